@@ -1,0 +1,100 @@
+/**
+ * Shared domain types: the flat, serialisable values passed between stages.
+ * See ../shared/STYLE.md §2 for the pipeline these connect.
+ */
+
+/**
+ * Kind of block element that opened a line (for paragraph and markdown output).
+ * `Text` = the line was opened by something else (a `<br>`, inline content
+ * after a block ended, the page start).
+ */
+export const enum BlockKind {
+  Text = 0,
+  Paragraph = 1,
+  Heading1 = 2,
+  Heading2 = 3,
+  Heading3 = 4,
+  Heading4 = 5,
+  Heading5 = 6,
+  Heading6 = 7,
+  ListItem = 8,
+  TableCell = 9,
+  Preformatted = 10,
+  Quote = 11,
+  Div = 12,
+  Other = 13,
+}
+
+/**
+ * The page as a sequence of normalised source lines, column-oriented.
+ *
+ * A "line" is a run of the preprocessed page source that holds one block of
+ * visible text together with the markup that precedes it since the previous
+ * text block (see `html/lines.ts` for the re-lining rule). Every column has
+ * `count` entries; line `i` of the page is entry `i` of every column.
+ *
+ * Units: `*Chars` are Unicode code points; `*Bytes` are bytes of the UTF-8
+ * encoding of the decoded page (DANA counts bytes, FAR-SW counts "HTML bytes").
+ * Offsets are UTF-16 code-unit indices into the decoded source string.
+ */
+export interface LineTable {
+  /** Number of lines. */
+  readonly count: number;
+  /** Source offset where the line starts (inclusive), UTF-16 units. */
+  readonly start: Uint32Array;
+  /** Source offset where the line ends (exclusive), UTF-16 units. */
+  readonly end: Uint32Array;
+  /** Visible text characters (code points) after white-space collapsing. */
+  readonly contentChars: Uint32Array;
+  /** UTF-8 bytes of the visible text after white-space collapsing. */
+  readonly contentBytes: Uint32Array;
+  /** Characters of markup (tags as written in the source). */
+  readonly codeChars: Uint32Array;
+  /** UTF-8 bytes of markup. */
+  readonly codeBytes: Uint32Array;
+  /**
+   * Characters of markup after AdDANAg hyperlink normalisation: the attribute
+   * part of every `<a …>` start tag replaced by a placeholder of LT − 5
+   * characters, LT = the anchor text length (AdDANAg §3.1).
+   */
+  readonly linkNormCodeChars: Uint32Array;
+  /** ASCII bytes (< 0x80) of the line's UTF-8 source, markup and text (DANA's T2). */
+  readonly asciiBytes: Uint32Array;
+  /** Non-ASCII bytes (>= 0x80) of the line's UTF-8 source (DANA's T1). */
+  readonly nonAsciiBytes: Uint32Array;
+  /** Number of `<a>` start tags. */
+  readonly links: Uint32Array;
+  /** UTF-8 bytes of visible text inside `<a>` elements. */
+  readonly anchorBytes: Uint32Array;
+  /** Number of `<img>` (and `<image>`) tags. */
+  readonly images: Uint32Array;
+  /** The block element that opened the line. */
+  readonly block: Uint8Array;
+  /** Visible text of the line: entities decoded, white space collapsed, trimmed. */
+  readonly text: readonly string[];
+}
+
+/** A run of lines `[start, end)` with a score. */
+export interface Block {
+  readonly start: number;
+  /** Exclusive. */
+  readonly end: number;
+  readonly score: number;
+}
+
+/** Per-stage timings in milliseconds. */
+export type Profile = Record<string, number>;
+
+/** What an extractor returns. */
+export interface Extraction {
+  /** Name of the extractor (`dana`, `addanag`, `farsw:default`, …). */
+  readonly method: string;
+  /** Chosen line ranges, in page order, non-overlapping. */
+  readonly blocks: readonly Block[];
+  /** The main text: one paragraph per line, separated by `\n`. */
+  readonly text: string;
+  /** Number of lines of the page. */
+  readonly lineCount: number;
+  /** Per-stage timings, when asked for. */
+  readonly profile?: Profile;
+}
