@@ -13,7 +13,8 @@
  * 4. Absolute derivative: G_k = |mean(T'_{k+1} … T'_{k+α}) − T'_k| (the window
  *    is truncated at the last line; G = 0 for the last line).
  * 5. k-means on the 2-D points (T'_k, G_k): one centroid starts at the
- *    origin, the other k − 1 at points drawn with a seeded PRNG; the cluster
+ *    origin, the other k − 1 at points drawn k-means++-style (probability ∝
+ *    squared distance to the nearest centroid so far) with a seeded PRNG; the cluster
  *    whose final centroid lies nearest the origin is non-content, all other
  *    lines are content. With `pinOrigin` the origin centroid never moves
  *    (the default lets it move: higher F1 on dragnet, cleaneval and daniel).
@@ -142,7 +143,7 @@ export function absoluteDerivative(x: Float64Array, alpha: number): Float64Array
  * @param xs first coordinates.
  * @param ys second coordinates.
  * @param k number of clusters (≥ 2).
- * @param seed PRNG seed for drawing the initial free centroids among the points.
+ * @param seed PRNG seed for drawing the initial free centroids among the points (k-means++ weights).
  * @param maxIterations iteration cap.
  * @param pinOrigin keep centroid 0 at the origin.
  * @returns the cluster of every point; 0 = the cluster whose centroid is nearest the origin.
@@ -160,11 +161,34 @@ export function kMeansWithOrigin(
   if (n === 0) return assign;
   const cx = new Float64Array(k);
   const cy = new Float64Array(k);
+  // k-means++ seeding from the origin centroid: each next centroid is a point drawn with
+  // probability ∝ squared distance to the nearest centroid so far (seeded PRNG).
   const rand = mulberry32(seed);
+  const d2 = new Float64Array(n);
+  for (let i = 0; i < n; i++) d2[i] = xs[i]! * xs[i]! + ys[i]! * ys[i]!;
   for (let c = 1; c < k; c++) {
-    const p = Math.floor(rand() * n);
+    let total = 0;
+    for (let i = 0; i < n; i++) total += d2[i]!;
+    let p = n - 1;
+    if (total > 0) {
+      let r = rand() * total;
+      for (let i = 0; i < n; i++) {
+        r -= d2[i]!;
+        if (r < 0) {
+          p = i;
+          break;
+        }
+      }
+    } else {
+      p = Math.floor(rand() * n);
+    }
     cx[c] = xs[p]!;
     cy[c] = ys[p]!;
+    for (let i = 0; i < n; i++) {
+      const dx = xs[i]! - cx[c]!;
+      const dy = ys[i]! - cy[c]!;
+      d2[i] = Math.min(d2[i]!, dx * dx + dy * dy);
+    }
   }
   for (let it = 0; it < maxIterations; it++) {
     let changed = it === 0;
