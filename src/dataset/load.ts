@@ -8,7 +8,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { readLines } from './lines.js';
+import { readJsonLines } from './read-jsonl.js';
 import { parseDatasetRecord } from './record.js';
 import { readTrainingData } from './training-data.js';
 import type { PageRecord, ReadOptions } from './types.js';
@@ -21,25 +21,24 @@ export function datasetNameOf(path: string): string {
 }
 
 /**
- * Read the records of one JSON Lines file. Blank lines are skipped silently;
+ * Read the records of one JSON Lines file (plain or gzip, detected by its
+ * magic bytes). Blank lines are skipped silently;
  * a line that is not valid JSON or not a valid record is reported through
  * `onIssue` (file, line number, reason), skipped and reading goes on.
  * @param path `.jsonl` or `.jsonl.gz` file
  * @param options issue callback
+ * @throws InputError when the file cannot be opened or its gzip stream is truncated
  */
 export async function* readJsonlDataset(path: string, options: ReadOptions = {}): AsyncGenerator<PageRecord> {
   const fallback = datasetNameOf(path);
-  for await (const { line, text } of readLines(path)) {
-    if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      options.onIssue?.({ file: path, line, message: `invalid JSON (${(e as Error).message})` });
+  for await (const entry of readJsonLines(path)) {
+    const { line } = entry;
+    if (entry.error !== undefined) {
+      options.onIssue?.({ file: path, line, message: entry.error });
       continue;
     }
     try {
-      yield parseDatasetRecord(value, { file: path, line }, fallback);
+      yield parseDatasetRecord(entry.value, { file: path, line }, fallback);
     } catch (e) {
       options.onIssue?.({ file: path, line, message: (e as Error).message.replace(`${path}:${line}: `, '') });
     }

@@ -3,7 +3,7 @@
  * `{"id","error","ms"?}` per line, the format `farsw apply --output` writes.
  */
 import type { Prediction } from '../eval/prediction.js';
-import { readLines } from './lines.js';
+import { readJsonLines } from './read-jsonl.js';
 import type { ReadOptions } from './types.js';
 
 /**
@@ -16,15 +16,13 @@ import type { ReadOptions } from './types.js';
  */
 export async function readPredictions(path: string, options: ReadOptions = {}): Promise<Map<string, Prediction>> {
   const out = new Map<string, Prediction>();
-  for await (const { line, text } of readLines(path)) {
-    if (text.trim() === '') continue;
-    let v: unknown;
-    try {
-      v = JSON.parse(text);
-    } catch (e) {
-      options.onIssue?.({ file: path, line, message: `invalid JSON (${(e as Error).message})` });
+  for await (const entry of readJsonLines(path)) {
+    const { line } = entry;
+    if (entry.error !== undefined) {
+      options.onIssue?.({ file: path, line, message: entry.error });
       continue;
     }
+    const v = entry.value;
     const o = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
     const ms = typeof o['ms'] === 'number' && Number.isFinite(o['ms']) ? { ms: o['ms'] } : {};
     if (typeof o['id'] !== 'string') {

@@ -5,14 +5,14 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { decodeHtml } from '../html/decode.js';
 import type { PageRecord, ReadOptions } from './types.js';
 
-const UTF8 = new TextDecoder('utf-8');
 const HTML_SUFFIX = '.html';
 
-/** Default decoder for page bytes: UTF-8, invalid sequences → U+FFFD. */
-function decodeUtf8(bytes: Uint8Array): string {
-  return UTF8.decode(bytes);
+/** Default decoder for page bytes: farsw's charset sniffing (BOM, meta, detector). */
+function decodePage(bytes: Uint8Array): string {
+  return decodeHtml(bytes).text;
 }
 
 /**
@@ -24,7 +24,7 @@ function decodeUtf8(bytes: Uint8Array): string {
  * @returns records with id `SITE/NAME`, dataset = the directory name, host = SITE
  */
 export async function* readTrainingData(dir: string, options: ReadOptions = {}): AsyncGenerator<PageRecord> {
-  const decode = options.decode ?? decodeUtf8;
+  const decode = options.decode ?? decodePage;
   const dataset = basename(dir.replace(/[\\/]+$/, '')) || dir;
   const sites = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
   for (const site of sites) {

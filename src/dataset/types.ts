@@ -45,6 +45,6 @@ export interface DatasetIssue {
 export interface ReadOptions {
   /** Called once per malformed record (which is then skipped). Default: ignore. */
   readonly onIssue?: (issue: DatasetIssue) => void;
-  /** Decode the bytes of a training-data `.html` file (default: UTF-8 with replacement characters). */
+  /** Decode the bytes of a training-data `.html` file (default: `decodeHtml`'s charset sniffing). */
   readonly decode?: (bytes: Uint8Array) => string;
 }
