@@ -29,7 +29,7 @@ interface EvalArgs {
   algorithm?: string;
   model?: string;
   predictions?: string;
-  by: GroupBy;
+  by?: GroupBy;
   unit: BowUnit;
   json?: string;
   pages?: string;
@@ -108,7 +108,7 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
     }
     let done = 0;
     const report = await evaluate(records, predictor, {
-      by: args.by,
+      by: args.by ?? 'dataset',
       unit: args.unit,
       onPage: () => {
         done++;
@@ -141,9 +141,9 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `Extractor (default ${DEFAULT_ALGORITHM})` })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name (instead of --algorithm)' })
         .option('predictions', { alias: 'p', type: 'string', describe: 'Score this {"id","text"}/{"id","error"} JSON Lines file instead of running an extractor' })
-        .option('by', { choices: ['dataset', 'site', 'lang'] as const, default: 'dataset' as const, describe: 'Group rows by (with --cv: dataset = leave-one-dataset-out)' })
+        .option('by', { choices: ['dataset', 'site', 'lang'] as const, describe: 'Group rows by (default dataset; with --cv: site, or dataset = leave-one-dataset-out)' })
         .option('unit', { choices: ['tokens', 'bytes'] as const, default: EVAL_DEFAULTS.unit, describe: 'Bag-of-words size unit (FAR-SW counts bytes)' })
-        .option('json', { type: 'string', describe: 'Write the results as JSON to this file (- = stdout, instead of the table)' })
+        .option('json', { type: 'string', describe: 'Write the results as JSON to this file (--json=- writes it to stdout instead of the table)' })
         .option('pages', { type: 'string', describe: 'Write per-page scores as CSV to this file' })
         .option('worst', { type: 'number', default: 0, describe: 'List the N pages with the lowest LCS F1' })
         .option('cv', { choices: ['intra-site', 'inter-site'] as const, describe: 'Cross-validate: k-fold within sites, or leave one site out' })
@@ -153,6 +153,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .check((a) => {
           const given = [a.algorithm, a.model, a.predictions].filter((x) => x !== undefined).length;
           if (given > 1) throw new ConfigError('give at most one of --algorithm, --model, --predictions');
+          if (a.cv !== undefined && a.by === 'lang') throw new ConfigError('--cv groups by site or dataset, not lang');
           if (!Number.isInteger(a.worst) || a.worst < 0) throw new ConfigError(`--worst: expected an integer ≥ 0, found ${a.worst}`);
           return true;
         }) as never,
