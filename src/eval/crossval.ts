@@ -77,7 +77,10 @@ export interface CrossValidationReport {
   readonly unit: BowUnit;
   /** Per-site results, sites in name order. */
   readonly groups: readonly CrossValidationGroup[];
-  /** Unweighted mean over sites of each site's mean P, R, F1 (the "average" row of Table 10). */
+  /**
+   * Unweighted mean over sites of each site's mean P, R, F1 (the "average" row
+   * of Table 10; sites without gold pages left out) and of their ms per page.
+   */
   readonly meanOverGroups: { readonly lcs: Prf | null; readonly bow: Prf | null; readonly msPerPage: number | null };
   /** Over all test pages together. */
   readonly overall: Summary;

@@ -173,7 +173,7 @@ export function formatCrossValidation(report: CrossValidationReport): string {
   const rows = report.groups.map((g) => row(g.group, String(g.folds), g.summary));
   const m = report.meanOverGroups;
   rows.push([
-    `mean of ${report.groups.length}`, '', '', fixed(m.msPerPage, 2),
+    `mean of ${report.groups.filter((g) => g.summary.scored > 0).length}`, '', '', fixed(m.msPerPage, 2),
     fixed(m.lcs?.precision, 3), fixed(m.lcs?.recall, 3), fixed(m.lcs?.f1, 3),
     fixed(m.bow?.precision, 3), fixed(m.bow?.recall, 3), fixed(m.bow?.f1, 3),
   ]);
