@@ -24,6 +24,12 @@ export {
 export { extract, type ExtractOptions, type ExtractResult } from './extract/extract.js';
 export { extractRecords, type OutputRecord, type BatchSummary } from './batch/records.js';
 export { run, createCli, type CliIo } from './cli/main.js';
+export { ACCB_DEFAULTS, CETR_DEFAULTS, WLR_DEFAULTS } from './core/defaults.js';
+export { extractPlain } from './extract/plain.js';
+export { extractBte, maxWeightSpan } from './extract/bte.js';
+export { extractAccb, type AccbOptions } from './extract/accb.js';
+export { extractCetr, type CetrOptions } from './extract/cetr.js';
+export { extractWlr, collectWlrNodes, scoreWlrNodes, type WlrOptions } from './extract/wlr.js';
 export { tokenize, internPair, type InternedPair } from './eval/tokenize.js';
 export { lcsLength } from './eval/lcs.js';
 export {
