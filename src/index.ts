@@ -8,7 +8,7 @@ export { BlockKind } from './core/types.js';
 export {
   FarswError, InputError, DecodeError, DatasetError, ModelNotFoundError, ModelFormatError, ConfigError,
 } from './core/errors.js';
-export { DANA_DEFAULTS, LINE_DEFAULTS } from './core/defaults.js';
+export { DANA_DEFAULTS, LINE_DEFAULTS, EVAL_DEFAULTS } from './core/defaults.js';
 export { FARSW_VERSION } from './core/version.js';
 export { decodeHtml, type DecodeHint, type DecodedPage, type EncodingSource } from './html/decode.js';
 export { buildLineTable, LineBuilder, type LineOptions } from './html/lines.js';
@@ -30,3 +30,30 @@ export { extractBte, maxWeightSpan } from './extract/bte.js';
 export { extractAccb, type AccbOptions } from './extract/accb.js';
 export { extractCetr, type CetrOptions } from './extract/cetr.js';
 export { extractWlr, collectWlrNodes, scoreWlrNodes, type WlrOptions } from './extract/wlr.js';
+export { tokenize, internPair, type InternedPair } from './eval/tokenize.js';
+export { lcsLength } from './eval/lcs.js';
+export {
+  scoreText, lcsScore, bagOfWordsScore, prf, utf8Length, type Prf, type BowUnit, type MetricOptions, type TextScore,
+} from './eval/metrics.js';
+export { scoreSnippets, summarizeSnippets, type SnippetCounts, type SnippetSummary } from './eval/snippets.js';
+export { isPredictionError, type Prediction, type PredictedText, type PredictionError } from './eval/prediction.js';
+export {
+  scorePage, summarize, summarizeGroups, groupOf, type GroupBy, type PageScore, type Summary,
+} from './eval/score.js';
+export { evaluate, type Predictor, type EvaluateOptions, type EvalReport } from './eval/evaluate.js';
+export { extractorPredictor, storedPredictor, runExtractor, type TextExtractor, type Clock } from './eval/predictors.js';
+export {
+  crossValidate, makeFolds, type CvMode, type CrossValidationOptions, type Fold, type TrainAndExtract,
+  type CrossValidationReport, type CrossValidationGroup, type SkippedGroup,
+} from './eval/crossval.js';
+export { mulberry32, shuffled, hashString } from './eval/random.js';
+export {
+  formatEvalReport, evalReportJson, formatCrossValidation, crossValidationJson, pagesCsv, worstPages, formatWorstPages,
+  markdownTable, summaryJson,
+} from './eval/report.js';
+export { readDataset, readJsonlDataset, datasetNameOf } from './dataset/load.js';
+export { readTrainingData } from './dataset/training-data.js';
+export { readPredictions } from './dataset/predictions.js';
+export { parseDatasetRecord } from './dataset/record.js';
+export { siteOf } from './dataset/site.js';
+export type { PageRecord, RecordSource, DatasetIssue, ReadOptions } from './dataset/types.js';

@@ -9,11 +9,12 @@ import { ConfigError, isFarswError } from '../core/errors.js';
 import { FARSW_VERSION } from '../core/version.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { applyCommand } from './commands/apply.js';
+import { evalCommand } from './commands/eval.js';
 
 export type { CliIo } from './io.js';
 
 /** Every command, in `--help` order. Add new commands here. */
-const COMMANDS: ReadonlyArray<(io: CliIo) => CommandModule<any, any>> = [applyCommand];
+const COMMANDS: ReadonlyArray<(io: CliIo) => CommandModule<any, any>> = [applyCommand, evalCommand];
 
 /** Build the yargs parser (exported for completion scripts and tests). */
 export function createCli(io: CliIo): Argv {

@@ -88,3 +88,15 @@ export const WLR_DEFAULTS = Object.freeze({
   /** Step 9 candidates: `initial` = the nodes of I (steps 5–6 define W on I); `all` = every node with words. */
   candidates: 'all' as 'initial' | 'all',
 });
+
+/** Evaluation and cross-validation (`farsw eval`). */
+export const EVAL_DEFAULTS = Object.freeze({
+  /** k of k-fold intra-site cross-validation: FAR-SW §4 "A ten-fold cross-validation is performed in each subsequent experiment". */
+  folds: 10,
+  /** Smallest site that gets its own cross-validation row: one page per fold at the default k (FAR-SW used 100 pages per site). */
+  minPages: 10,
+  /** Seed of the fold shuffles (any fixed value; recorded in reports). */
+  seed: 1,
+  /** Bag-of-words size unit: tokens; FAR-SW eq. 6–7 count bytes (`--unit bytes`). */
+  unit: 'tokens' as 'tokens' | 'bytes',
+});

@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:compare`: farsw's extractors and two peers — Readability
+ * (@mozilla/readability over a linkedom document) and Defuddle (over a
+ * linkedom document) — on the same pages, in the same process loop, each
+ * page handed to every extractor in turn. Only the extraction is timed: for
+ * farsw `extract(html)`; for the peers linkedom's `parseHTML(html)` plus
+ * `parse()` (both start from the same HTML string; the DOM parse is reported
+ * separately too). Scoring and HTML → text conversion of the peers' output
+ * (farsw's block-aware `buildLineTable` + `allText`, untimed) are outside
+ * the timed region. Every output is scored with farsw's metrics.
+ *
+ * Pages: every page with gold text of ../shared/datasets, except that a
+ * dataset with more than SAMPLE pages contributes a seeded reservoir sample
+ * of SAMPLE pages (mulberry32, seed SEED). trafilatura (no full gold) is
+ * left out. Writes a section of BENCHMARKS.md between marker comments.
+ *
+ * Usage: npm run bench:compare [-- --data DIR] [-- --sample 200] [-- --seed 1]
+ * Needs `npm run build` (the npm script runs it) and ../shared/datasets.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parseHTML } from 'linkedom';
+import { Readability } from '@mozilla/readability';
+import { DefuddleClass } from 'defuddle/node';
+import {
+  readJsonlDataset, getExtractor, extractorNames, DEFAULT_ALGORITHM, buildLineTable, allText, scorePage, summarize,
+  mulberry32, markdownTable,
+} from '../dist/index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Installed version of a dependency, for the table. */
+const version = (pkg) => JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+const { values: opts } = parseArgs({
+  options: {
+    data: { type: 'string', default: resolve(root, '../shared/datasets') },
+    sample: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '20' },
+    out: { type: 'string', default: join(root, 'BENCHMARKS.md') },
+  },
+});
+const SAMPLE = Number(opts.sample);
+const SEED = Number(opts.seed);
+const WARMUP = Number(opts.warmup);
+const START = '<!-- bench:compare:start -->';
+const END = '<!-- bench:compare:end -->';
+
+if (!existsSync(opts.data)) {
+  console.error(`bench:compare: ${opts.data} not found; this benchmark needs ../shared/datasets. Skipped.`);
+  process.exit(0);
+}
+
+/** Seeded reservoir sample of the gold pages of one file (all of them if ≤ SAMPLE). */
+async function samplePages(file) {
+  const random = mulberry32(SEED);
+  const kept = [];
+  let seen = 0;
+  for await (const r of readJsonlDataset(file)) {
+    if (r.gold === null) continue;
+    seen++;
+    if (kept.length < SAMPLE) kept.push(r);
+    else {
+      const j = Math.floor(random() * seen);
+      if (j < SAMPLE) kept[j] = r;
+    }
+  }
+  kept.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return { pages: kept, total: seen };
+}
+
+/** Peer output HTML → plain text (one paragraph per block), untimed. */
+function htmlToText(html) {
+  return html ? allText(buildLineTable(`<body>${html}</body>`)) : '';
+}
+
+const now = () => performance.now();
+
+/** Each runner: (record) → { text, ms, parseMs } or { error, ms }. */
+const farswRunners = extractorNames().map((name) => {
+  const ex = getExtractor(name);
+  return {
+    name: `farsw ${name}`,
+    farsw: true,
+    run(record) {
+      const t0 = now();
+      const { text } = ex.extract(record.html, record.url ? { url: record.url } : {});
+      return { text, ms: now() - t0, parseMs: 0 };
+    },
+  };
+});
+/**
+ * linkedom does not build the implied <html>/<body> of the HTML5 parser: a
+ * page without a <body> tag ends up with an empty body (and without <html>,
+ * documentElement is the first element), which breaks both peers. Such pages
+ * (170 in cleaneval, a few elsewhere) get the tags a browser would imply.
+ * Untimed string concatenation.
+ */
+function domReady(html) {
+  if (!/<body[\s>]/i.test(html)) return `<!DOCTYPE html><html><body>${html}</body></html>`;
+  if (!/<html[\s>]/i.test(html)) return `<html>${html}</html>`;
+  return html;
+}
+
+/** Defuddle's own linkedom set-up (defuddle/dist/utils/linkedom-compat.js): polyfills it expects. */
+function defuddleDocument(document, url) {
+  if (!document.styleSheets) document.styleSheets = [];
+  if (document.defaultView && !document.defaultView.getComputedStyle) {
+    document.defaultView.getComputedStyle = () => ({ display: '' });
+  }
+  if (url) document.URL = url;
+  return document;
+}
+
+const peers = [
+  {
+    name: `Readability ${version('@mozilla/readability')} (linkedom ${version('linkedom')})`,
+    run(record) {
+      const html = domReady(record.html);
+      const t0 = now();
+      const { document } = parseHTML(html);
+      const t1 = now();
+      const article = new Readability(document).parse();
+      const t2 = now();
+      return { html: article?.content ?? '', ms: t2 - t0, parseMs: t1 - t0 };
+    },
+  },
+  {
+    name: `Defuddle ${version('defuddle')} (linkedom ${version('linkedom')})`,
+    run(record) {
+      const html = domReady(record.html);
+      const t0 = now();
+      const document = defuddleDocument(parseHTML(html).document, record.url);
+      const t1 = now();
+      const result = new DefuddleClass(document, { url: record.url ?? undefined }).parse();
+      const t2 = now();
+      return { html: result.content ?? '', ms: t2 - t0, parseMs: t1 - t0 };
+    },
+  },
+];
+const runners = [...farswRunners, ...peers];
+
+const errorLog = [];
+function runOne(runner, record) {
+  try {
+    const r = runner.run(record);
+    const text = r.text ?? htmlToText(r.html);
+    return { prediction: { text, ms: r.ms }, parseMs: r.parseMs };
+  } catch (e) {
+    const message = String(e?.message ?? e).split('\n')[0];
+    errorLog.push(`${runner.name} on ${record.id}: ${message}`);
+    // A failed page counts as an empty output; its time is not known, so it is left out of MB/s.
+    return { prediction: { error: message }, parseMs: 0 };
+  }
+}
+
+// Silence peers' console chatter during the timed loop.
+const quiet = () => {
+  const saved = { log: console.log, warn: console.warn, error: console.error, debug: console.debug, info: console.info };
+  for (const k of Object.keys(saved)) console[k] = () => {};
+  return () => Object.assign(console, saved);
+};
+
+const files = (await readdir(opts.data)).filter((f) => f.endsWith('.jsonl.gz')).sort();
+const datasets = [];
+for (const f of files) {
+  const { pages, total } = await samplePages(join(opts.data, f));
+  if (pages.length) datasets.push({ name: pages[0].dataset, pages, total });
+}
+const all = datasets.flatMap((d) => d.pages);
+console.error(`bench:compare: ${all.length} pages from ${datasets.length} datasets, ${runners.length} extractors`);
+
+// Warm-up (JIT) on the first pages, not counted.
+let restore = quiet();
+for (const r of all.slice(0, WARMUP)) for (const x of runners) runOne(x, r);
+restore();
+errorLog.length = 0;
+
+const scores = new Map(runners.map((x) => [x.name, []]));
+const parseMs = new Map(runners.map((x) => [x.name, 0]));
+const t0 = now();
+for (const [i, record] of all.entries()) {
+  restore = quiet();
+  for (const x of runners) {
+    const { prediction, parseMs: p } = runOne(x, record);
+    scores.get(x.name).push(scorePage(record, prediction, 'tokens'));
+    parseMs.set(x.name, parseMs.get(x.name) + p);
+  }
+  restore();
+  if ((i + 1) % 100 === 0) process.stderr.write(`\r${i + 1}/${all.length}`);
+}
+process.stderr.write(`\rdone in ${((now() - t0) / 1000).toFixed(0)} s\n`);
+for (const line of errorLog) console.error(`bench:compare: error: ${line}`);
+
+const f3 = (x) => (x === null || x === undefined ? '-' : x.toFixed(3));
+const reference = `farsw ${DEFAULT_ALGORITHM}`;
+const refSummary = summarize(scores.get(reference));
+const overallRows = runners.map((x) => {
+  const s = summarize(scores.get(x.name));
+  const parseShare = s.ms > 0 ? parseMs.get(x.name) / s.ms : 0;
+  return [
+    x.name, String(s.pages), f3(s.lcs?.f1), f3(s.bow?.f1), f3(s.lcs?.precision), f3(s.lcs?.recall),
+    s.mbPerS === null ? '-' : s.mbPerS.toFixed(2),
+    x.farsw ? '-' : `${Math.round(parseShare * 100)} %`,
+    s.mbPerS ? `${(refSummary.mbPerS / s.mbPerS).toFixed(1)}×` : '-',
+    String(s.empty), String(s.errors),
+  ];
+});
+const perDatasetRows = datasets.map((d) => {
+  const ids = new Set(d.pages.map((p) => p.id));
+  return [
+    `${d.name} (${d.pages.length}${d.pages.length < d.total ? ` of ${d.total}` : ''})`,
+    ...runners.map((x) => {
+      const s = summarize(scores.get(x.name).filter((p) => ids.has(p.id)));
+      return `${f3(s.lcs?.f1)} / ${f3(s.bow?.f1)}`;
+    }),
+  ];
+});
+
+const sampled = datasets.filter((d) => d.pages.length < d.total).map((d) => d.name);
+const section = [
+  START,
+  '## farsw vs. Readability and Defuddle (same pages, same process)',
+  '',
+  `Produced by \`npm run bench:compare\` (scripts/bench-compare.mjs) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${all.length} pages of ../shared/datasets: every page with gold text` +
+    (sampled.length ? `, except a seeded sample (reservoir, mulberry32 seed ${SEED}) of ${SAMPLE} pages from each of ${sampled.join(', ')}` : '') +
+    '; trafilatura (no full gold) left out. Every page goes to every extractor in turn in one loop, after a warm-up of ' +
+    `${WARMUP} pages. Timed: farsw \`extract(html)\`; peers: linkedom \`parseHTML(html)\` + \`parse()\` (the "DOM parse" column is its share of that time); pages without a \`<body>\` tag get the \`<html><body>\` a browser implies before linkedom sees them (linkedom does not). ` +
+    'Peer output HTML is turned into text with farsw\'s block-aware converter, untimed. F1: mean over pages, LCS-token and bag-of-words (tokens) metrics of `farsw eval`. ' +
+    `MB = 10^6 bytes of HTML (UTF-8). "${reference} faster by" = farsw ${DEFAULT_ALGORITHM} MB/s ÷ the row's MB/s.`,
+  '',
+  markdownTable(
+    ['extractor', 'pages', 'LCS F1', 'BoW F1', 'LCS P', 'LCS R', 'MB/s', 'DOM parse', `${DEFAULT_ALGORITHM} faster by`, 'empty', 'errors'],
+    overallRows,
+  ).trimEnd(),
+  '',
+  'Per dataset, LCS F1 / BoW F1:',
+  '',
+  markdownTable(['dataset (pages)', ...runners.map((x) => x.name)], perDatasetRows).trimEnd(),
+  '',
+  'The gold of the `readability` dataset is Readability.js\'s own reference output (its test suite\'s expected.html), so Readability scores near 1 there by construction.',
+  END,
+].join('\n');
+
+let doc = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : '# Benchmarks\n';
+const a = doc.indexOf(START);
+const b = doc.indexOf(END);
+doc = a >= 0 && b > a ? doc.slice(0, a) + section + doc.slice(b + END.length) : `${doc.trimEnd()}\n\n${section}\n`;
+writeFileSync(opts.out, doc);
+console.log(section);
+console.error(`bench:compare: wrote ${relative(process.cwd(), opts.out) || opts.out}`);

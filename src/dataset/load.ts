@@ -1,0 +1,83 @@
+/**
+ * The one entry point for reading evaluation and training pages: a JSON Lines
+ * file (`.jsonl` or `.jsonl.gz`, the format of ../shared/datasets), a directory
+ * of such files, or a training-data directory (`SITE/NAME.html` + `.txt`).
+ * Everything is streamed: records are yielded one at a time, a file is never
+ * held whole in memory.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { InputError } from '../core/errors.js';
+import { readJsonLines } from './read-jsonl.js';
+import { parseDatasetRecord } from './record.js';
+import { readTrainingData } from './training-data.js';
+import type { PageRecord, ReadOptions } from './types.js';
+
+const JSONL_RE = /\.jsonl(\.gz)?$/i;
+
+/** Dataset name implied by a JSON Lines file name (`cleaneval.jsonl.gz` → `cleaneval`). */
+export function datasetNameOf(path: string): string {
+  return basename(path).replace(JSONL_RE, '');
+}
+
+/**
+ * Read the records of one JSON Lines file (plain or gzip, detected by its
+ * magic bytes). Blank lines are skipped silently;
+ * a line that is not valid JSON or not a valid record is reported through
+ * `onIssue` (file, line number, reason), skipped and reading goes on.
+ * @param path `.jsonl` or `.jsonl.gz` file
+ * @param options issue callback
+ * @throws InputError when the file cannot be opened or its gzip stream is truncated
+ */
+export async function* readJsonlDataset(path: string, options: ReadOptions = {}): AsyncGenerator<PageRecord> {
+  const fallback = datasetNameOf(path);
+  for await (const entry of readJsonLines(path)) {
+    const { line } = entry;
+    if (entry.error !== undefined) {
+      options.onIssue?.({ file: path, line, message: entry.error });
+      continue;
+    }
+    try {
+      yield parseDatasetRecord(entry.value, { file: path, line }, fallback);
+    } catch (e) {
+      options.onIssue?.({ file: path, line, message: (e as Error).message.replace(`${path}:${line}: `, '') });
+    }
+  }
+}
+
+/**
+ * Read pages from a file or directory (see the module comment). A directory
+ * is read as: its `*.jsonl` / `*.jsonl.gz` files in name order, then, if it
+ * has sub-directories holding `.html` files, as a training-data directory.
+ * @param path file or directory
+ * @param options issue callback and training-data decoder
+ * @throws InputError when the path does not exist or holds no readable pages
+ */
+export async function* readDataset(path: string, options: ReadOptions = {}): AsyncGenerator<PageRecord> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    throw new InputError(`${path}: no such file or directory (expected a .jsonl[.gz] file or a directory)`);
+  }
+  if (info.isFile()) {
+    yield* readJsonlDataset(path, options);
+    return;
+  }
+  const entries = (await readdir(path, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const jsonl = entries.filter((e) => e.isFile() && JSONL_RE.test(e.name));
+  for (const e of jsonl) yield* readJsonlDataset(join(path, e.name), options);
+  let hasSites = false;
+  for (const e of entries) {
+    if (!e.isDirectory()) continue;
+    const files = await readdir(join(path, e.name));
+    if (files.some((f) => f.endsWith('.html'))) {
+      hasSites = true;
+      break;
+    }
+  }
+  if (hasSites) yield* readTrainingData(path, options);
+  else if (jsonl.length === 0) {
+    throw new InputError(`${path}: no .jsonl[.gz] files and no SITE/NAME.html pages found`);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Validation of one JSON Lines dataset record (format of ../shared/datasets:
+ * `id`, `dataset`, `url`, `lang`, `html`, `gold`; optional `host`, `with`,
+ * `without`; other fields ignored).
+ */
+import { DatasetError } from '../core/errors.js';
+import type { PageRecord, RecordSource } from './types.js';
+
+/**
+ * Turn a parsed JSON value into a `PageRecord`.
+ * Required: `id` and `html` strings. `gold` string or null/absent (no F1).
+ * `dataset` defaults to `fallbackDataset` (the file's name). `with` / `without`,
+ * when present, must be arrays of strings.
+ * @param value parsed JSON of one line
+ * @param source file and line, for the error message
+ * @param fallbackDataset dataset name when the record has none
+ * @throws DatasetError naming file, line, field, expectation and finding
+ */
+export function parseDatasetRecord(value: unknown, source: RecordSource, fallbackDataset: string): PageRecord {
+  const where = source.line === undefined ? source.file : `${source.file}:${source.line}`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new DatasetError(`${where}: expected a JSON object, found ${Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  const o = value as Record<string, unknown>;
+  const str = (key: string, required: boolean): string | null => {
+    const v = o[key];
+    if (typeof v === 'string') return v;
+    if (!required && (v === null || v === undefined)) return null;
+    throw new DatasetError(`${where}: field "${key}" must be a string${required ? '' : ' or null'}, found ${describe(v)}`);
+  };
+  const strings = (key: string): readonly string[] | undefined => {
+    const v = o[key];
+    if (v === undefined || v === null) return undefined;
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+    throw new DatasetError(`${where}: field "${key}" must be an array of strings, found ${describe(v)}`);
+  };
+  const id = str('id', true)!;
+  const html = str('html', true)!;
+  const withSnippets = strings('with');
+  const withoutSnippets = strings('without');
+  return {
+    id,
+    dataset: str('dataset', false) ?? fallbackDataset,
+    url: str('url', false),
+    lang: str('lang', false),
+    host: str('host', false),
+    html,
+    gold: str('gold', false),
+    ...(withSnippets ? { with: withSnippets } : {}),
+    ...(withoutSnippets ? { without: withoutSnippets } : {}),
+    source,
+  };
+}
+
+/** Short description of a JSON value for messages. */
+function describe(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v;
+}

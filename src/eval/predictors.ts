@@ -1,0 +1,52 @@
+/**
+ * Predictors: adapters from an extractor or a predictions file to the
+ * `Predictor` that `evaluate` calls.
+ */
+import type { PageRecord } from '../dataset/types.js';
+import type { Predictor } from './evaluate.js';
+import type { Prediction } from './prediction.js';
+
+/** The part of an extractor evaluation needs (structurally `extract/registry.ts`'s `Extractor`). */
+export interface TextExtractor {
+  readonly name: string;
+  extract(html: string, options?: { url?: string }): { readonly text: string };
+}
+
+/** A monotonic clock in milliseconds (e.g. `performance.now`), injected so this module stays pure. */
+export type Clock = () => number;
+
+/**
+ * Run an extractor on one page, timing only the extraction call.
+ * @param extractor extractor to run
+ * @param record page (its `html` and `url` are passed on)
+ * @param clock millisecond clock
+ * @returns the text and time, or the error message and time
+ */
+export function runExtractor(extractor: TextExtractor, record: PageRecord, clock: Clock): Prediction {
+  const options = record.url ? { url: record.url } : {};
+  const t0 = clock();
+  try {
+    const { text } = extractor.extract(record.html, options);
+    return { text, ms: clock() - t0 };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e), ms: clock() - t0 };
+  }
+}
+
+/**
+ * Predictor that runs an extractor on every page.
+ * @param extractor extractor to run
+ * @param clock millisecond clock
+ */
+export function extractorPredictor(extractor: TextExtractor, clock: Clock): Predictor {
+  return (record) => runExtractor(extractor, record, clock);
+}
+
+/**
+ * Predictor that looks pages up in a map of stored predictions (records
+ * without an entry are skipped).
+ * @param predictions id → prediction (from `readPredictions`)
+ */
+export function storedPredictor(predictions: ReadonlyMap<string, Prediction>): Predictor {
+  return (record) => predictions.get(record.id);
+}

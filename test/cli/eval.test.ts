@@ -1,0 +1,107 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../../src/cli/main.js';
+import type { CliIo } from '../../src/cli/io.js';
+
+let dir: string;
+
+function capture(): CliIo & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout(s: string) {
+      io.out += s;
+    },
+    stderr(s: string) {
+      io.err += s;
+    },
+  };
+  return io;
+}
+
+const article = 'The committee approved the new budget after a long debate about schools and roads in the city.';
+const page = (id: string, dataset: string, host: string | null, gold: string | null): string =>
+  JSON.stringify({
+    id, dataset, url: null, lang: 'en', host,
+    html: `<html><body><nav><a href="/">Home</a> <a href="/n">News</a></nav><div><p>${article}</p><p>${article}</p></div><footer>© 2024</footer></body></html>`,
+    gold,
+  });
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'farsw-eval-cli-'));
+  const lines = [
+    ...Array.from({ length: 4 }, (_, i) => page(`x/${i}`, 'x', 'a.example', `${article}\n${article}`)),
+    ...Array.from({ length: 3 }, (_, i) => page(`y/${i}`, 'y', 'b.example', article)),
+    'oops',
+  ];
+  await writeFile(join(dir, 'pages.jsonl'), lines.join('\n') + '\n');
+  await writeFile(
+    join(dir, 'pred.jsonl'),
+    [
+      JSON.stringify({ id: 'x/0', text: `${article}\n${article}`, ms: 1 }),
+      JSON.stringify({ id: 'y/0', text: '', ms: 1 }),
+      JSON.stringify({ id: 'y/1', error: 'failed' }),
+    ].join('\n') + '\n',
+  );
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('farsw eval', () => {
+  it('runs an extractor and prints a table with one row per dataset', async () => {
+    const io = capture();
+    const code = await run(['eval', '--data', join(dir, 'pages.jsonl'), '--algorithm', 'danag', '--worst', '2'], io);
+    expect(code).toBe(0);
+    expect(io.out).toMatch(/^danag/);
+    expect(io.out).toMatch(/\| x +\| +4 \| +4 \|/);
+    expect(io.out).toMatch(/\| all +\| +7 \| +7 \|/);
+    expect(io.out).toMatch(/worst pages/);
+    expect(io.err).toMatch(/pages\.jsonl:8: invalid JSON/);
+    expect(io.err).toMatch(/1 malformed records skipped/);
+  });
+
+  it('scores a predictions file and writes JSON and CSV', async () => {
+    const io = capture();
+    const json = join(dir, 'out.json');
+    const csv = join(dir, 'pages.csv');
+    const code = await run(
+      ['eval', '--data', join(dir, 'pages.jsonl'), '--predictions', join(dir, 'pred.jsonl'), '--json', json, '--pages', csv],
+      io,
+    );
+    expect(code).toBe(0);
+    const doc = JSON.parse(await readFile(json, 'utf8'));
+    expect(doc.overall.pages).toBe(3);
+    expect(doc.overall.lcs.f1).toBeCloseTo(1 / 3, 5);
+    expect(doc.overall.bow).toEqual({ precision: 0.333333, recall: 0.333333, f1: 0.333333 });
+    expect(doc.groups.x.lcs.f1).toBe(1);
+    expect(doc.groups.y.errors).toBe(1);
+    expect(doc.missing).toBe(4);
+    expect((await readFile(csv, 'utf8')).trim().split('\n')).toHaveLength(4);
+    expect(io.err).toMatch(/4 pages have no prediction/);
+  });
+
+  it('cross-validates per site', async () => {
+    const io = capture();
+    const code = await run(
+      ['eval', '--data', join(dir, 'pages.jsonl'), '--cv', 'intra-site', '--folds', '2', '--min-pages', '4', '--json=-'],
+      io,
+    );
+    expect(code).toBe(0);
+    const doc = JSON.parse(io.out);
+    expect(Object.keys(doc.groups)).toEqual(['a.example']);
+    expect(doc.groups['a.example'].folds).toBe(2);
+    expect(doc.skipped).toEqual([{ group: 'b.example', pages: 3 }]);
+  });
+
+  it('exits 2 on bad usage and 1 on a missing file', async () => {
+    expect(await run(['eval', '--data', join(dir, 'pages.jsonl'), '--algorithm', 'dana', '--predictions', 'p'], capture())).toBe(2);
+    expect(await run(['eval'], capture())).toBe(2);
+    const io = capture();
+    expect(await run(['eval', '--data', join(dir, 'missing.jsonl')], io)).toBe(1);
+    expect(io.err).toMatch(/missing\.jsonl: no such file/);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, it, expect } from 'vitest';
+import { tokenize, internPair } from '../../src/eval/tokenize.js';
+
+describe('tokenize', () => {
+  it.each([
+    ['', []],
+    ['   \n\t', []],
+    ['... — !!! ?', []],
+    ['Hello, World!', ['hello', 'world']],
+    ["don't stop", ['don', 't', 'stop']],
+    ['pi = 3.14', ['pi', '3', '14']],
+    ['snake_case', ['snake', 'case']],
+    ['ÜBER naïve Straße', ['über', 'naïve', 'straße']],
+    ['中文测试', ['中', '文', '测', '试']],
+    ['日本語のテキスト', ['日', '本', '語', 'の', 'テ', 'キ', 'ス', 'ト']],
+    ['カー', ['カ', 'ー']],
+    ['abc中文def', ['abc', '中', '文', 'def']],
+    ['2024年5月', ['2024', '年', '5', '月']],
+    ['Привет, мир', ['привет', 'мир']],
+    ['مرحبا بالعالم', ['مرحبا', 'بالعالم']],
+    ['한국어 문장', ['한국어', '문장']],
+    ['Καλημέρα κόσμε', ['καλημέρα', 'κόσμε']],
+  ])('%j → %j', (text, expected) => {
+    expect(tokenize(text)).toEqual(expected);
+  });
+
+  it('keeps combining marks inside the word', () => {
+    expect(tokenize('cafe\u0301 ok')).toEqual(['cafe\u0301', 'ok']);
+  });
+});
+
+describe('internPair', () => {
+  it('gives equal tokens equal ids across both sequences', () => {
+    const p = internPair(['a', 'b', 'a'], ['b', 'c']);
+    expect(Array.from(p.a)).toEqual([0, 1, 0]);
+    expect(Array.from(p.b)).toEqual([1, 2]);
+    expect(p.tokens).toEqual(['a', 'b', 'c']);
+  });
+});
