@@ -20,3 +20,21 @@ export const LINE_DEFAULTS = Object.freeze({
   /** Keep only the `<body>` (FAR-SW §3.1, step 1). */
   bodyOnly: true,
 });
+
+/** FAR-SW training (seed 002, §3.1–3.3) and gold-label alignment (farsw's own choice, see train/align.ts). */
+export const FARSW_TRAIN_DEFAULTS = Object.freeze({
+  /** α of eq. (1)–(3): weight of the topical-region statistics against the non-topical ones ("we set the value of α to 0.5", §3.3). */
+  alpha: 0.5,
+  /** Step 4: memberships below this are dropped before Apriori ("significance threshold (0.5 as default)", §3.3). */
+  significance: 0.5,
+  /** Step 5: Apriori minimum support ("support threshold 0.5", Table 8). */
+  minSupport: 0.5,
+  /** Gold alignment: a line is topical when at least this share of its tokens is matched in order in the gold (farsw's choice; see train/align.ts). */
+  alignThreshold: 0.5,
+  /** Feature variant: `raw` (intra-site, §3.2) or `normalized` (i/N and per-page scaling, for models trained across sites, §3.2 last paragraph). */
+  featureVariant: 'raw' as 'raw' | 'normalized',
+  /** Membership shape of B, C and E: `three` (Low/Middle/High, Fig. 3) or `two` (Low'/High', Fig. 7, §4.1). A, D and F always use three regions. */
+  bceShape: 'three' as 'three' | 'two',
+  /** `farsw train --by-site`: hosts with fewer pages get no model (issue 4). */
+  minPages: 10,
+});
