@@ -38,3 +38,21 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
   /** `farsw train --by-site`: hosts with fewer pages get no model (issue 4). */
   minPages: 10,
 });
+
+/**
+ * FAR-SW preprocessing (seed 002, §3.1 and Table 1): elements removed together
+ * with their content before lines are built, on top of LINE_DEFAULTS.dropElements.
+ * Table 1 lists <a>, <form>, <fieldset> and <image> too; farsw keeps them:
+ *   <a>     deleting anchors with their text would make LinkNum (feature E) always 0
+ *           and delete linked words inside article paragraphs;
+ *   <form>, <fieldset>  container elements; ASP.NET pages wrap the whole body in one <form>;
+ *   <image> an image tag, counted by ImgNum (feature F).
+ * <!--> (comments) are never text in the line builder anyway.
+ */
+export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
+  dropElements: Object.freeze([
+    ...LINE_DEFAULTS.dropElements,
+    ...['meta', 'param', 'button', 'select', 'optgroup', 'option', 'label', 'textarea', 'legend', 'input', 'map', 'area', 'iframe', 'embed', 'object', 'script', 'noscript', 'style']
+      .filter((t) => !LINE_DEFAULTS.dropElements.includes(t)),
+  ]),
+});

@@ -69,21 +69,29 @@ export function buildMembership(feature: number, tr: ClassStats | null, nonTr: C
   return { feature, name: FEATURE_NAMES[feature] ?? `F${feature}`, shape, min: pick('min'), mean: pick('mean'), max: pick('max') };
 }
 
+/** Feature columns and labels of one run of lines (e.g. one page). */
+export interface LabelledLines {
+  /** Feature columns A..F, all of the same length. */
+  readonly columns: readonly ArrayLike<number>[];
+  /** 1 = topical line. */
+  readonly topical: ArrayLike<number>;
+}
+
 /**
- * Build the membership functions of all features from labelled lines.
- * @param columns feature columns (A..F), pooled over the training pages
- * @param topical 1 = topical line, same length as each column
- * @param alpha eq. 1–3 weight
+ * Build the membership functions of all features from labelled lines (eq. 1–3 over all given lines).
+ * @param segments labelled lines, e.g. one segment per training page
+ * @param alpha eq. 1–3 weight of the topical statistics
  * @param shapes shape per feature
  */
-export function membershipFromLines(columns: readonly ArrayLike<number>[], topical: ArrayLike<number>, alpha: number, shapes: readonly MembershipShape[]): MembershipFunction[] {
+export function membershipFromLines(segments: readonly LabelledLines[], alpha: number, shapes: readonly MembershipShape[]): MembershipFunction[] {
   const out: MembershipFunction[] = [];
   for (let f = 0; f < FEATURE_COUNT; f++) {
-    const col = columns[f]!;
     const tr: number[] = [], non: number[] = [];
-    for (let i = 0; i < col.length; i++) (topical[i] ? tr : non).push(col[i]!);
+    for (const seg of segments) {
+      const col = seg.columns[f]!, lab = seg.topical;
+      for (let i = 0; i < col.length; i++) (lab[i] ? tr : non).push(col[i]!);
+    }
     out.push(buildMembership(f, classStats(tr), classStats(non), alpha, shapes[f] ?? 'three'));
-    tr.length = 0; non.length = 0;
   }
   return out;
 }
