@@ -1,0 +1,132 @@
+/**
+ * `farsw apply`: extract the main content of pages.
+ *   farsw apply page.html [more.html …] | -        one page per file (or stdin)
+ *   farsw apply --input pages.jsonl[.gz] --output out.jsonl   batch over records
+ */
+import { readFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import type { CommandModule } from 'yargs';
+import { InputError, ConfigError } from '../../core/errors.js';
+import { extract, type ExtractOptions, type ExtractResult } from '../../extract/extract.js';
+import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
+import { extractRecords, type BatchSummary } from '../../batch/records.js';
+import { EXIT, type CliIo } from '../io.js';
+
+interface ApplyArgs {
+  files?: string[];
+  algorithm: string;
+  format: 'text' | 'json';
+  input?: string;
+  output?: string;
+  url?: string;
+  'content-type'?: string;
+  gap?: number;
+  radius?: number;
+  profile: boolean;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks);
+}
+
+async function readPage(file: string, io: CliIo): Promise<Uint8Array> {
+  if (file === '-') {
+    if (!io.stdin) throw new InputError('-: no standard input available');
+    return readAll(io.stdin);
+  }
+  try {
+    return await readFile(file);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message;
+    throw new InputError(`${file}: cannot read (${why})`);
+  }
+}
+
+function toJson(file: string, r: ExtractResult): Record<string, unknown> {
+  return {
+    file, method: r.method, encoding: r.encoding, lines: r.lineCount,
+    blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
+    profile: r.profile, text: r.text,
+  };
+}
+
+function extractOptions(args: ApplyArgs): ExtractOptions {
+  const dana: { gap?: number; radius?: number } = {};
+  if (args.gap !== undefined) dana.gap = args.gap;
+  if (args.radius !== undefined) dana.radius = args.radius;
+  return {
+    algorithm: args.algorithm,
+    profile: args.profile || args.format === 'json',
+    dana,
+    ...(args.url !== undefined ? { url: args.url } : {}),
+    ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
+  };
+}
+
+async function applyBatch(args: ApplyArgs & { input: string }, io: CliIo): Promise<void> {
+  const options = extractOptions({ ...args, profile: false, format: 'text' });
+  const summary: BatchSummary = { records: 0, failed: 0, bytes: 0, extractMs: 0 };
+  const out = args.output ? createWriteStream(args.output) : undefined;
+  const opened = out ? new Promise<void>((resolve, reject) => { out.once('open', () => resolve()); out.once('error', reject); }) : undefined;
+  if (opened) await opened.catch((e: Error) => { throw new InputError(`${args.output}: cannot write (${e.message})`); });
+  const write = async (line: string): Promise<void> => {
+    if (!out) return io.stdout(line);
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  };
+  const t0 = performance.now();
+  for await (const rec of extractRecords(args.input, options, summary)) {
+    if ('error' in rec) io.stderr(`farsw: ${rec.error}\n`);
+    await write(JSON.stringify(rec) + '\n');
+  }
+  if (out) await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  const secs = (performance.now() - t0) / 1000;
+  const mbps = summary.extractMs > 0 ? summary.bytes / 1e6 / (summary.extractMs / 1000) : 0;
+  io.stderr(`farsw apply: ${summary.records} records, ${summary.failed} failed, ${(summary.bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(1)} s (extraction ${mbps.toFixed(1)} MB/s)\n`);
+  if (summary.failed > 0) io.exitCode = EXIT.partial;
+}
+
+export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
+  return {
+    command: 'apply [files..]',
+    describe: 'Extract the main content of pages (files, - for stdin, or --input records)',
+    builder: (y) =>
+      y
+        .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
+        .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), default: DEFAULT_ALGORITHM, describe: 'Extractor' })
+        .option('format', { alias: 'f', choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Output format' })
+        .option('input', { alias: 'i', type: 'string', describe: 'JSON Lines records {"id","html","url"?} (plain or gzip)' })
+        .option('output', { alias: 'o', type: 'string', describe: 'With --input: write {"id","text","ms"} lines here (default stdout)' })
+        .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
+        .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
+        .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
+        .option('radius', { type: 'number', describe: 'DANA smoothing radius (default 1)' })
+        .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr' })
+        .check((a) => {
+          if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');
+          if (a.input !== undefined && a.files !== undefined && a.files.length > 0) throw new ConfigError('give either files or --input, not both');
+          if (a.output !== undefined && a.input === undefined) throw new ConfigError('--output goes with --input');
+          return true;
+        }) as never,
+    handler: async (args) => {
+      if (args.input !== undefined) return applyBatch(args as ApplyArgs & { input: string }, io);
+      const files = args.files ?? [];
+      const options = extractOptions(args);
+      for (const file of files) {
+        const result = extract(await readPage(file, io), options);
+        if (args.format === 'json') {
+          io.stdout(JSON.stringify(toJson(file, result), null, files.length > 1 ? undefined : 2) + '\n');
+        } else {
+          if (files.length > 1) io.stdout(`==> ${file} <==\n`);
+          io.stdout(result.text + (result.text ? '\n' : ''));
+        }
+        if (args.profile && result.profile) {
+          const parts = Object.entries(result.profile).map(([k, v]) => `${k} ${v.toFixed(2)} ms`);
+          io.stderr(`${file}: ${parts.join(', ')}\n`);
+        }
+      }
+    },
+  };
+}

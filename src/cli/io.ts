@@ -1,0 +1,32 @@
+/** What a command may touch of the outside world; tests pass their own. */
+export interface CliIo {
+  stdout(s: string): void;
+  stderr(s: string): void;
+  /** Standard input, for `-` arguments. */
+  stdin?: NodeJS.ReadableStream;
+  /** Whether stderr is a terminal (progress bars). */
+  isTTY?: boolean;
+  /** A command sets this to report a non-zero exit without throwing (e.g. 3: some records failed). */
+  exitCode?: number;
+}
+
+/** The process's own streams. */
+export function processIo(): CliIo {
+  return {
+    stdout: (s) => void process.stdout.write(s),
+    stderr: (s) => void process.stderr.write(s),
+    stdin: process.stdin,
+    isTTY: process.stderr.isTTY === true,
+  };
+}
+
+/** Exit codes of the CLI (documented in the README). */
+export const EXIT = Object.freeze({
+  ok: 0,
+  /** A file could not be read, a model is missing, …: the message names it. */
+  error: 1,
+  /** Bad command-line usage. */
+  usage: 2,
+  /** A batch run finished but some records failed (each has an error record). */
+  partial: 3,
+});

@@ -1,0 +1,60 @@
+/**
+ * The `farsw` command line: a yargs factory and `run(argv, io)`, which
+ * returns an exit code and never calls `process.exit`.
+ * Each command lives in `commands/NAME.ts` and stays thin: validate, call one
+ * library function, format. Results go to stdout, logs and progress to stderr.
+ */
+import yargs, { type Argv, type CommandModule } from 'yargs';
+import { ConfigError, isFarswError } from '../core/errors.js';
+import { FARSW_VERSION } from '../core/version.js';
+import { EXIT, processIo, type CliIo } from './io.js';
+import { applyCommand } from './commands/apply.js';
+
+export type { CliIo } from './io.js';
+
+/** Every command, in `--help` order. Add new commands here. */
+const COMMANDS: ReadonlyArray<(io: CliIo) => CommandModule<any, any>> = [applyCommand];
+
+/** Build the yargs parser (exported for completion scripts and tests). */
+export function createCli(io: CliIo): Argv {
+  let cli = yargs()
+    .scriptName('farsw')
+    .usage('$0 <command> [options]\n\nMain-content extraction: DANA family and learned fuzzy association rules (FAR-SW).')
+    .strict()
+    .demandCommand(1, 'Name a command.')
+    .recommendCommands()
+    .exitProcess(false)
+    .version(FARSW_VERSION)
+    .help()
+    .wrap(Math.min(100, process.stdout.columns ?? 100))
+    .fail((msg, err) => {
+      if (err) throw err;
+      throw new ConfigError(msg);
+    });
+  for (const make of COMMANDS) cli = cli.command(make(io));
+  return cli;
+}
+
+/** Run the CLI on `argv` (without node and script); resolves to the exit code. */
+export async function run(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  io.exitCode = EXIT.ok;
+  let helpOutput = '';
+  try {
+    await createCli(io).parseAsync([...argv], {}, (_err: unknown, _args: unknown, output: string) => {
+      helpOutput = output;
+    });
+    if (helpOutput) io.stdout(helpOutput.endsWith('\n') ? helpOutput : helpOutput + '\n');
+    return io.exitCode ?? EXIT.ok;
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      io.stderr(`farsw: ${e.message}\nRun 'farsw --help' for usage.\n`);
+      return EXIT.usage;
+    }
+    if (isFarswError(e)) {
+      io.stderr(`farsw: ${e.message}\n`);
+      return EXIT.error;
+    }
+    io.stderr(`farsw: unexpected error\n${(e as Error)?.stack ?? String(e)}\n`);
+    return EXIT.error;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The DANA family (seeds 003 and 004): DANA, DANAg and AdDANAg.
+ *
+ * All three share one core on a {@link LineTable}:
+ * 1. per line, a content measure T and a code measure S
+ *    - `dana`: T = non-ASCII bytes, S = ASCII bytes of the line's UTF-8 source (DANA §IV.A;
+ *      the seeds' README settles the T1/T2 naming: diff must be positive on main content);
+ *    - `danag`: T = content (text) characters, S = code (markup) characters;
+ *    - `addanag`: as danag, with S measured after hyperlink normalisation (AdDANAg §3.1);
+ * 2. smoothing, formula 1: diff_i = Σ_{j = i−r}^{i+r} (T_j − S_j), r = 1 (`radius`);
+ * 3. regions: maximal runs of lines with diff_i > 0; a region's size is Σ T over its lines
+ *    ("the number of characters for each region");
+ * 4. Algorithm 1: start from the largest region r_m, add neighbouring regions to the left,
+ *    then to the right, while the distance to the next one is ≤ `gap` lines (gap = 20);
+ *    the distance between regions [a, b) and [c, d) is c − b, the lines between them.
+ * 5. the chosen lines → text (`html/text.ts`).
+ */
+import type { Block, LineTable } from '../core/types.js';
+import { DANA_DEFAULTS } from '../core/defaults.js';
+
+export type DanaVariant = 'dana' | 'danag' | 'addanag';
+
+export interface DanaOptions {
+  /** Algorithm 1's maximum distance between regions, in lines. */
+  readonly gap: number;
+  /** Smoothing radius r of formula 1. */
+  readonly radius: number;
+  /**
+   * When no line has diff > 0, return the single line with the largest diff
+   * instead of nothing (not in the papers, which assume a region exists).
+   */
+  readonly fallbackToBestLine: boolean;
+}
+
+export const DANA_OPTIONS: DanaOptions = Object.freeze({ ...DANA_DEFAULTS, fallbackToBestLine: true });
+
+/** A run of lines above the axis. */
+export interface Region {
+  readonly start: number;
+  /** Exclusive. */
+  readonly end: number;
+  /** Σ T over the region's lines. */
+  readonly size: number;
+}
+
+/** Per-line content measure T and code measure S for a variant. */
+export function danaColumns(table: LineTable, variant: DanaVariant): { content: Uint32Array; code: Uint32Array } {
+  switch (variant) {
+    case 'dana': return { content: table.nonAsciiBytes, code: table.asciiBytes };
+    case 'danag': return { content: table.contentChars, code: table.codeChars };
+    case 'addanag': return { content: table.contentChars, code: table.linkNormCodeChars };
+  }
+}
+
+/**
+ * Formula 1: diff_i = Σ_{|j − i| ≤ r} (T_j − S_j), lines outside the page count 0.
+ * Runs in O(n) with a sliding sum.
+ */
+export function smoothDiff(content: ArrayLike<number>, code: ArrayLike<number>, radius: number): Float64Array {
+  const n = content.length;
+  const raw = new Float64Array(n);
+  for (let i = 0; i < n; i++) raw[i] = content[i]! - code[i]!;
+  const out = new Float64Array(n);
+  let sum = 0;
+  for (let j = 0; j < Math.min(radius, n); j++) sum += raw[j]!;
+  for (let i = 0; i < n; i++) {
+    const add = i + radius;
+    if (add < n) sum += raw[add]!;
+    const drop = i - radius - 1;
+    if (drop >= 0) sum -= raw[drop]!;
+    out[i] = sum;
+  }
+  return out;
+}
+
+/** Maximal runs of lines with diff > 0, in page order, sized by Σ content. */
+export function findRegions(diff: ArrayLike<number>, content: ArrayLike<number>): Region[] {
+  const regions: Region[] = [];
+  let start = -1, size = 0;
+  for (let i = 0; i <= diff.length; i++) {
+    const above = i < diff.length && diff[i]! > 0;
+    if (above) {
+      if (start < 0) { start = i; size = 0; }
+      size += content[i]!;
+    } else if (start >= 0) {
+      regions.push({ start, end: i, size });
+      start = -1;
+    }
+  }
+  return regions;
+}
+
+/**
+ * Algorithm 1 (DANA §IV.B): the largest region plus its neighbours reachable
+ * through distances ≤ gap, first leftwards then rightwards. Ties for the
+ * largest region go to the first one.
+ */
+export function selectRegions(regions: readonly Region[], gap: number): Region[] {
+  if (regions.length === 0) return [];
+  let m = 0;
+  for (let i = 1; i < regions.length; i++) if (regions[i]!.size > regions[m]!.size) m = i;
+  let lo = m, hi = m;
+  while (lo > 0 && regions[lo]!.start - regions[lo - 1]!.end <= gap) lo--;
+  while (hi < regions.length - 1 && regions[hi + 1]!.start - regions[hi]!.end <= gap) hi++;
+  return regions.slice(lo, hi + 1);
+}
+
+/** The result of the DANA core: chosen blocks and the smoothed signal (for `explain`). */
+export interface DanaResult {
+  readonly blocks: Block[];
+  readonly diff: Float64Array;
+  readonly regions: readonly Region[];
+}
+
+/** Run the DANA core on a line table (steps 1–4 above). */
+export function danaCore(table: LineTable, variant: DanaVariant, options: DanaOptions = DANA_OPTIONS): DanaResult {
+  const { content, code } = danaColumns(table, variant);
+  const diff = smoothDiff(content, code, options.radius);
+  const regions = findRegions(diff, content);
+  let chosen = selectRegions(regions, options.gap);
+  if (chosen.length === 0 && options.fallbackToBestLine && table.count > 0) {
+    let best = 0;
+    for (let i = 1; i < diff.length; i++) if (diff[i]! > diff[best]!) best = i;
+    chosen = [{ start: best, end: best + 1, size: content[best]! }];
+  }
+  return { blocks: chosen.map((r) => ({ start: r.start, end: r.end, score: r.size })), diff, regions };
+}

@@ -1,0 +1,99 @@
+/**
+ * Extractor registry: every algorithm behind one name, so the CLI's
+ * `--algorithm`, `farsw eval` and the benchmarks treat them alike.
+ */
+import type { Extraction, LineTable, Profile } from '../core/types.js';
+import { ConfigError } from '../core/errors.js';
+import { buildLineTable, type LineOptions } from '../html/lines.js';
+import { blocksToText } from '../html/text.js';
+import { danaCore, DANA_OPTIONS, type DanaOptions, type DanaVariant } from './dana.js';
+
+/** Options every extractor accepts (each uses what applies to it). */
+export interface ExtractorOptions {
+  /** The page's URL, when known (used to pick a site model). */
+  readonly url?: string;
+  /** Record per-stage timings in `Extraction.profile`. */
+  readonly profile?: boolean;
+  /** Line building / preprocessing overrides. */
+  readonly lines?: Partial<LineOptions>;
+  /** DANA core overrides (gap, radius). */
+  readonly dana?: Partial<DanaOptions>;
+}
+
+export interface Extractor {
+  readonly name: string;
+  /** One line for `--help` and reports. */
+  readonly description: string;
+  extract(html: string, options?: ExtractorOptions): Extraction;
+}
+
+/** Times stages when profiling, otherwise costs one branch per stage. */
+export class StageClock {
+  private readonly profile: Profile | undefined;
+  private last: number;
+  constructor(enabled: boolean) {
+    this.profile = enabled ? {} : undefined;
+    this.last = enabled ? performance.now() : 0;
+  }
+  /** Close the stage `name`. */
+  lap(name: string): void {
+    if (!this.profile) return;
+    const now = performance.now();
+    this.profile[name] = (this.profile[name] ?? 0) + (now - this.last);
+    this.last = now;
+  }
+  /** `{ profile }` when enabled, else `{}` (spread into an Extraction). */
+  result(): { profile?: Profile } {
+    return this.profile ? { profile: this.profile } : {};
+  }
+}
+
+/** Build the line table of a page (stage `lines`). */
+export function pageLines(html: string, options: ExtractorOptions, clock: StageClock): LineTable {
+  const table = buildLineTable(html, options.lines ?? {});
+  clock.lap('lines');
+  return table;
+}
+
+function danaExtractor(variant: DanaVariant, description: string): Extractor {
+  return {
+    name: variant,
+    description,
+    extract(html, options = {}) {
+      const clock = new StageClock(options.profile === true);
+      const table = pageLines(html, options, clock);
+      const core = danaCore(table, variant, { ...DANA_OPTIONS, ...options.dana });
+      clock.lap('select');
+      const text = blocksToText(table, core.blocks);
+      clock.lap('text');
+      return { method: variant, blocks: core.blocks, text, lineCount: table.count, ...clock.result() };
+    },
+  };
+}
+
+const EXTRACTORS = new Map<string, Extractor>();
+
+/** Add an extractor (names are unique). */
+export function registerExtractor(extractor: Extractor): void {
+  if (EXTRACTORS.has(extractor.name)) throw new Error(`extractor ${extractor.name} registered twice`);
+  EXTRACTORS.set(extractor.name, extractor);
+}
+
+registerExtractor(danaExtractor('dana', 'DANA: non-ASCII vs ASCII bytes per line (for non-Latin scripts)'));
+registerExtractor(danaExtractor('danag', 'DANAg: content vs code characters per line'));
+registerExtractor(danaExtractor('addanag', 'AdDANAg: DANAg after hyperlink normalisation (language-independent)'));
+
+/** The extractor used when none is named and no model applies. */
+export const DEFAULT_ALGORITHM = 'addanag';
+
+/** Look an extractor up by name. Throws ConfigError naming the known ones. */
+export function getExtractor(name: string): Extractor {
+  const e = EXTRACTORS.get(name);
+  if (!e) throw new ConfigError(`unknown algorithm "${name}": expected one of ${extractorNames().join(', ')}`);
+  return e;
+}
+
+/** Names of all registered extractors, in registration order. */
+export function extractorNames(): string[] {
+  return [...EXTRACTORS.keys()];
+}

@@ -1,0 +1,117 @@
+/**
+ * Bytes → text, following the HTML encoding-sniffing order:
+ *
+ * 1. a byte-order mark;
+ * 2. the transport hint (a `Content-Type` header's charset), when the caller has one;
+ * 3. `<meta charset>` / `<meta http-equiv="Content-Type">` / `<?xml encoding>` in the first bytes
+ *    (the WHATWG prescan, via `html-encoding-sniffer`, jsdom's implementation);
+ * 4. a detector (`chardet`) when nothing is declared.
+ *
+ * One deliberate deviation, on by default (`trustValidUtf8`): when the bytes are
+ * strictly valid UTF-8 *and* contain multi-byte sequences, a legacy declaration
+ * (meta or detector) is overridden. Crawled pages are often re-encoded to UTF-8
+ * without their `<meta charset>` being updated; the reverse (legacy bytes that
+ * happen to form valid multi-byte UTF-8) is vanishingly rare. A BOM or a
+ * transport hint is never overridden.
+ *
+ * Label → decoder: Node's `TextDecoder` (full ICU) implements the WHATWG
+ * Encoding Standard, so labels map to their WHATWG superset (ISO-8859-1 →
+ * windows-1252, GB2312 → GBK, …) as browsers do; no hand-written tables.
+ */
+import htmlEncodingSniffer from 'html-encoding-sniffer';
+import chardet from 'chardet';
+
+/** Where the chosen encoding came from. */
+export type EncodingSource = 'bom' | 'transport' | 'meta' | 'utf8' | 'detector' | 'default';
+
+export interface DecodeHint {
+  /** A `Content-Type` header value or bare charset label from the transport layer. */
+  readonly contentType?: string;
+  /** Override the UTF-8 check described above (default true). */
+  readonly trustValidUtf8?: boolean;
+}
+
+export interface DecodedPage {
+  readonly text: string;
+  /** WHATWG encoding name actually used to decode. */
+  readonly encoding: string;
+  readonly source: EncodingSource;
+}
+
+const CHARSET_PARAM = /charset\s*=\s*["']?([^"';\s]+)/i;
+const FALLBACK_ENCODING = 'windows-1252';
+
+/** Map a charset label to the decoder name, or null when Node does not know it. */
+function decoderName(label: string): string | null {
+  try {
+    return new TextDecoder(label.trim()).encoding;
+  } catch {
+    return null;
+  }
+}
+
+function bomEncoding(bytes: Uint8Array): string | null {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
+function transportEncoding(contentType: string | undefined): string | null {
+  if (contentType === undefined) return null;
+  const m = CHARSET_PARAM.exec(contentType);
+  return decoderName(m ? m[1]! : contentType);
+}
+
+/** The charset a page declares in its first bytes (WHATWG prescan), or null. */
+function declaredEncoding(bytes: Uint8Array): string | null {
+  const name = htmlEncodingSniffer(bytes, { defaultEncoding: null });
+  if (name === null) return null;
+  // WHATWG: a meta declaring UTF-16 in an ASCII-compatible stream means UTF-8.
+  if (/^utf-16/i.test(name)) return 'utf-8';
+  return decoderName(name);
+}
+
+function hasNonAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return true;
+  return false;
+}
+
+/** Strict UTF-8 decode, or null when the bytes are not valid UTF-8. */
+function strictUtf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function detectEncoding(bytes: Uint8Array): string | null {
+  const guess = chardet.detect(bytes.length > 65536 ? bytes.subarray(0, 65536) : bytes);
+  return guess ? decoderName(guess) : null;
+}
+
+/**
+ * Decode a page's bytes to text (see the module comment for the order).
+ * Never throws on bad bytes: undecodable sequences become U+FFFD.
+ */
+export function decodeHtml(bytes: Uint8Array, hint: DecodeHint = {}): DecodedPage {
+  const bom = bomEncoding(bytes);
+  if (bom) return { text: new TextDecoder(bom).decode(bytes), encoding: bom, source: 'bom' };
+
+  const transport = transportEncoding(hint.contentType);
+  if (transport) return { text: new TextDecoder(transport).decode(bytes), encoding: transport, source: 'transport' };
+
+  const nonAscii = hasNonAscii(bytes);
+  const utf8 = nonAscii && hint.trustValidUtf8 !== false ? strictUtf8(bytes) : null;
+  const declared = declaredEncoding(bytes);
+  if (declared) {
+    if (utf8 !== null && declared !== 'utf-8') return { text: utf8, encoding: 'utf-8', source: 'utf8' };
+    return { text: new TextDecoder(declared).decode(bytes), encoding: declared, source: 'meta' };
+  }
+  if (!nonAscii) return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8', source: 'default' };
+  if (utf8 !== null) return { text: utf8, encoding: 'utf-8', source: 'utf8' };
+  const detected = detectEncoding(bytes);
+  if (detected) return { text: new TextDecoder(detected).decode(bytes), encoding: detected, source: 'detector' };
+  return { text: new TextDecoder(FALLBACK_ENCODING).decode(bytes), encoding: FALLBACK_ENCODING, source: 'default' };
+}

@@ -1,0 +1,99 @@
+import { describe, it, expect } from 'vitest';
+import { buildLineTable, LineBuilder } from '../../src/html/lines.js';
+import { BlockKind, type LineTable } from '../../src/core/types.js';
+
+const columns = (t: LineTable) => ({
+  count: t.count, start: [...t.start], end: [...t.end], contentChars: [...t.contentChars],
+  contentBytes: [...t.contentBytes], codeChars: [...t.codeChars], codeBytes: [...t.codeBytes],
+  linkNormCodeChars: [...t.linkNormCodeChars], asciiBytes: [...t.asciiBytes], nonAsciiBytes: [...t.nonAsciiBytes],
+  links: [...t.links], anchorBytes: [...t.anchorBytes], images: [...t.images], block: [...t.block], text: [...t.text],
+});
+
+describe('buildLineTable', () => {
+  it('gives one line per text block, markup carried to the next text', () => {
+    const t = buildLineTable('<body><div><p>One</p><p>Two <b>bold</b> end</p></div><div>Three</div></body>');
+    expect(t.text).toEqual(['One', 'Two bold end', 'Three', '']);
+    expect(t.block[0]).toBe(BlockKind.Paragraph);
+    expect(t.block[2]).toBe(BlockKind.Div);
+    // line 0: "<body>" "<div>" "<p>" "</p>" = 6 + 5 + 3 + 4
+    expect(t.codeChars[0]).toBe(18);
+    expect(t.contentChars[0]).toBe(3);
+    // line 2 is "</div><div>Three</div>"; the last line holds only the trailing "</body>"
+    expect(t.codeChars[2]).toBe('</div><div></div>'.length);
+    expect(t.codeChars[3]).toBe('</body>'.length);
+  });
+
+  it('does not depend on the author\'s line breaks', () => {
+    const minified = '<body><h1>Title</h1><p>First paragraph of text.</p><ul><li><a href="/x">Link</a></li></ul></body>';
+    const pretty = '<body>\n  <h1>\n    Title\n  </h1>\n  <p>First paragraph\n of text.</p>\n<ul>\n<li><a href="/x">Link</a></li>\n</ul>\n</body>\n';
+    const a = buildLineTable(minified), b = buildLineTable(pretty);
+    expect(b.text).toEqual(a.text);
+    expect([...b.codeChars]).toEqual([...a.codeChars]);
+    expect([...b.contentBytes]).toEqual([...a.contentBytes]);
+  });
+
+  it('removes script, style, comments and the head', () => {
+    const t = buildLineTable('<html><head><title>X</title><style>p{color:red}</style></head><body><script>var a="<p>no</p>";</script><!-- hidden --><p>Yes</p><noscript><p>No JS</p></noscript></body></html>');
+    expect(t.text.filter((s) => s)).toEqual(['Yes']);
+    expect(t.codeChars[0]).toBe('<body><p></p>'.length);
+  });
+
+  it('decodes entities and collapses white space', () => {
+    const t = buildLineTable('<p>  Fish &amp;\n\n chips&nbsp;&nbsp;here  </p>');
+    expect(t.text[0]).toBe('Fish & chips here');
+    expect(t.contentChars[0]).toBe('Fish & chips here'.length);
+  });
+
+  it('counts bytes of Arabic and Chinese text in UTF-8', () => {
+    const t = buildLineTable('<p>سلام</p><p>中文</p>');
+    expect(t.contentChars[0]).toBe(4);
+    expect(t.contentBytes[0]).toBe(8);
+    expect(t.nonAsciiBytes[0]).toBe(8);
+    expect(t.asciiBytes[0]).toBe(7); // <p></p>
+    expect(t.contentBytes[1]).toBe(6);
+    expect(t.nonAsciiBytes[1]).toBe(6);
+  });
+
+  it('counts links, anchor text, images and normalises hyperlinks (AdDANAg)', () => {
+    const html = '<p>See <a href="http://www.bbc.com/">BBC Web Site </a><img src="x.png"> now</p>';
+    const t = buildLineTable(html);
+    expect(t.links[0]).toBe(1);
+    expect(t.images[0]).toBe(1);
+    expect(t.anchorBytes[0]).toBe('BBC Web Site '.length);
+    const rawCode = '<p>'.length + '<a href="http://www.bbc.com/">'.length + '</a>'.length + '<img src="x.png">'.length + '</p>'.length;
+    expect(t.codeChars[0]).toBe(rawCode);
+    // LT = 13 → placeholder 8 → <a> weighs 3 + 8 = 11
+    expect(t.linkNormCodeChars[0]).toBe(rawCode - '<a href="http://www.bbc.com/">'.length + 11);
+  });
+
+  it('breaks lines at <br> and at newlines inside <pre>', () => {
+    const t = buildLineTable('<p>a<br>b</p><pre>x = 1\ny = 2</pre>');
+    expect(t.text).toEqual(['a', 'b', 'x = 1', 'y = 2']);
+  });
+
+  it('keeps source offsets that cover each line', () => {
+    const html = '<body><p>Alpha</p>\n<p>Beta</p></body>';
+    const t = buildLineTable(html);
+    expect(html.slice(t.start[0], t.end[0])).toBe('<body><p>Alpha</p>');
+    expect(html.slice(t.start[1], t.end[1])).toContain('<p>Beta</p>');
+  });
+
+  it('gives the same table fed whole or one character at a time', () => {
+    const html = '<html><head><title>t</title></head><body><div class="x"><h2>Heading &amp; more</h2>' +
+      '<p>Text with <a href="/l">a link</a> and 中文 and عربي.</p><script>if (a < b) {}</script>' +
+      '<ul><li><a href="/1">One</a></li><li>Two<br>Three</li></ul><!-- c --></div></body></html>';
+    const whole = buildLineTable(html);
+    const b = new LineBuilder();
+    for (const ch of html) b.write(ch);
+    expect(columns(b.end())).toEqual(columns(whole));
+    const c = new LineBuilder();
+    for (let i = 0; i < html.length; i += 7) c.write(html.slice(i, i + 7));
+    expect(columns(c.end())).toEqual(columns(whole));
+  });
+
+  it('handles empty and text-only input', () => {
+    expect(buildLineTable('').count).toBe(0);
+    const t = buildLineTable('just text');
+    expect(t.text).toEqual(['just text']);
+  });
+});
