@@ -18,7 +18,8 @@
  *      1 / (number of gold occurrences of the bigram), so rare pairs dominate;
  *   2. the gold window is the best diagonal ± a slack of 16 + k/4 tokens;
  *   3. the matched tokens are the LCS of chunk and window (exact DP with
- *      backtracking, so the matched gold positions are known).
+ *      backtracking, so the matched gold positions are known; among equally
+ *      long alignments the one nearest the diagonal is taken).
  * A one-token chunk matches when its token occurs anywhere in the gold (there
  * is no pair to vote with; such lines are short and rarely decide anything).
  * A chunk without any shared bigram matches nothing. Lines without tokens
@@ -177,6 +178,10 @@ function alignChunk(
   let i = k, x = W - 1;
   while (i > 0 && x > 0) {
     const ci = c[i - 1]!;
+    // Among equally long alignments prefer gold positions near the diagonal: skip a column
+    // right of the expected position when skipping keeps the LCS (repeated words at a
+    // paragraph's end would otherwise be matched into the next paragraph).
+    if (lo + x - 1 > best + i - 1 && dp[i * W + x - 1] === dp[i * W + x]) { x--; continue; }
     if (ci >= 0 && ci === g[lo + x - 1] && dp[i * W + x] === dp[(i - 1) * W + x - 1]! + 1) {
       hits.push(lo + x - 1); i--; x--;
     } else if (dp[(i - 1) * W + x]! >= dp[i * W + x - 1]!) i--;
