@@ -47,6 +47,12 @@ export interface TrainingReport {
   readonly rulePrecision: number;
   /** SHA-256 over the training pages (html and gold, in order), hex. */
   readonly fingerprint: string;
+  /**
+   * Histograms of the significant-region masks (bit r = membership of region r ≥ significance)
+   * of topical and non-topical training lines, as [mask, lines] pairs. Enough to measure any
+   * itemset's support and false-positive rate later (`farsw rules --level k`).
+   */
+  readonly maskCounts: { readonly topical: readonly (readonly [number, number])[]; readonly nonTopical: readonly (readonly [number, number])[] };
 }
 
 /** A trained FAR-SW model. */

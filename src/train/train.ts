@@ -92,6 +92,134 @@ interface PageLines extends LabelledLines {
 }
 
 /**
+ * Incremental training: add pages one at a time (streamed from disk, or one
+ * trainer per site), then `finish()`. Only the per-line features and labels
+ * of added pages are kept, never their HTML. `train()` is the one-call form.
+ */
+export class Trainer {
+  private readonly name: string;
+  private readonly params: TrainParams;
+  private readonly shapes: MembershipShape[];
+  private readonly hash = createHash('sha256');
+  private readonly segs: PageLines[] = [];
+  private readonly skipped: { id: string; reason: string }[] = [];
+  private seen = 0;
+  private goldTokens = 0;
+  private goldCovered = 0;
+  private topicalTokens = 0;
+  private topicalUnmatched = 0;
+  private lines = 0;
+  private topicalLines = 0;
+
+  /** @throws ConfigError / ModelFormatError for bad options or name */
+  constructor(private readonly options: Omit<TrainOptions, 'onProgress'>) {
+    this.name = validateModelName(options.name);
+    this.params = resolveTrainParams(options);
+    this.shapes = featureShapes(this.params.bceShape);
+  }
+
+  /** Pages added so far (including skipped ones). */
+  get pages(): number {
+    return this.seen;
+  }
+
+  /**
+   * Stages 1–3 for one page: lines, features, gold labels. Pages without gold
+   * or without any line matching the gold are recorded as skipped.
+   */
+  addPage(page: TrainingPage): void {
+    const id = page.id ?? `#${this.seen + 1}`;
+    this.seen++;
+    this.hash.update(page.html).update('\u0000').update(page.gold ?? '').update('\u0001');
+    if (page.gold === null || page.gold.trim() === '') { this.skipped.push({ id, reason: 'no gold text' }); return; }
+    const table = buildLineTable(page.html, { dropElements: this.params.dropElements });
+    const feats = computeLineFeatures(table, this.params.featureVariant);
+    const labels = alignGold(table.text, page.gold, this.params.alignThreshold);
+    this.goldTokens += labels.goldTokens; this.goldCovered += labels.goldCovered;
+    this.topicalTokens += labels.topicalTokens; this.topicalUnmatched += labels.topicalUnmatched;
+    let t = 0;
+    for (let i = 0; i < labels.topical.length; i++) t += labels.topical[i]!;
+    if (t === 0) { this.skipped.push({ id, reason: 'no line matches the gold' }); return; }
+    this.lines += table.count; this.topicalLines += t;
+    this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical });
+  }
+
+  /**
+   * Stages 4–7 over every added page; the trainer cannot be used afterwards.
+   * @throws InputError when no line was labelled topical
+   */
+  finish(): Model {
+    const { params, shapes, segs } = this;
+    if (this.topicalLines === 0) {
+      throw new InputError(`no topical lines: none of the ${this.seen} training pages has a line matching its gold text (${this.skipped.length} skipped)`);
+    }
+    // Stage 4.
+    const membership = membershipFromLines(segs, params.alpha, shapes);
+
+    // Stage 5: fuzzify page by page; cardinality over topical lines; significant-region masks.
+    const cardinality = new Float64Array(FEATURE_COUNT * 3);
+    const topicalHist = new Map<number, number>();
+    const nonTopicalHist = new Map<number, number>();
+    for (const seg of segs) {
+      const fz = fuzzify(seg.columns, membership);
+      addCardinality(cardinality, fz, seg.topical);
+      for (let i = 0; i < fz.lines; i++) {
+        const m = significantMask(fz, i, params.significance);
+        const h = seg.topical[i] ? topicalHist : nonTopicalHist;
+        h.set(m, (h.get(m) ?? 0) + 1);
+      }
+    }
+    segs.length = 0;
+
+    // Stages 6–7.
+    const frequent = frequentRegions(cardinality, shapes);
+    const fmask = regionMask(frequent.map((x) => x.region));
+    const transactions = new Map<number, number>();
+    for (const [m, k] of topicalHist) {
+      const t = (m & fmask) >>> 0;
+      transactions.set(t, (transactions.get(t) ?? 0) + k);
+    }
+    const levels = apriori(transactions, this.topicalLines, params.minSupport);
+    const rules = adoptRules(levels, topicalHist, nonTopicalHist);
+
+    // Any adopted rule fires → topical; recall / precision on the training lines.
+    const ruleMasks = rules.map((r) => regionMask(r.antecedent));
+    const fires = (m: number) => ruleMasks.some((rm) => ((m & rm) >>> 0) === rm);
+    let tp = 0, fp = 0;
+    for (const [m, k] of topicalHist) if (fires(m)) tp += k;
+    for (const [m, k] of nonTopicalHist) if (fires(m)) fp += k;
+
+    return {
+      formatVersion: MODEL_FORMAT_VERSION,
+      name: this.name,
+      site: this.options.site ?? null,
+      featureSet: FEATURE_SET,
+      featureVariant: params.featureVariant,
+      farswVersion: FARSW_VERSION,
+      membership,
+      frequentRegions: frequent,
+      levels,
+      rules,
+      params,
+      trainingReport: {
+        pages: this.seen - this.skipped.length,
+        skippedPages: this.skipped.length,
+        skipped: this.skipped,
+        lines: this.lines,
+        topicalLines: this.topicalLines,
+        goldCoverage: this.goldTokens > 0 ? this.goldCovered / this.goldTokens : 0,
+        topicalNoise: this.topicalTokens > 0 ? this.topicalUnmatched / this.topicalTokens : 0,
+        cardinality: Array.from(cardinality),
+        ruleRecall: tp / this.topicalLines,
+        rulePrecision: tp + fp > 0 ? tp / (tp + fp) : 0,
+        fingerprint: this.hash.digest('hex'),
+        maskCounts: { topical: sortedPairs(topicalHist), nonTopical: sortedPairs(nonTopicalHist) },
+      },
+    };
+  }
+}
+
+/**
  * Train a FAR-SW model on pages with gold text (module comment lists the stages).
  * @param pages training pages (decoded HTML + gold text)
  * @param options model name, site and parameters
@@ -99,100 +227,17 @@ interface PageLines extends LabelledLines {
  * @throws InputError when no page has usable gold or no line is labelled topical
  */
 export function train(pages: Iterable<TrainingPage>, options: TrainOptions): Model {
-  const name = validateModelName(options.name);
-  const params = resolveTrainParams(options);
-  const shapes = featureShapes(params.bceShape);
+  const { onProgress, ...rest } = options;
+  const trainer = new Trainer(rest);
   const all = Array.isArray(pages) ? (pages as readonly TrainingPage[]) : [...pages];
-  const hash = createHash('sha256');
-  const segs: PageLines[] = [];
-  const skipped: { id: string; reason: string }[] = [];
-  let goldTokens = 0, goldCovered = 0, topicalTokens = 0, topicalUnmatched = 0, lines = 0, topicalLines = 0;
-
-  // Stages 1–3, page by page.
-  all.forEach((page, idx) => {
-    const id = page.id ?? `#${idx + 1}`;
-    hash.update(page.html).update('\u0000').update(page.gold ?? '').update('\u0001');
-    if (page.gold === null || page.gold.trim() === '') skipped.push({ id, reason: 'no gold text' });
-    else {
-      const table = buildLineTable(page.html, { dropElements: params.dropElements });
-      const feats = computeLineFeatures(table, params.featureVariant);
-      const labels = alignGold(table.text, page.gold, params.alignThreshold);
-      goldTokens += labels.goldTokens; goldCovered += labels.goldCovered;
-      topicalTokens += labels.topicalTokens; topicalUnmatched += labels.topicalUnmatched;
-      let t = 0;
-      for (let i = 0; i < labels.topical.length; i++) t += labels.topical[i]!;
-      if (t === 0) skipped.push({ id, reason: 'no line matches the gold' });
-      else {
-        lines += table.count; topicalLines += t;
-        segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical });
-      }
-    }
-    options.onProgress?.(idx + 1, all.length);
-  });
-  if (topicalLines === 0) {
-    throw new InputError(`no topical lines: none of the ${all.length} training pages has a line matching its gold text (${skipped.length} skipped)`);
+  for (const page of all) {
+    trainer.addPage(page);
+    onProgress?.(trainer.pages, all.length);
   }
+  return trainer.finish();
+}
 
-  // Stage 4.
-  const membership = membershipFromLines(segs, params.alpha, shapes);
-
-  // Stage 5: fuzzify page by page; cardinality over topical lines; significant-region masks.
-  const cardinality = new Float64Array(FEATURE_COUNT * 3);
-  const topicalHist = new Map<number, number>();
-  const nonTopicalHist = new Map<number, number>();
-  for (const seg of segs) {
-    const fz = fuzzify(seg.columns, membership);
-    addCardinality(cardinality, fz, seg.topical);
-    for (let i = 0; i < fz.lines; i++) {
-      const m = significantMask(fz, i, params.significance);
-      const h = seg.topical[i] ? topicalHist : nonTopicalHist;
-      h.set(m, (h.get(m) ?? 0) + 1);
-    }
-  }
-  segs.length = 0;
-
-  // Stage 6–7.
-  const frequent = frequentRegions(cardinality, shapes);
-  const fmask = regionMask(frequent.map((x) => x.region));
-  const transactions = new Map<number, number>();
-  for (const [m, k] of topicalHist) {
-    const t = (m & fmask) >>> 0;
-    transactions.set(t, (transactions.get(t) ?? 0) + k);
-  }
-  const levels = apriori(transactions, topicalLines, params.minSupport);
-  const rules = adoptRules(levels, topicalHist, nonTopicalHist);
-
-  // Any adopted rule fires → topical; recall / precision on the training lines.
-  const ruleMasks = rules.map((r) => regionMask(r.antecedent));
-  const fires = (m: number) => ruleMasks.some((rm) => ((m & rm) >>> 0) === rm);
-  let tp = 0, fp = 0;
-  for (const [m, k] of topicalHist) if (fires(m)) tp += k;
-  for (const [m, k] of nonTopicalHist) if (fires(m)) fp += k;
-
-  return {
-    formatVersion: MODEL_FORMAT_VERSION,
-    name,
-    site: options.site ?? null,
-    featureSet: FEATURE_SET,
-    featureVariant: params.featureVariant,
-    farswVersion: FARSW_VERSION,
-    membership,
-    frequentRegions: frequent,
-    levels,
-    rules,
-    params,
-    trainingReport: {
-      pages: all.length - skipped.length,
-      skippedPages: skipped.length,
-      skipped,
-      lines,
-      topicalLines,
-      goldCoverage: goldTokens > 0 ? goldCovered / goldTokens : 0,
-      topicalNoise: topicalTokens > 0 ? topicalUnmatched / topicalTokens : 0,
-      cardinality: Array.from(cardinality),
-      ruleRecall: topicalLines > 0 ? tp / topicalLines : 0,
-      rulePrecision: tp + fp > 0 ? tp / (tp + fp) : 0,
-      fingerprint: hash.digest('hex'),
-    },
-  };
+/** Map entries sorted by key, for a deterministic model. */
+function sortedPairs(h: ReadonlyMap<number, number>): [number, number][] {
+  return [...h.entries()].sort((a, b) => a[0] - b[0]);
 }

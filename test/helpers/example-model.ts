@@ -23,6 +23,7 @@ export function exampleModel(name: string, variant = 0): Model {
     trainingReport: {
       pages: 12, skippedPages: 1, skipped: [{ id: 'p13', reason: 'no gold text' }], lines: 1000, topicalLines: 130,
       goldCoverage: 0.97, topicalNoise: 0.02, cardinality: Array(18).fill(1), ruleRecall: 0.6, rulePrecision: 0.9, fingerprint: 'ab'.repeat(32),
+      maskCounts: { topical: [[18, 9], [2, 4]], nonTopical: [[0, 800], [18, 6]] },
     },
   };
 }
