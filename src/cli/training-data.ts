@@ -29,9 +29,17 @@ export interface TrainingRecord extends TrainingPage {
 const JSONL_RE = /\.jsonl(\.gz)?$/i;
 const HTML_RE = /\.html?$/i;
 
-/** Host name of a URL, lower-case without `www.`; null when absent or unparsable. */
+/** `https://web.archive.org/web/<timestamp>[flags]/<original URL>`. */
+const ARCHIVE_RE = /^https?:\/\/web\.archive\.org\/web\/\d+[a-z_]*\/(.+)$/i;
+
+/**
+ * Host name of a URL, lower-case without `www.`; null when absent or unparsable.
+ * Wayback Machine URLs give the archived page's host.
+ */
 export function hostOf(url: unknown): string | null {
   if (typeof url !== 'string' || url === '') return null;
+  const archived = ARCHIVE_RE.exec(url);
+  if (archived) return hostOf(/^https?:/i.test(archived[1]!) ? archived[1] : `http://${archived[1]}`);
   try {
     const h = new URL(url).hostname.toLowerCase();
     return h === '' ? null : h.replace(/^www\./, '');

@@ -43,7 +43,7 @@ describe('farsw train / models / rules', () => {
   it('trains --by-site with --min-pages', async () => {
     const o = io();
     expect(await run(['train', '--data', data, '--by-site', '--min-pages', '10', '--store', store], o)).toBe(0);
-    expect(o.err).toContain('3 hosts, 2 with at least 10 pages');
+    expect(o.err).toContain('3 hosts, 2 with at least 10 pages with gold');
     const l = io();
     expect(await run(['models', 'list', '--json', '--store', store], l)).toBe(0);
     const list = JSON.parse(l.out) as { name: string; site: string | null; pages: number; created: string }[];
@@ -117,5 +117,16 @@ describe('farsw train / models / rules', () => {
     const l = io();
     expect(await run(['models', 'list', '--store', join(dir, 'none.sqlite')], l)).toBe(0);
     expect(l.out).toContain('no models');
+  });
+});
+
+describe('hostOf', () => {
+  it('takes the host, drops www., unwraps Wayback Machine URLs', async () => {
+    const { hostOf } = await import('../../src/cli/training-data.js');
+    expect(hostOf('https://www.Example.com/a')).toBe('example.com');
+    expect(hostOf('https://web.archive.org/web/20200101000000/https://news.example.org/x')).toBe('news.example.org');
+    expect(hostOf('http://web.archive.org/web/2019id_/www.site.de/y')).toBe('site.de');
+    expect(hostOf(null)).toBeNull();
+    expect(hostOf('not a url')).toBeNull();
   });
 });

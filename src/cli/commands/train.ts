@@ -79,7 +79,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       // Trainers are created (and options validated) before any page is read.
       const global = args['by-site'] ? null : new Trainer({ ...params, name: args.model!, site: site ?? null });
       const perHost = new Map<string, Trainer>();
-      let read = 0, skippedRecords = 0, noHost = 0;
+      let read = 0, skippedRecords = 0, noHost = 0, noGold = 0;
       const progress = (): void => { if (io.isTTY && read % 100 === 0) io.stderr(`\rtrain: ${read} pages read`); };
       for await (const rec of readTrainingData(args.data, (msg) => { skippedRecords++; io.stderr(`farsw: skipped ${msg}\n`); })) {
         read++;
@@ -87,7 +87,8 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
         if (global) {
           if (site !== undefined && rec.host !== site) continue;
           global.addPage(rec);
-        } else if (rec.host === null) noHost++;
+        } else if (rec.gold === null || rec.gold.trim() === '') noGold++; // only pages with gold count towards --min-pages
+        else if (rec.host === null) noHost++;
         else {
           let t = perHost.get(rec.host);
           if (!t) {
@@ -107,7 +108,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
         models.push(global.finish());
       } else {
         const eligible = [...perHost.entries()].filter(([, t]) => t.pages >= args['min-pages']).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-        io.stderr(`farsw: ${perHost.size} hosts, ${eligible.length} with at least ${args['min-pages']} pages${noHost ? `; ${noHost} records without a host ignored` : ''}\n`);
+        io.stderr(`farsw: ${perHost.size} hosts, ${eligible.length} with at least ${args['min-pages']} pages with gold${noHost ? `; ${noHost} records without a host ignored` : ''}${noGold ? `; ${noGold} records without gold ignored` : ''}\n`);
         if (eligible.length === 0) throw new DatasetError(`${args.data}: --by-site found no host with at least ${args['min-pages']} pages (lower --min-pages?)`);
         for (const [host, t] of eligible) {
           try { models.push(t.finish()); } catch (e) {
