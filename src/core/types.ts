@@ -70,8 +70,13 @@ export interface LineTable {
   readonly images: Uint32Array;
   /** The block element that opened the line. */
   readonly block: Uint8Array;
-  /** Visible text of the line: entities decoded, white space collapsed, trimmed. */
+  /**
+   * Visible text of every line: entities decoded, white space collapsed, trimmed
+   * (`contentChars[i]` code points). Materialised on first access.
+   */
   readonly text: readonly string[];
+  /** The text of line `i` alone (what extraction uses: it pays only for lines it outputs). */
+  lineText(i: number): string;
 }
 
 /** A run of lines `[start, end)` with a score. */

@@ -13,14 +13,15 @@
  * Line normalisation (DANA footnote 1: the method must not depend on how the
  * author broke lines). The author's newlines are ignored (except inside
  * `<pre>`). Instead a *break point* is placed before every block-level start
- * tag and after every block-level end tag and `<br>`. At a break point the
- * current line is closed **only if it already holds visible text**; otherwise
- * its markup carries over into the next line. Hence:
- * - each line holds exactly one block of text (no line holds two blocks),
- *   together with the markup written since the previous text block;
- * - there are no blank or markup-only lines (FAR-SW §3.1 removes blank lines),
- *   except one final line for trailing markup after the last text;
+ * tag and after every block-level end tag and `<br>`, and the page is cut at
+ * every break point that has something (text or markup) before it since the
+ * previous cut. The result is what the page looks like pretty-printed:
+ * - no line holds two blocks of text; a block's text is one line;
+ * - markup between blocks (`</div></div>`, `<div class="nav"><ul>`) forms lines
+ *   of its own, one per block boundary; there are no blank lines;
  * - a minified one-line page and the same page pretty-printed give the same table.
+ * With `carryMarkup`, markup-only lines are not cut: their markup joins the next
+ * text line, so every line holds text (measured worse for DANA: see defaults).
  *
  * Hyperlink normalisation (AdDANAg §3.1) is kept as a separate column,
  * `linkNormCodeChars`: the attribute part of `<a …>` becomes a placeholder of
@@ -32,6 +33,7 @@
  * the table is the same whether the page is fed whole or one character at a time.
  */
 import { Tokenizer } from 'htmlparser2';
+import { decodeHTML } from 'entities';
 import { BlockKind, type LineTable } from '../core/types.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 
@@ -43,6 +45,11 @@ export interface LineOptions {
   readonly reline: boolean;
   /** Discard everything before `<body>` (when the page has one). */
   readonly bodyOnly: boolean;
+  /**
+   * Markup between two text blocks joins the next text line (true), or forms
+   * lines of its own at block boundaries, as in pretty-printed source (false).
+   */
+  readonly carryMarkup: boolean;
 }
 
 /** Block-level elements: a break point before their start tag and after their end tag. */
@@ -69,6 +76,26 @@ const VOID_ELEMENTS = new Set([
 
 const WHITESPACE_RUN = /[\s\u00a0]+/g;
 const NEWLINE = 10;
+const AMPERSAND = 0x26;
+const SEMICOLON = 0x3b;
+/** Longest named character reference (`&CounterClockwiseContourIntegral;`) is 33 characters. */
+const MAX_ENTITY = 34;
+
+/**
+ * If `src[at]` (an `&`) starts a character reference ending in `;` before
+ * `limit`, the offset just past the `;`, else 0. Legacy references without
+ * a semicolon are counted as written (the materialised text decodes them).
+ */
+function entityEnd(src: string, at: number, limit: number): number {
+  const stop = Math.min(limit, at + MAX_ENTITY);
+  for (let j = at + 1; j < stop; j++) {
+    const c = src.charCodeAt(j);
+    if (c === SEMICOLON) return j > at + 1 ? j + 1 : 0;
+    const alnum = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || c === 0x23;
+    if (!alnum) return 0;
+  }
+  return 0;
+}
 
 /** ASCII characters seen by the last {@link utf8Bytes} call (avoids an allocation per tag). */
 let lastAscii = 0;
@@ -87,18 +114,15 @@ function utf8Bytes(s: string, from: number, to: number): number {
   return bytes;
 }
 
-/** Code points and ASCII chars of `s`. */
-function countChars(s: string): { chars: number; ascii: number; bytes: number } {
-  let chars = 0, ascii = 0, bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    chars++;
-    if (c < 0x80) { ascii++; bytes += 1; }
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) { bytes += 4; i++; }
-    else bytes += 3;
-  }
-  return { chars, ascii, bytes };
+/**
+ * White space as JavaScript's `\s` defines it (which includes U+00A0): the
+ * same set `WHITESPACE_RUN` collapses, so counted and materialised text agree.
+ */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /** A growable `Uint32Array`. */
@@ -124,12 +148,22 @@ const COLUMN_NAMES = [
 ] as const;
 type ColumnName = (typeof COLUMN_NAMES)[number];
 
-/** The line being built. */
+/**
+ * The line being built. Text is counted as it arrives, already collapsed:
+ * a white-space run counts as one space, and only between two visible
+ * characters (so leading and trailing white space is trimmed).
+ */
 interface OpenLine {
   start: number;
   end: number;
-  pieces: string[];
+  /** Index of the line's first text segment in the segment columns. */
+  firstSegment: number;
   hasText: boolean;
+  /** The last text character seen was white space (a space is pending). */
+  pendingSpace: boolean;
+  contentChars: number;
+  contentBytes: number;
+  contentAscii: number;
   codeChars: number;
   codeBytes: number;
   codeAscii: number;
@@ -140,9 +174,10 @@ interface OpenLine {
   block: BlockKind;
 }
 
-function emptyLine(at: number): OpenLine {
+function emptyLine(at: number, firstSegment: number): OpenLine {
   return {
-    start: at, end: at, pieces: [], hasText: false, codeChars: 0, codeBytes: 0, codeAscii: 0,
+    start: at, end: at, firstSegment, hasText: false, pendingSpace: false, contentChars: 0, contentBytes: 0,
+    contentAscii: 0, codeChars: 0, codeBytes: 0, codeAscii: 0,
     linkNormCodeChars: 0, links: 0, anchorBytes: 0, images: 0, block: BlockKind.Text,
   };
 }
@@ -167,8 +202,12 @@ export class LineBuilder {
   private src = '';
   private readonly cols: Record<ColumnName, U32Column>;
   private readonly blocks: number[] = [];
-  private readonly texts: string[] = [];
-  private line: OpenLine = emptyLine(0);
+  private line: OpenLine = emptyLine(0, 0);
+  /** Text segments `[segStart[k], segEnd[k])`: maximal runs of text (entities included) between tags. */
+  private readonly segStart = new U32Column();
+  private readonly segEnd = new U32Column();
+  /** Per line, the index of its first segment (plus a final sentinel). */
+  private readonly lineSegments = new U32Column();
   /** Stack of open dropped elements (names). */
   private readonly dropStack: string[] = [];
   private readonly anchors: OpenAnchor[] = [];
@@ -177,6 +216,9 @@ export class LineBuilder {
   /** Pending start tag: name and offset of its `<`. */
   private tagName = '';
   private tagStart = 0;
+  /** The text run not yet counted: `src[pendingFrom, pendingTo)`. */
+  private pendingFrom = 0;
+  private pendingTo = 0;
   private ended = false;
 
   constructor(options: Partial<LineOptions> = {}) {
@@ -184,7 +226,8 @@ export class LineBuilder {
     this.drop = new Set(this.options.dropElements);
     this.cols = Object.fromEntries(COLUMN_NAMES.map((n) => [n, new U32Column()])) as Record<ColumnName, U32Column>;
     const self = this;
-    this.tokenizer = new Tokenizer({ decodeEntities: true }, {
+    // Entities are decoded by us (see addText): the tokenizer runs ~40 % faster without.
+    this.tokenizer = new Tokenizer({ decodeEntities: false }, {
       onattribdata() {}, onattribentity() {}, onattribend() {}, onattribname() {},
       oncdata() {}, oncomment() {}, ondeclaration() {}, onprocessinginstruction() {}, onend() {},
       onopentagname(start, end) { self.onOpenTagName(start, end); },
@@ -192,7 +235,7 @@ export class LineBuilder {
       onselfclosingtag(end) { self.onOpenTagEnd(end); },
       onclosetag(start, end) { self.onCloseTag(start, end); },
       ontext(start, end) { self.onText(start, end); },
-      ontextentity(cp, end) { self.onTextEntity(cp, end); },
+      ontextentity() {},
     });
   }
 
@@ -209,11 +252,15 @@ export class LineBuilder {
     if (!this.ended) {
       this.ended = true;
       this.tokenizer.end();
+      this.flushText();
       this.flushAnchors();
       if (this.line.hasText || this.line.codeChars > 0) this.closeLine(true);
     }
     const c = this.cols;
-    return {
+    this.lineSegments.push(this.segStart.length);
+    const lineSegments = this.lineSegments.freeze();
+    const segStart = this.segStart.freeze(), segEnd = this.segEnd.freeze();
+    return new PageLines(this.src, segStart, segEnd, lineSegments, {
       count: c.start.length,
       start: c.start.freeze(), end: c.end.freeze(),
       contentChars: c.contentChars.freeze(), contentBytes: c.contentBytes.freeze(),
@@ -221,8 +268,8 @@ export class LineBuilder {
       linkNormCodeChars: c.linkNormCodeChars.freeze(),
       asciiBytes: c.asciiBytes.freeze(), nonAsciiBytes: c.nonAsciiBytes.freeze(),
       links: c.links.freeze(), anchorBytes: c.anchorBytes.freeze(), images: c.images.freeze(),
-      block: Uint8Array.from(this.blocks), text: this.texts,
-    };
+      block: Uint8Array.from(this.blocks),
+    });
   }
 
   // ---- tokenizer events -------------------------------------------------
@@ -233,6 +280,7 @@ export class LineBuilder {
   }
 
   private onOpenTagEnd(endIndex: number): void {
+    this.flushText();
     const name = this.tagName;
     const from = this.tagStart, to = endIndex + 1;
     if (this.dropStack.length > 0) {
@@ -244,7 +292,7 @@ export class LineBuilder {
     }
     if (name === 'body' && !this.seenBody) {
       this.seenBody = true;
-      if (this.options.bodyOnly && !this.line.hasText) this.line = emptyLine(from);
+      if (this.options.bodyOnly && !this.line.hasText) this.line = emptyLine(from, this.segStart.length);
     }
     if (this.drop.has(name)) {
       if (!VOID_ELEMENTS.has(name)) this.dropStack.push(name);
@@ -268,6 +316,7 @@ export class LineBuilder {
   }
 
   private onCloseTag(start: number, endIndex: number): void {
+    this.flushText();
     const name = this.src.slice(start, endIndex).toLowerCase();
     const from = start - 2;
     // The tokenizer reports where the name ends; white space before '>' is not counted.
@@ -286,47 +335,99 @@ export class LineBuilder {
 
   private onText(start: number, end: number): void {
     if (this.dropStack.length > 0 || start >= end) return;
-    const src = this.src;
     if (this.preDepth > 0 || !this.options.reline) {
       // Inside <pre> (or without re-lining) the author's newlines are line breaks.
+      const src = this.src;
       let from = start;
       for (let i = start; i < end; i++) {
         if (src.charCodeAt(i) === NEWLINE) {
-          this.addText(src.slice(from, i), from, i);
+          if (from < i) this.addText(from, i);
           this.breakLine(i + 1);
           from = i + 1;
         }
       }
-      if (from < end) this.addText(src.slice(from, end), from, end);
+      if (from < end) this.addText(from, end);
       return;
     }
-    this.addText(src.slice(start, end), start, end);
-  }
-
-  private onTextEntity(codepoint: number, endIndex: number): void {
-    if (this.dropStack.length > 0) return;
-    this.addText(String.fromCodePoint(codepoint), this.line.end, endIndex);
+    this.addText(start, end);
   }
 
   // ---- line assembly ----------------------------------------------------
 
-  private addText(text: string, from: number, to: number): void {
+  /**
+   * Note the text `src[from, to)` of the open line. It is counted by
+   * {@link flushText} once the run of text ends (at the next tag, line break
+   * or the end), so a character reference split across chunks still counts once.
+   */
+  private addText(from: number, to: number): void {
     const line = this.line;
-    if (!line.hasText && line.codeChars === 0 && line.pieces.length === 0) line.start = from;
-    line.pieces.push(text);
     if (line.end < to) line.end = to;
-    if (!line.hasText && /[^\s\u00a0]/.test(text)) line.hasText = true;
-    if (this.anchors.length > 0) {
-      const n = text.replace(WHITESPACE_RUN, ' ');
-      const { chars, bytes } = countChars(n);
-      line.anchorBytes += bytes;
-      for (const a of this.anchors) a.textChars += chars;
+    if (this.pendingTo !== this.pendingFrom && this.pendingTo === from) {
+      this.pendingTo = to;
+      return;
     }
+    this.flushText();
+    this.pendingFrom = from;
+    this.pendingTo = to;
+  }
+
+  /**
+   * Count the pending text run into the open line: character references
+   * decoded, white space collapsed; the run becomes (or extends) a segment.
+   */
+  private flushText(): void {
+    const from = this.pendingFrom, to = this.pendingTo;
+    if (from === to) return;
+    this.pendingFrom = this.pendingTo = 0;
+    const line = this.line;
+    const segs = this.segEnd;
+    if (segs.length > line.firstSegment && segs.data[segs.length - 1] === from) segs.data[segs.length - 1] = to;
+    else { this.segStart.push(from); segs.push(to); }
+    const chars0 = line.contentChars, bytes0 = line.contentBytes;
+    const src = this.src;
+    if (!line.hasText && line.codeChars === 0) {
+      // An empty line starts at its first visible character.
+      let i = from;
+      while (i < to && isSpace(src.charCodeAt(i))) i++;
+      line.start = i;
+    }
+    for (let i = from; i < to; i++) {
+      let c = src.charCodeAt(i);
+      if (c === AMPERSAND) {
+        const end = entityEnd(src, i, to);
+        if (end > 0) {
+          const decoded = decodeHTML(src.slice(i, end));
+          for (const ch of decoded) this.countChar(line, ch.codePointAt(0)!);
+          i = end - 1;
+          continue;
+        }
+      } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
+      this.countChar(line, c);
+    }
+    if (this.anchors.length > 0) {
+      line.anchorBytes += line.contentBytes - bytes0;
+      for (const a of this.anchors) a.textChars += line.contentChars - chars0;
+    }
+  }
+
+  private countChar(line: OpenLine, c: number): void {
+    if (isSpace(c)) {
+      line.pendingSpace = true;
+      return;
+    }
+    if (line.pendingSpace && line.hasText) {
+      line.contentChars++; line.contentBytes++; line.contentAscii++;
+    }
+    line.pendingSpace = false;
+    line.hasText = true;
+    line.contentChars++;
+    if (c < 0x80) { line.contentBytes++; line.contentAscii++; }
+    else line.contentBytes += c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
   }
 
   private addCode(from: number, to: number, isAnchorStart: boolean): void {
     const line = this.line;
-    if (!line.hasText && line.codeChars === 0 && line.pieces.length === 0) line.start = from;
+    if (!line.hasText && line.codeChars === 0) line.start = from;
     const chars = to - from;
     const bytes = utf8Bytes(this.src, from, to);
     line.codeChars += chars;
@@ -338,32 +439,31 @@ export class LineBuilder {
 
   /** A break point at source offset `at`: close the line if it holds text. */
   private breakLine(at: number): void {
-    if (this.line.hasText) {
+    this.flushText();
+    if (this.line.hasText || (!this.options.carryMarkup && this.line.codeChars > 0)) {
       this.closeLine(false);
-      this.line = emptyLine(at);
+      this.line = emptyLine(at, this.segStart.length);
     }
   }
 
   private closeLine(final: boolean): void {
     const line = this.line;
-    const text = line.hasText ? line.pieces.join('').replace(WHITESPACE_RUN, ' ').trim() : '';
-    const t = countChars(text);
     const c = this.cols;
     c.start.push(line.start);
     c.end.push(line.end);
-    c.contentChars.push(t.chars);
-    c.contentBytes.push(t.bytes);
+    c.contentChars.push(line.contentChars);
+    c.contentBytes.push(line.contentBytes);
     c.codeChars.push(line.codeChars);
     c.codeBytes.push(line.codeBytes);
     c.linkNormCodeChars.push(line.linkNormCodeChars);
-    c.asciiBytes.push(line.codeAscii + t.ascii);
-    c.nonAsciiBytes.push(line.codeBytes - line.codeAscii + t.bytes - t.ascii);
+    c.asciiBytes.push(line.codeAscii + line.contentAscii);
+    c.nonAsciiBytes.push(line.codeBytes - line.codeAscii + line.contentBytes - line.contentAscii);
     c.links.push(line.links);
     c.anchorBytes.push(line.anchorBytes);
     c.images.push(line.images);
     this.blocks.push(line.block);
-    this.texts.push(text);
-    if (final) this.line = emptyLine(line.end);
+    this.lineSegments.push(line.firstSegment);
+    if (final) this.line = emptyLine(line.end, this.segStart.length);
   }
 
   /** `</a>`: add the normalised start tag (3 + max(0, LT − 5)) to the line that holds it. */
@@ -377,6 +477,67 @@ export class LineBuilder {
 
   private flushAnchors(): void {
     while (this.anchors.length > 0) this.closeAnchor();
+  }
+}
+
+type LineColumns = Omit<LineTable, 'text' | 'lineText'>;
+
+/**
+ * A {@link LineTable} whose line texts are materialised on demand from the
+ * source: extraction only pays for the lines it outputs.
+ */
+class PageLines implements LineTable {
+  readonly count: number;
+  readonly start: Uint32Array;
+  readonly end: Uint32Array;
+  readonly contentChars: Uint32Array;
+  readonly contentBytes: Uint32Array;
+  readonly codeChars: Uint32Array;
+  readonly codeBytes: Uint32Array;
+  readonly linkNormCodeChars: Uint32Array;
+  readonly asciiBytes: Uint32Array;
+  readonly nonAsciiBytes: Uint32Array;
+  readonly links: Uint32Array;
+  readonly anchorBytes: Uint32Array;
+  readonly images: Uint32Array;
+  readonly block: Uint8Array;
+  private texts: string[] | undefined;
+
+  constructor(
+    private readonly src: string,
+    private readonly segStart: Uint32Array,
+    private readonly segEnd: Uint32Array,
+    private readonly lineSegments: Uint32Array,
+    columns: LineColumns,
+  ) {
+    this.count = columns.count;
+    this.start = columns.start; this.end = columns.end;
+    this.contentChars = columns.contentChars; this.contentBytes = columns.contentBytes;
+    this.codeChars = columns.codeChars; this.codeBytes = columns.codeBytes;
+    this.linkNormCodeChars = columns.linkNormCodeChars;
+    this.asciiBytes = columns.asciiBytes; this.nonAsciiBytes = columns.nonAsciiBytes;
+    this.links = columns.links; this.anchorBytes = columns.anchorBytes; this.images = columns.images;
+    this.block = columns.block;
+  }
+
+  lineText(i: number): string {
+    if (this.texts) return this.texts[i]!;
+    if (this.contentChars[i] === 0) return '';
+    let raw = '';
+    for (let k = this.lineSegments[i]!; k < this.lineSegments[i + 1]!; k++) {
+      raw += this.src.slice(this.segStart[k], this.segEnd[k]);
+    }
+    if (raw.indexOf('&') >= 0) raw = decodeHTML(raw);
+    return raw.replace(WHITESPACE_RUN, ' ').trim();
+  }
+
+  get text(): readonly string[] {
+    if (!this.texts) {
+      const texts: string[] = [];
+      for (let i = 0; i < this.count; i++) texts.push(this.lineText(i));
+      this.texts = texts;
+    }
+    return this.texts;
   }
 }
 

@@ -14,7 +14,7 @@ export function blocksToText(table: LineTable, blocks: readonly Block[]): string
   const out: string[] = [];
   for (const b of blocks) {
     for (let i = b.start; i < b.end; i++) {
-      const t = table.text[i]!;
+      const t = table.lineText(i);
       if (t.length > 0) out.push(t);
     }
   }

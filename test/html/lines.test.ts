@@ -10,14 +10,20 @@ const columns = (t: LineTable) => ({
 });
 
 describe('buildLineTable', () => {
-  it('gives one line per text block, markup carried to the next text', () => {
+  it('cuts the page at block boundaries, as if pretty-printed', () => {
     const t = buildLineTable('<body><div><p>One</p><p>Two <b>bold</b> end</p></div><div>Three</div></body>');
+    // <body> | <div> | <p>One</p> | <p>Two <b>bold</b> end</p> | </div> | <div>Three</div> | </body>
+    expect(t.text).toEqual(['', '', 'One', 'Two bold end', '', 'Three', '']);
+    expect([...t.codeChars]).toEqual([6, 5, 7, 14, 6, 11, 7]);
+    expect(t.block[2]).toBe(BlockKind.Paragraph);
+    expect(t.block[5]).toBe(BlockKind.Div);
+  });
+
+  it('with carryMarkup, joins markup to the next text line', () => {
+    const t = buildLineTable('<body><div><p>One</p><p>Two <b>bold</b> end</p></div><div>Three</div></body>', { carryMarkup: true });
     expect(t.text).toEqual(['One', 'Two bold end', 'Three', '']);
     expect(t.block[0]).toBe(BlockKind.Paragraph);
-    expect(t.block[2]).toBe(BlockKind.Div);
-    // line 0: "<body>" "<div>" "<p>" "</p>" = 6 + 5 + 3 + 4
-    expect(t.codeChars[0]).toBe(18);
-    expect(t.contentChars[0]).toBe(3);
+    expect(t.codeChars[0]).toBe('<body><div><p></p>'.length);
     // line 2 is "</div><div>Three</div>"; the last line holds only the trailing "</body>"
     expect(t.codeChars[2]).toBe('</div><div></div>'.length);
     expect(t.codeChars[3]).toBe('</body>'.length);
@@ -35,7 +41,8 @@ describe('buildLineTable', () => {
   it('removes script, style, comments and the head', () => {
     const t = buildLineTable('<html><head><title>X</title><style>p{color:red}</style></head><body><script>var a="<p>no</p>";</script><!-- hidden --><p>Yes</p><noscript><p>No JS</p></noscript></body></html>');
     expect(t.text.filter((s) => s)).toEqual(['Yes']);
-    expect(t.codeChars[0]).toBe('<body><p></p>'.length);
+    // nothing of head, script, comment or noscript is counted: <body> | <p>Yes</p> | </body> | </html>
+    expect([...t.codeChars]).toEqual([6, 7, 7, 7]);
   });
 
   it('decodes entities and collapses white space', () => {
@@ -74,8 +81,9 @@ describe('buildLineTable', () => {
   it('keeps source offsets that cover each line', () => {
     const html = '<body><p>Alpha</p>\n<p>Beta</p></body>';
     const t = buildLineTable(html);
-    expect(html.slice(t.start[0], t.end[0])).toBe('<body><p>Alpha</p>');
-    expect(html.slice(t.start[1], t.end[1])).toContain('<p>Beta</p>');
+    expect(html.slice(t.start[0], t.end[0])).toBe('<body>');
+    expect(html.slice(t.start[1], t.end[1])).toBe('<p>Alpha</p>');
+    expect(html.slice(t.start[2], t.end[2])).toBe('<p>Beta</p>');
   });
 
   it('gives the same table fed whole or one character at a time', () => {

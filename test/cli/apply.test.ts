@@ -1,0 +1,84 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { run, type CliIo } from '../../src/cli/main.js';
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
+
+function capture(): CliIo & { out: string; err: string } {
+  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } };
+  return io;
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'farsw-apply-'));
+});
+
+describe('farsw apply', () => {
+  it('prints the main text of a page', async () => {
+    const io = capture();
+    const code = await run(['apply', join(fixtures, 'en-news/source.html')], io);
+    expect(code).toBe(0);
+    expect(io.out).toContain('Work began on Monday to rebuild the sea wall');
+    expect(io.out).not.toContain('Privacy policy');
+  });
+
+  it('gives json with line ranges and timings', async () => {
+    const io = capture();
+    expect(await run(['apply', '--format', 'json', '-a', 'dana', join(fixtures, 'ar-news/source.html')], io)).toBe(0);
+    const j = JSON.parse(io.out);
+    expect(j.method).toBe('dana');
+    expect(j.encoding).toBe('windows-1256');
+    expect(j.blocks.length).toBeGreaterThan(0);
+    expect(j.profile.lines).toBeGreaterThanOrEqual(0);
+    expect(j.text).toContain('افتتاح مكتبة عامة جديدة');
+  });
+
+  it('names a missing file and exits 1', async () => {
+    const io = capture();
+    expect(await run(['apply', join(dir, 'nope.html')], io)).toBe(1);
+    expect(io.err).toContain('nope.html: cannot read (no such file)');
+    expect(io.err).not.toContain('    at '); // no stack trace
+  });
+
+  it('exits 2 on usage errors', async () => {
+    const io = capture();
+    expect(await run(['apply'], io)).toBe(2);
+    expect(await run(['apply', '-a', 'nonsense', 'x.html'], io)).toBe(2);
+    expect(await run(['frobnicate'], io)).toBe(2);
+  });
+
+  it('runs a batch over JSON Lines, in input order, reporting bad records', async () => {
+    const html = readFileSync(join(fixtures, 'en-news/source.html'), 'utf8');
+    const lines = [
+      JSON.stringify({ id: 'a', html }),
+      '{"id": "broken", "html": ',
+      JSON.stringify({ id: 'b', url: 'https://example.com/x' }),
+      JSON.stringify({ id: 'c', html: '<p>Short page</p>' }),
+    ];
+    const input = join(dir, 'pages.jsonl.gz');
+    writeFileSync(input, gzipSync(lines.join('\n') + '\n'));
+    const output = join(dir, 'out.jsonl');
+    const io = capture();
+    const code = await run(['apply', '--input', input, '--output', output], io);
+    expect(code).toBe(3); // finished, some records failed
+    const out = readFileSync(output, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(out.map((r) => r.id)).toEqual(['a', `${input}:2`, 'b', 'c']);
+    expect(out[0].text).toContain('sea wall');
+    expect(out[0].ms).toBeGreaterThanOrEqual(0);
+    expect(out[1].error).toContain(':2: invalid JSON');
+    expect(out[2].error).toContain('no "html"');
+    expect(out[3].text).toBe('Short page');
+    expect(io.err).toContain('4 records, 2 failed');
+  });
+
+  it('prints help', async () => {
+    const io = capture();
+    expect(await run(['--help'], io)).toBe(0);
+    expect(io.out).toContain('apply');
+  });
+});

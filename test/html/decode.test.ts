@@ -1,0 +1,73 @@
+import { describe, it, expect } from 'vitest';
+import { decodeHtml } from '../../src/html/decode.js';
+
+// Legacy-encoded bytes, written out as hex so the test needs no encoder.
+// "سلام" in windows-1256: d3 e1 c7 e3
+const AR_1256 = [0xd3, 0xe1, 0xc7, 0xe3];
+// "中文" in GBK: d6 d0 ce c4
+const ZH_GBK = [0xd6, 0xd0, 0xce, 0xc4];
+// "日本" in Shift_JIS: 93 fa 96 7b
+const JA_SJIS = [0x93, 0xfa, 0x96, 0x7b];
+// "Привет" in windows-1251: cf f0 e8 e2 e5 f2
+const RU_1251 = [0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2];
+// "café" in windows-1252: 63 61 66 e9
+const FR_1252 = [0x63, 0x61, 0x66, 0xe9];
+
+const page = (meta: string, body: number[]) =>
+  Uint8Array.from([...Buffer.from(`<html><head>${meta}</head><body><p>`), ...body, ...Buffer.from('</p></body></html>')]);
+
+describe('decodeHtml', () => {
+  it.each([
+    ['windows-1256', AR_1256, 'سلام'],
+    ['gbk', ZH_GBK, '中文'],
+    ['shift_jis', JA_SJIS, '日本'],
+    ['windows-1251', RU_1251, 'Привет'],
+    ['windows-1252', FR_1252, 'café'],
+  ])('decodes %s declared in <meta charset>', (enc, bytes, text) => {
+    const d = decodeHtml(page(`<meta charset="${enc}">`, bytes));
+    expect(d.encoding).toBe(enc);
+    expect(d.source).toBe('meta');
+    expect(d.text).toContain(text);
+  });
+
+  it('maps labels to their WHATWG superset (gb2312 → gbk, iso-8859-1 → windows-1252)', () => {
+    expect(decodeHtml(page('<meta http-equiv="Content-Type" content="text/html; charset=gb2312">', ZH_GBK)).encoding).toBe('gbk');
+    expect(decodeHtml(page('<meta charset="iso-8859-1">', FR_1252)).encoding).toBe('windows-1252');
+  });
+
+  it('lets a BOM win over everything, and a transport hint over the meta', () => {
+    const bom = Uint8Array.from([0xef, 0xbb, 0xbf, ...Buffer.from('<meta charset="windows-1251"><p>é</p>')]);
+    expect(decodeHtml(bom)).toMatchObject({ encoding: 'utf-8', source: 'bom' });
+    const d = decodeHtml(page('<meta charset="windows-1252">', RU_1251), { contentType: 'text/html; charset=windows-1251' });
+    expect(d).toMatchObject({ encoding: 'windows-1251', source: 'transport' });
+    expect(d.text).toContain('Привет');
+  });
+
+  it('prefers valid multi-byte UTF-8 over a contradicting legacy declaration', () => {
+    const d = decodeHtml(page('<meta charset="iso-8859-1">', [...Buffer.from('Grüße, 中文')]));
+    expect(d).toMatchObject({ encoding: 'utf-8', source: 'utf8' });
+    expect(d.text).toContain('Grüße, 中文');
+    const strict = decodeHtml(page('<meta charset="iso-8859-1">', [...Buffer.from('Grüße')]), { trustValidUtf8: false });
+    expect(strict.encoding).toBe('windows-1252');
+  });
+
+  it('detects an undeclared legacy page', () => {
+    const sentence = 'Это длинное предложение на русском языке, чтобы детектор кодировки мог уверенно определить её. ';
+    // windows-1251 maps А..я to 0xC0..0xFF and ё to 0xB8; the rest here is ASCII.
+    const cp1251 = (s: string) => [...s].map((ch) => {
+      const c = ch.codePointAt(0)!;
+      if (c >= 0x410 && c <= 0x44f) return c - 0x410 + 0xc0;
+      if (c === 0x451) return 0xb8;
+      if (c < 0x80) return c;
+      throw new Error(`not in test map: ${ch}`);
+    });
+    const d = decodeHtml(page('', cp1251(sentence.repeat(5))));
+    expect(d.source).toBe('detector');
+    expect(d.text).toContain('русском языке');
+  });
+
+  it('never throws on invalid bytes', () => {
+    const d = decodeHtml(Uint8Array.from([0x3c, 0x70, 0x3e, 0xff, 0xfe, 0xfd, 0x00, 0x80]));
+    expect(typeof d.text).toBe('string');
+  });
+});
