@@ -57,6 +57,12 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
  * <!--> (comments) are never text in the line builder anyway.
  */
 export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
+  /**
+   * Markup-only lines join the next text line (true), so every FAR-SW line is a
+   * "text line" (§3.2: features "for every line of text"; the §3.2 example line holds
+   * its text plus 28 bytes of tags). Measured on the training lines: see train.ts.
+   */
+  carryMarkup: true,
   dropElements: Object.freeze([
     ...LINE_DEFAULTS.dropElements,
     ...['meta', 'param', 'button', 'select', 'optgroup', 'option', 'label', 'textarea', 'legend', 'input', 'map', 'area', 'iframe', 'embed', 'object', 'script', 'noscript', 'style']

@@ -26,6 +26,8 @@ export interface TrainParams {
   readonly bceShape: MembershipShape;
   /** Elements removed with their content before lines are built (FAR-SW Table 1 minus the exceptions in train.ts). */
   readonly dropElements: readonly string[];
+  /** Line building: markup-only lines join the next text line (LineOptions.carryMarkup). */
+  readonly carryMarkup: boolean;
 }
 
 /** What training saw and how good the gold-derived labels were. */
@@ -151,6 +153,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
   if (typeof p !== 'object' || p === null) fail('params must be an object');
   for (const k of ['alpha', 'significance', 'minSupport', 'alignThreshold'] as const) checkFraction(p![k], `params.${k}`);
   if (!Array.isArray(p!.dropElements)) fail('params.dropElements must be an array');
+  if (typeof p!.carryMarkup !== 'boolean') fail('params.carryMarkup must be a boolean');
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;

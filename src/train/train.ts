@@ -50,6 +50,7 @@ export interface TrainOptions {
   readonly featureVariant?: FeatureVariant;
   readonly bceShape?: MembershipShape;
   readonly dropElements?: readonly string[];
+  readonly carryMarkup?: boolean;
   /** Called after each page (for progress bars). */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -82,6 +83,7 @@ export function resolveTrainParams(o: Omit<TrainOptions, 'name'>): TrainParams {
     featureVariant,
     bceShape,
     dropElements: Object.freeze([...(o.dropElements ?? FARSW_PREPROCESS_DEFAULTS.dropElements)]),
+    carryMarkup: o.carryMarkup ?? FARSW_PREPROCESS_DEFAULTS.carryMarkup,
   });
 }
 
@@ -132,7 +134,7 @@ export class Trainer {
     this.seen++;
     this.hash.update(page.html).update('\u0000').update(page.gold ?? '').update('\u0001');
     if (page.gold === null || page.gold.trim() === '') { this.skipped.push({ id, reason: 'no gold text' }); return; }
-    const table = buildLineTable(page.html, { dropElements: this.params.dropElements });
+    const table = buildLineTable(page.html, { dropElements: this.params.dropElements, carryMarkup: this.params.carryMarkup });
     const feats = computeLineFeatures(table, this.params.featureVariant);
     const labels = alignGold(table.text, page.gold, this.params.alignThreshold);
     this.goldTokens += labels.goldTokens; this.goldCovered += labels.goldCovered;

@@ -19,7 +19,7 @@ export function exampleModel(name: string, variant = 0): Model {
       { level: 2, itemsets: [{ items: [1, 4], support: 9 / 13 }] },
     ],
     rules: [{ antecedent: [1, 4], support: 9 / 13, confidence: 0.9, falsePositiveRate: 0.03 + variant / 100 }],
-    params: { alpha: 0.5, significance: 0.5, minSupport: 0.5, alignThreshold: 0.5, featureVariant: 'raw', bceShape: 'three', dropElements: [...FARSW_PREPROCESS_DEFAULTS.dropElements] },
+    params: { alpha: 0.5, significance: 0.5, minSupport: 0.5, alignThreshold: 0.5, featureVariant: 'raw', bceShape: 'three', dropElements: [...FARSW_PREPROCESS_DEFAULTS.dropElements], carryMarkup: true },
     trainingReport: {
       pages: 12, skippedPages: 1, skipped: [{ id: 'p13', reason: 'no gold text' }], lines: 1000, topicalLines: 130,
       goldCoverage: 0.97, topicalNoise: 0.02, cardinality: Array(18).fill(1), ruleRecall: 0.6, rulePrecision: 0.9, fingerprint: 'ab'.repeat(32),

@@ -28,6 +28,7 @@ interface TrainArgs {
   'align-threshold'?: number;
   features?: FeatureVariant;
   'bce-shape'?: MembershipShape;
+  'carry-markup'?: boolean;
   json: boolean;
 }
 
@@ -59,6 +60,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       .option('align-threshold', { type: 'number', describe: `Share of a line's tokens found in order in the gold to call it topical (default ${FARSW_TRAIN_DEFAULTS.alignThreshold})` })
       .option('features', { choices: ['raw', 'normalized'] as const, describe: 'Feature variant (default raw; normalized for models across sites)' })
       .option('bce-shape', { choices: ['three', 'two'] as const, describe: 'Membership shape of TextLength, OutputTextLength, LinkNum (two = Low\'/High\', paper Fig. 7)' })
+      .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default true; --no-carry-markup keeps them as lines)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the trained models\' summaries as JSON' })
       .check((a) => {
         if (!a['by-site'] && a.model === undefined) throw new ConfigError('--model NAME is required (or use --by-site)');
@@ -74,64 +76,75 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
         ...(args['align-threshold'] !== undefined ? { alignThreshold: args['align-threshold'] } : {}),
         ...(args.features !== undefined ? { featureVariant: args.features } : {}),
         ...(args['bce-shape'] !== undefined ? { bceShape: args['bce-shape'] } : {}),
+        ...(args['carry-markup'] !== undefined ? { carryMarkup: args['carry-markup'] } : {}),
       };
       const site = args.site?.toLowerCase().replace(/^www\./, '');
-      // Trainers are created (and options validated) before any page is read.
-      const global = args['by-site'] ? null : new Trainer({ ...params, name: args.model!, site: site ?? null });
-      const perHost = new Map<string, Trainer>();
-      let read = 0, skippedRecords = 0, noHost = 0, noGold = 0;
-      const progress = (): void => { if (io.isTTY && read % 100 === 0) io.stderr(`\rtrain: ${read} pages read`); };
-      for await (const rec of readTrainingData(args.data, (msg) => { skippedRecords++; io.stderr(`farsw: skipped ${msg}\n`); })) {
-        read++;
-        progress();
-        if (global) {
-          if (site !== undefined && rec.host !== site) continue;
-          global.addPage(rec);
-        } else if (rec.gold === null || rec.gold.trim() === '') noGold++; // only pages with gold count towards --min-pages
-        else if (rec.host === null) noHost++;
-        else {
-          let t = perHost.get(rec.host);
-          if (!t) {
-            const name = args.model ? `${args.model}-${rec.host}` : rec.host;
-            t = new Trainer({ ...params, name, site: rec.host });
-            perHost.set(rec.host, t);
-          }
-          t.addPage(rec);
-        }
-      }
-      if (io.isTTY && read >= 100) io.stderr(`\rtrain: ${read} pages read\n`);
-
-      const models: Model[] = [];
-      const failures: string[] = [];
-      if (global) {
-        if (global.pages === 0) throw new DatasetError(`${args.data}: no training pages${site ? ` for site ${site}` : ''}`);
-        models.push(global.finish());
-      } else {
-        const eligible = [...perHost.entries()].filter(([, t]) => t.pages >= args['min-pages']).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-        io.stderr(`farsw: ${perHost.size} hosts, ${eligible.length} with at least ${args['min-pages']} pages with gold${noHost ? `; ${noHost} records without a host ignored` : ''}${noGold ? `; ${noGold} records without gold ignored` : ''}\n`);
-        if (eligible.length === 0) throw new DatasetError(`${args.data}: --by-site found no host with at least ${args['min-pages']} pages (lower --min-pages?)`);
-        for (const [host, t] of eligible) {
-          try { models.push(t.finish()); } catch (e) {
-            if (!isFarswError(e)) throw e;
-            failures.push(host);
-            io.stderr(`farsw: ${host}: ${e.message}\n`);
-          }
-        }
-      }
+      // Open (create / migrate) the store first: a bad --store fails before minutes of training.
       const store = openModelStore(args.store);
       try {
-        const out: { model: Model; summary: ModelSummary }[] = [];
-        for (const m of models) out.push({ model: m, summary: store.save(m) });
+        const { models, failures, skippedRecords } = await trainFromData(args, params, site, io);
+        const out = models.map((model) => ({ model, summary: store.save(model) }));
         if (args.json) {
           io.stdout(JSON.stringify(out.map(({ model, summary }) => ({ ...summary, report: { ...model.trainingReport, maskCounts: undefined, skipped: undefined } })), null, 2) + '\n');
         } else {
           for (const { model, summary } of out) io.stdout(describeTrained(model, summary));
           io.stdout(`stored ${out.length} model(s) in ${args.store}${skippedRecords ? `; ${skippedRecords} unreadable records skipped` : ''}\n`);
         }
+        if (failures.length > 0) io.exitCode = 3;
       } finally {
         store.close();
       }
-      if (failures.length > 0) io.exitCode = 3;
     },
   };
+}
+
+/**
+ * Read the training data once and train the global model (optionally for one site) or one model
+ * per host. Hosts whose training fails with a known error are reported and listed in `failures`.
+ */
+async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' | 'site'>, site: string | undefined, io: CliIo)
+  : Promise<{ models: Model[]; failures: string[]; skippedRecords: number }> {
+  // Trainers are created (and options validated) before any page is read.
+  const global = args['by-site'] ? null : new Trainer({ ...params, name: args.model!, site: site ?? null });
+  const perHost = new Map<string, Trainer>();
+  let read = 0, skippedRecords = 0, noHost = 0, noGold = 0;
+  for await (const rec of readTrainingData(args.data, (msg) => { skippedRecords++; io.stderr(`farsw: skipped ${msg}\n`); })) {
+    read++;
+    if (io.isTTY && read % 100 === 0) io.stderr(`\rtrain: ${read} pages read`);
+    if (global) {
+      if (site === undefined || rec.host === site) global.addPage(rec);
+    } else if (rec.gold === null || rec.gold.trim() === '') noGold++; // only pages with gold count towards --min-pages
+    else if (rec.host === null) noHost++;
+    else {
+      let t = perHost.get(rec.host);
+      if (!t) {
+        t = new Trainer({ ...params, name: args.model ? `${args.model}-${rec.host}` : rec.host, site: rec.host });
+        perHost.set(rec.host, t);
+      }
+      t.addPage(rec);
+    }
+  }
+  if (io.isTTY && read >= 100) io.stderr(`\rtrain: ${read} pages read\n`);
+
+  if (global) {
+    if (global.pages === 0) throw new DatasetError(`${args.data}: no training pages${site ? ` for site ${site}` : ''}`);
+    return { models: [global.finish()], failures: [], skippedRecords };
+  }
+  const minPages = args['min-pages'];
+  const eligible = [...perHost.entries()].filter(([, t]) => t.pages >= minPages).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  io.stderr(`farsw: ${perHost.size} hosts, ${eligible.length} with at least ${minPages} pages with gold`
+    + `${noHost ? `; ${noHost} records without a host ignored` : ''}${noGold ? `; ${noGold} records without gold ignored` : ''}\n`);
+  if (eligible.length === 0) throw new DatasetError(`${args.data}: --by-site found no host with at least ${minPages} pages with gold (lower --min-pages?)`);
+  const models: Model[] = [];
+  const failures: string[] = [];
+  for (const [host, t] of eligible) {
+    try {
+      models.push(t.finish());
+    } catch (e) {
+      if (!isFarswError(e)) throw e;
+      failures.push(host);
+      io.stderr(`farsw: ${host}: ${e.message}\n`);
+    }
+  }
+  return { models, failures, skippedRecords };
 }
