@@ -69,3 +69,64 @@ export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
       .filter((t) => !LINE_DEFAULTS.dropElements.includes(t)),
   ]),
 });
+
+/**
+ * Adapted Content Code Blurring (Gottron 2008, "Content Code Blurring: a new
+ * approach to content extraction", DEXA '08), character-based. DANA's tables
+ * (seeds 000, 003) report it as "ACCB-40"; we read 40 as the range (radius) of
+ * the Gaussian blur in characters.
+ */
+export const ACCB_DEFAULTS = Object.freeze({
+  /** Blur range r: the kernel covers positions i − r … i + r ("ACCB-40", seeds 000/003 Table II). */
+  radius: 40,
+  /** Standard deviation of the Gaussian in characters: r / 3, so the kernel holds 99.7 % of its mass (our choice; the seeds do not give σ). */
+  sigma: 40 / 3,
+  /**
+   * A text token is content when its mean blurred content-code ratio is at least this. The seeds do not give
+   * Gottron's t; 0.7 was best of {0.5, 0.7, 0.9} on 4 of 6 datasets (≤ 300 pages each, bag-of-words F1, measured for issue 8).
+   */
+  threshold: 0.7,
+});
+
+/**
+ * Content Extraction via Tag Ratios (Weninger & Hsu 2008), CETR-KM.
+ */
+export const CETR_DEFAULTS = Object.freeze({
+  /** Standard deviation of the Gaussian smoothing of the tag-ratio histogram, in lines (Weninger & Hsu use σ = 1). */
+  sigma: 1,
+  /** α: the derivative compares a line's smoothed ratio with the mean of the next α lines (Weninger & Hsu: α = 3). */
+  alpha: 3,
+  /** Number of k-means clusters; the cluster whose centroid is nearest the origin is non-content (Weninger & Hsu: k = 3). */
+  k: 3,
+  /** Seed of the k-means initialisation (centroids other than the origin one are drawn from the points). */
+  seed: 1,
+  /** k-means iteration cap. */
+  maxIterations: 100,
+  /** Lines: `source` = the page's own source lines (the paper); `blocks` = one line per paragraph of text (robust to minified pages). */
+  lines: 'source' as 'source' | 'blocks',
+  /**
+   * Keep the non-content centroid fixed at the origin (true) or start it there and let it move (false); either way the
+   * cluster nearest the origin is non-content. Moving it gave higher F1 on dragnet, cleaneval and daniel (200 pages each).
+   */
+  pinOrigin: false,
+});
+
+/**
+ * Word-to-leaf ratio with link attributes (seed 001, after Insa et al.'s
+ * words/leafs ratio). The readings of its garbled equations are documented in
+ * `extract/wlr.ts`.
+ */
+export const WLR_DEFAULTS = Object.freeze({
+  /** Step 9: weight of the relevance R(n) in the selection score. */
+  relevanceWeight: 0.7,
+  /** Step 9: weight of the link weight W(n) in the selection score. */
+  linkWeight: 0.3,
+  /**
+   * Eq. 4 reading: `product` = R(n) = WLR(n) · max(w(n), Σ R(children)) (the text as printed);
+   * `max` = R(n) = max(w(n), Σ R(children)) (the hierarchical relevance without the WLR factor);
+   * `normalised` = I_WLR(n) · max(w(n), Σ R(children)). See extract/wlr.ts for why `max` is the default.
+   */
+  relevance: 'max' as 'product' | 'max' | 'normalised',
+  /** Step 9 candidates: `initial` = the nodes of I (steps 5–6 define W on I); `all` = every node with words. */
+  candidates: 'all' as 'initial' | 'all',
+});

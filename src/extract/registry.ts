@@ -7,6 +7,11 @@ import { ConfigError } from '../core/errors.js';
 import { buildLineTable, type LineOptions } from '../html/lines.js';
 import { blocksToText } from '../html/text.js';
 import { danaCore, DANA_OPTIONS, type DanaOptions, type DanaVariant } from './dana.js';
+import { extractAccb } from './accb.js';
+import { extractBte } from './bte.js';
+import { extractCetr } from './cetr.js';
+import { extractPlain } from './plain.js';
+import { extractWlr } from './wlr.js';
 
 /** Options every extractor accepts (each uses what applies to it). */
 export interface ExtractorOptions {
@@ -82,6 +87,26 @@ export function registerExtractor(extractor: Extractor): void {
 registerExtractor(danaExtractor('dana', 'DANA: non-ASCII vs ASCII bytes per line (for non-Latin scripts)'));
 registerExtractor(danaExtractor('danag', 'DANAg: content vs code characters per line'));
 registerExtractor(danaExtractor('addanag', 'AdDANAg: DANAg after hyperlink normalisation (language-independent)'));
+
+/** A baseline that takes only the page: its whole run is one profiled stage, `extract`. */
+function baselineExtractor(name: string, description: string, run: (html: string) => Extraction): Extractor {
+  return {
+    name,
+    description,
+    extract(html, options = {}) {
+      const clock = new StageClock(options.profile === true);
+      const result = run(html);
+      clock.lap('extract');
+      return { ...result, ...clock.result() };
+    },
+  };
+}
+
+registerExtractor(baselineExtractor('wlr', 'WLR: DOM node by word-to-leaf ratio and link density (seed 001)', (h) => extractWlr(h)));
+registerExtractor(baselineExtractor('bte', 'BTE: token span maximising text inside minus tags (Finn et al. 2001)', (h) => extractBte(h)));
+registerExtractor(baselineExtractor('accb', 'ACCB-40: blurred content/code vector, anchors ignored (Gottron 2008)', (h) => extractAccb(h)));
+registerExtractor(baselineExtractor('cetr', 'CETR-KM: per-line tag ratios, smoothing, k-means (Weninger & Hsu 2008)', (h) => extractCetr(h)));
+registerExtractor(baselineExtractor('plain', 'plain: all visible text (the lower bound)', (h) => extractPlain(h)));
 
 /** The extractor used when none is named and no model applies. */
 export const DEFAULT_ALGORITHM = 'addanag';

@@ -1,0 +1,104 @@
+/**
+ * `npm run bench`: every line-based extractor on every shared dataset with gold.
+ * Throughput: median of RUNS passes over each dataset (MB of UTF-8 HTML per
+ * second of `extract()` calls), beside htmlparser2's bare Tokenizer measured
+ * in the same run on the same pages. Quality: mean bag-of-words F1 (tokens)
+ * and LCS F1 against gold. The real-page regression: F1 must stay above the
+ * floors in `test/bench/floors.json`. Results go to BENCHMARKS.md.
+ *
+ * Needs ../shared/datasets; skips with a message when it is absent.
+ */
+import { bench, describe, afterAll } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Tokenizer } from 'htmlparser2';
+import { readDataset } from '../../src/dataset/load.js';
+import type { PageRecord } from '../../src/dataset/types.js';
+import { scoreText } from '../../src/eval/metrics.js';
+import { extract } from '../../src/extract/extract.js';
+import { benchmarkPaths, loadFloors, median, writeBenchmarkSection } from './support.js';
+
+const ALGORITHMS = ['dana', 'danag', 'addanag'];
+const RUNS = 3;
+const { datasets: DATASETS_DIR } = benchmarkPaths();
+
+interface Cell { f1Bow: number; f1Lcs: number; pages: number; mbps: number[] }
+
+async function loadSets(): Promise<Map<string, PageRecord[]>> {
+  const sets = new Map<string, PageRecord[]>();
+  if (!existsSync(DATASETS_DIR)) return sets;
+  for (const f of readdirSync(DATASETS_DIR).filter((n) => n.endsWith('.jsonl.gz')).sort()) {
+    const records: PageRecord[] = [];
+    for await (const r of readDataset(join(DATASETS_DIR, f))) if (r.gold !== null) records.push(r);
+    if (records.length > 0) sets.set(f.replace('.jsonl.gz', ''), records);
+  }
+  return sets;
+}
+
+const sets = await loadSets();
+const bytesOf = new Map([...sets].map(([name, recs]) => [name, recs.reduce((a, r) => a + Buffer.byteLength(r.html), 0)]));
+const cells = new Map<string, Cell>();
+const tokenizerMbps = new Map<string, number[]>();
+
+function timePass(name: string, records: readonly PageRecord[], fn: (html: string) => void, into: number[]): void {
+  const t0 = performance.now();
+  for (const r of records) fn(r.html);
+  into.push(bytesOf.get(name)! / 1e6 / ((performance.now() - t0) / 1000));
+}
+
+const NOOP = () => {};
+function bareTokenize(html: string): void {
+  const t = new Tokenizer({ decodeEntities: false }, {
+    onattribdata: NOOP, onattribentity: NOOP, onattribend: NOOP, onattribname: NOOP, oncdata: NOOP,
+    onclosetag: NOOP, oncomment: NOOP, ondeclaration: NOOP, onend: NOOP, onopentagend: NOOP,
+    onopentagname: NOOP, onprocessinginstruction: NOOP, onselfclosingtag: NOOP, ontext: NOOP, ontextentity: NOOP,
+  });
+  t.write(html);
+  t.end();
+}
+
+if (sets.size === 0) {
+  console.warn(`extract.bench: ${DATASETS_DIR} not found; skipping (the benchmark needs ../shared/datasets).`);
+  describe.skip('extract (needs ../shared/datasets)', () => bench('skipped', NOOP));
+} else {
+  for (const [name, records] of sets) {
+    describe(name, () => {
+      tokenizerMbps.set(name, []);
+      bench('htmlparser2 Tokenizer (peer)', () => timePass(name, records, bareTokenize, tokenizerMbps.get(name)!), { iterations: RUNS, warmupIterations: 1, time: 0 });
+      for (const algorithm of ALGORITHMS) {
+        const key = `${algorithm}\t${name}`;
+        let bow = 0, lcs = 0;
+        for (const r of records) {
+          const s = scoreText(extract(r.html, { algorithm }).text, r.gold!);
+          bow += s.bow.f1; lcs += s.lcs.f1;
+        }
+        const cell: Cell = { f1Bow: bow / records.length, f1Lcs: lcs / records.length, pages: records.length, mbps: [] };
+        cells.set(key, cell);
+        bench(algorithm, () => timePass(name, records, (html) => extract(html, { algorithm }), cell.mbps), { iterations: RUNS, warmupIterations: 1, time: 0 });
+      }
+    });
+  }
+
+  afterAll(() => {
+    const floors = loadFloors();
+    const rows: string[] = [];
+    const regressions: string[] = [];
+    for (const [key, c] of cells) {
+      const [algorithm, name] = key.split('\t') as [string, string];
+      const m = median(c.mbps), peer = median(tokenizerMbps.get(name)!);
+      rows.push(`| ${algorithm} | ${name} | ${c.pages} | ${c.f1Bow.toFixed(3)} | ${c.f1Lcs.toFixed(3)} | ${m.toFixed(1)} | ${peer.toFixed(1)} | ${(m / peer).toFixed(2)} |`);
+      const floor = floors[key.replace('\t', '/')];
+      if (floor !== undefined && c.f1Bow < floor) regressions.push(`${algorithm} on ${name}: BoW F1 ${c.f1Bow.toFixed(3)} < floor ${floor}`);
+    }
+    writeBenchmarkSection('extract', [
+      `Command: \`npm run bench\` (vitest bench, test/bench/extract.bench.ts). ${RUNS} timed passes per cell after one warm-up; MB/s = MB of UTF-8 HTML / s of \`extract()\` calls, median of the passes.`,
+      'Peer: htmlparser2\'s bare `Tokenizer` (no-op callbacks) over the same pages in the same run; ratio = extractor MB/s ÷ tokenizer MB/s.',
+      'F1: mean per-page bag-of-words (tokens) and LCS F1 against gold (src/eval/metrics.ts).',
+      '',
+      '| algorithm | dataset | pages | BoW F1 | LCS F1 | MB/s | tokenizer MB/s | ratio |',
+      '|---|---|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n'));
+    if (regressions.length > 0) throw new Error(`F1 regressions:\n${regressions.join('\n')}`);
+  });
+}

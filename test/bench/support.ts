@@ -1,0 +1,44 @@
+/** Shared pieces of the benchmarks: paths, medians, BENCHMARKS.md sections, F1 floors. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where the benchmarks read and write. `FARSW_DATASETS` overrides the datasets folder. */
+export function benchmarkPaths(): { root: string; datasets: string; benchmarks: string } {
+  return {
+    root: ROOT,
+    datasets: process.env['FARSW_DATASETS'] ?? resolve(ROOT, '../shared/datasets'),
+    benchmarks: join(ROOT, 'BENCHMARKS.md'),
+  };
+}
+
+/** Median of a non-empty list (mean of the two middle values for even lengths). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/**
+ * Replace (or append) the section `<!-- NAME:start -->…<!-- NAME:end -->` of
+ * BENCHMARKS.md, so each benchmark owns its part of the file.
+ */
+export function writeBenchmarkSection(name: string, markdown: string): void {
+  const file = benchmarkPaths().benchmarks;
+  const start = `<!-- ${name}:start -->`, end = `<!-- ${name}:end -->`;
+  const stamp = `_Written ${new Date().toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, Node ${process.version}._`;
+  const block = `${start}\n${markdown}\n\n${stamp}\n${end}`;
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const i = old.indexOf(start), j = old.indexOf(end);
+  const next = i >= 0 && j > i ? old.slice(0, i) + block + old.slice(j + end.length) : `${old.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next);
+}
+
+/** F1 floors `{"algorithm/dataset": minimum BoW F1}`: the real-page regression. */
+export function loadFloors(): Record<string, number> {
+  const file = join(ROOT, 'test/bench/floors.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>) : {};
+}
