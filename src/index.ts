@@ -73,3 +73,6 @@ export { readPredictions } from './dataset/predictions.js';
 export { parseDatasetRecord } from './dataset/record.js';
 export { siteOf } from './dataset/site.js';
 export type { PageRecord, RecordSource, DatasetIssue, ReadOptions } from './dataset/types.js';
+export { applyModel, topicalMask, lineScores, COMBINE_MODES, type CombineMode, type FarswApplyOptions, type FarswResult } from './extract/farsw.js';
+export { slidingWindow, scoreBlocks, selectInformative, blocksToMask, maskToBlocks, type Selection } from './extract/window.js';
+export { FARSW_APPLY_DEFAULTS } from './core/defaults.js';

@@ -142,3 +142,21 @@ export const EVAL_DEFAULTS = Object.freeze({
   /** Bag-of-words size unit: tokens; FAR-SW eq. 6–7 count bytes (`--unit bytes`). */
   unit: 'tokens' as 'tokens' | 'bytes',
 });
+
+/** Applying a FAR-SW model (seed 002, §3.4–3.5) and combining it with the DANA core. */
+export const FARSW_APPLY_DEFAULTS = Object.freeze({
+  /** Sliding window length Φ ("empirically set to 5", §3.4). */
+  phi: 5,
+  /** Block cutoff β ("a cutoff value of 1.5", §3.5). */
+  beta: 1.5,
+  /** Lines before the first / after the last topical line of a block (§3.4's conditions; window.ts). */
+  padding: 1,
+  /** Rule matching: `crisp` as in the paper (every region ≥ significance). */
+  classify: 'crisp' as 'crisp' | 'fuzzy' | 'confidence',
+  /** Rule degree threshold in `fuzzy` classification. */
+  fuzzyThreshold: 0.5,
+  /** Combination with the DANA core (extract/farsw.ts); chosen by inter-site cross-validation, see BENCHMARKS.md. */
+  mode: 'farsw' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
+  dana: Object.freeze({ ...DANA_DEFAULTS, fallbackToBestLine: true }),
+});
+
