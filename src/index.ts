@@ -23,6 +23,22 @@ export {
 } from './extract/registry.js';
 export { extract, type ExtractOptions, type ExtractResult } from './extract/extract.js';
 export { extractRecords, type OutputRecord, type BatchSummary } from './batch/records.js';
+export { FARSW_TRAIN_DEFAULTS, FARSW_PREPROCESS_DEFAULTS } from './core/defaults.js';
+export { train, Trainer, resolveTrainParams, type TrainingPage, type TrainOptions } from './train/train.js';
+export { alignGold, type LineLabels } from './train/align.js';
+export { computeLineFeatures, FEATURE_NAMES, FEATURE_SET, type LineFeatures, type FeatureVariant } from './features/line-features.js';
+export { buildMembership, fuzzifyValue, type MembershipFunction } from './fuzzy/membership.js';
+export { fuzzify, REGION_COUNT, type FuzzySet } from './fuzzy/fuzzify.js';
+export { regionName, regionId, type RegionId, type MembershipShape } from './fuzzy/region.js';
+export { apriori, type Itemset, type FrequentLevel } from './mining/apriori.js';
+export { ruleFires, type Rule } from './mining/rules.js';
+export {
+  MODEL_FORMAT_VERSION, validateModel, validateModelName, modelToJson, modelFromJson,
+  type Model, type TrainParams, type TrainingReport,
+} from './model/model.js';
+export { describeRules, type RulesView } from './model/describe.js';
+export { loadModel, DEFAULT_STORE_PATH, type ModelStore, type ModelSummary } from './model-store/store.js';
+export { openModelStore, type OpenStoreOptions } from './model-store/sqlite.js';
 export { run, createCli, type CliIo } from './cli/main.js';
 export { ACCB_DEFAULTS, CETR_DEFAULTS, WLR_DEFAULTS } from './core/defaults.js';
 export { extractPlain } from './extract/plain.js';

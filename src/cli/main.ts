@@ -10,11 +10,16 @@ import { FARSW_VERSION } from '../core/version.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { applyCommand } from './commands/apply.js';
 import { evalCommand } from './commands/eval.js';
+import { trainCommand } from './commands/train.js';
+import { modelsCommand } from './commands/models.js';
+import { rulesCommand } from './commands/rules.js';
 
 export type { CliIo } from './io.js';
 
 /** Every command, in `--help` order. Add new commands here. */
-const COMMANDS: ReadonlyArray<(io: CliIo) => CommandModule<any, any>> = [applyCommand, evalCommand];
+const COMMANDS: ReadonlyArray<(io: CliIo) => CommandModule<any, any>> = [
+  applyCommand, trainCommand, rulesCommand, modelsCommand, evalCommand,
+];
 
 /** Build the yargs parser (exported for completion scripts and tests). */
 export function createCli(io: CliIo): Argv {

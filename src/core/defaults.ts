@@ -28,6 +28,48 @@ export const LINE_DEFAULTS = Object.freeze({
   carryMarkup: false,
 });
 
+/** FAR-SW training (seed 002, §3.1–3.3) and gold-label alignment (farsw's own choice, see train/align.ts). */
+export const FARSW_TRAIN_DEFAULTS = Object.freeze({
+  /** α of eq. (1)–(3): weight of the topical-region statistics against the non-topical ones ("we set the value of α to 0.5", §3.3). */
+  alpha: 0.5,
+  /** Step 4: memberships below this are dropped before Apriori ("significance threshold (0.5 as default)", §3.3). */
+  significance: 0.5,
+  /** Step 5: Apriori minimum support ("support threshold 0.5", Table 8). */
+  minSupport: 0.5,
+  /** Gold alignment: a line is topical when at least this share of its tokens is matched in order in the gold (farsw's choice; see train/align.ts). */
+  alignThreshold: 0.5,
+  /** Feature variant: `raw` (intra-site, §3.2) or `normalized` (i/N and per-page scaling, for models trained across sites, §3.2 last paragraph). */
+  featureVariant: 'raw' as 'raw' | 'normalized',
+  /** Membership shape of B, C and E: `three` (Low/Middle/High, Fig. 3) or `two` (Low'/High', Fig. 7, §4.1). A, D and F always use three regions. */
+  bceShape: 'three' as 'three' | 'two',
+  /** `farsw train --by-site`: hosts with fewer pages get no model (issue 4). */
+  minPages: 10,
+});
+
+/**
+ * FAR-SW preprocessing (seed 002, §3.1 and Table 1): elements removed together
+ * with their content before lines are built, on top of LINE_DEFAULTS.dropElements.
+ * Table 1 lists <a>, <form>, <fieldset> and <image> too; farsw keeps them:
+ *   <a>     deleting anchors with their text would make LinkNum (feature E) always 0
+ *           and delete linked words inside article paragraphs;
+ *   <form>, <fieldset>  container elements; ASP.NET pages wrap the whole body in one <form>;
+ *   <image> an image tag, counted by ImgNum (feature F).
+ * <!--> (comments) are never text in the line builder anyway.
+ */
+export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
+  /**
+   * Markup-only lines join the next text line (true), so every FAR-SW line is a
+   * "text line" (§3.2: features "for every line of text"; the §3.2 example line holds
+   * its text plus 28 bytes of tags). Measured on the training lines: see train.ts.
+   */
+  carryMarkup: true,
+  dropElements: Object.freeze([
+    ...LINE_DEFAULTS.dropElements,
+    ...['meta', 'param', 'button', 'select', 'optgroup', 'option', 'label', 'textarea', 'legend', 'input', 'map', 'area', 'iframe', 'embed', 'object', 'script', 'noscript', 'style']
+      .filter((t) => !LINE_DEFAULTS.dropElements.includes(t)),
+  ]),
+});
+
 /**
  * Adapted Content Code Blurring (Gottron 2008, "Content Code Blurring: a new
  * approach to content extraction", DEXA '08), character-based. DANA's tables

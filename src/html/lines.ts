@@ -74,6 +74,31 @@ const VOID_ELEMENTS = new Set([
   'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
 ]);
 
+// Tag facts, one Map lookup per tag: flag bits, and the BlockKind in bits 8..15.
+const VOID = 1, BLOCK = 2, ANCHOR = 4, IMAGE = 8, PRE = 16, BR = 32, BODY = 64, DROP = 128;
+
+function staticTagTable(): Map<string, number> {
+  const t = new Map<string, number>();
+  const add = (name: string, bits: number) => t.set(name, (t.get(name) ?? 0) | bits);
+  for (const n of VOID_ELEMENTS) add(n, VOID);
+  for (const [n, kind] of BLOCK_KIND) add(n, BLOCK | (kind << 8));
+  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY);
+  return t;
+}
+const STATIC_TAGS = staticTagTable();
+const TAG_TABLES = new WeakMap<readonly string[], ReadonlyMap<string, number>>();
+
+/** The tag table for a list of dropped elements (cached per list). */
+function tagTable(drop: readonly string[]): ReadonlyMap<string, number> {
+  let t = TAG_TABLES.get(drop);
+  if (!t) {
+    const m = new Map(STATIC_TAGS);
+    for (const n of drop) m.set(n, (m.get(n) ?? 0) | DROP);
+    TAG_TABLES.set(drop, (t = m));
+  }
+  return t;
+}
+
 const WHITESPACE_RUN = /[\s\u00a0]+/g;
 const NEWLINE = 10;
 const AMPERSAND = 0x26;
@@ -142,11 +167,11 @@ class U32Column {
   }
 }
 
-const COLUMN_NAMES = [
-  'start', 'end', 'contentChars', 'contentBytes', 'codeChars', 'codeBytes', 'linkNormCodeChars',
-  'asciiBytes', 'nonAsciiBytes', 'links', 'anchorBytes', 'images',
-] as const;
-type ColumnName = (typeof COLUMN_NAMES)[number];
+/** Columns of a closed line, stored row-wise while building (one capacity check per line). */
+const enum Col {
+  Start, End, ContentChars, ContentBytes, CodeChars, CodeBytes, LinkNormCodeChars,
+  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, FirstSegment, Stride,
+}
 
 /**
  * The line being built. Text is counted as it arrives, already collapsed:
@@ -175,11 +200,16 @@ interface OpenLine {
 }
 
 function emptyLine(at: number, firstSegment: number): OpenLine {
-  return {
-    start: at, end: at, firstSegment, hasText: false, pendingSpace: false, contentChars: 0, contentBytes: 0,
-    contentAscii: 0, codeChars: 0, codeBytes: 0, codeAscii: 0,
-    linkNormCodeChars: 0, links: 0, anchorBytes: 0, images: 0, block: BlockKind.Text,
-  };
+  return resetLine({} as OpenLine, at, firstSegment);
+}
+
+/** Reuse one OpenLine object for every line (no allocation per line). */
+function resetLine(line: OpenLine, at: number, firstSegment: number): OpenLine {
+  line.start = at; line.end = at; line.firstSegment = firstSegment; line.hasText = false; line.pendingSpace = false;
+  line.contentChars = 0; line.contentBytes = 0; line.contentAscii = 0; line.codeChars = 0; line.codeBytes = 0;
+  line.codeAscii = 0; line.linkNormCodeChars = 0; line.links = 0; line.anchorBytes = 0; line.images = 0;
+  line.block = BlockKind.Text;
+  return line;
 }
 
 /** An `<a>` whose end tag has not been seen yet. */
@@ -196,18 +226,17 @@ interface OpenAnchor {
  */
 export class LineBuilder {
   private readonly options: LineOptions;
-  private readonly drop: ReadonlySet<string>;
+  private readonly tags: ReadonlyMap<string, number>;
   private readonly tokenizer: Tokenizer;
   /** All input so far: tokenizer offsets are absolute. */
   private src = '';
-  private readonly cols: Record<ColumnName, U32Column>;
-  private readonly blocks: number[] = [];
-  private line: OpenLine = emptyLine(0, 0);
+  /** Closed lines, `Col.Stride` numbers each. */
+  private rows = new Uint32Array(64 * Col.Stride);
+  private count = 0;
+  private readonly line: OpenLine = emptyLine(0, 0);
   /** Text segments `[segStart[k], segEnd[k])`: maximal runs of text (entities included) between tags. */
   private readonly segStart = new U32Column();
   private readonly segEnd = new U32Column();
-  /** Per line, the index of its first segment (plus a final sentinel). */
-  private readonly lineSegments = new U32Column();
   /** Stack of open dropped elements (names). */
   private readonly dropStack: string[] = [];
   private readonly anchors: OpenAnchor[] = [];
@@ -223,8 +252,7 @@ export class LineBuilder {
 
   constructor(options: Partial<LineOptions> = {}) {
     this.options = Object.freeze({ ...LINE_DEFAULTS, ...options });
-    this.drop = new Set(this.options.dropElements);
-    this.cols = Object.fromEntries(COLUMN_NAMES.map((n) => [n, new U32Column()])) as Record<ColumnName, U32Column>;
+    this.tags = tagTable(this.options.dropElements);
     const self = this;
     // Entities are decoded by us (see addText): the tokenizer runs ~40 % faster without.
     this.tokenizer = new Tokenizer({ decodeEntities: false }, {
@@ -256,19 +284,24 @@ export class LineBuilder {
       this.flushAnchors();
       if (this.line.hasText || this.line.codeChars > 0) this.closeLine(true);
     }
-    const c = this.cols;
-    this.lineSegments.push(this.segStart.length);
-    const lineSegments = this.lineSegments.freeze();
-    const segStart = this.segStart.freeze(), segEnd = this.segEnd.freeze();
-    return new PageLines(this.src, segStart, segEnd, lineSegments, {
-      count: c.start.length,
-      start: c.start.freeze(), end: c.end.freeze(),
-      contentChars: c.contentChars.freeze(), contentBytes: c.contentBytes.freeze(),
-      codeChars: c.codeChars.freeze(), codeBytes: c.codeBytes.freeze(),
-      linkNormCodeChars: c.linkNormCodeChars.freeze(),
-      asciiBytes: c.asciiBytes.freeze(), nonAsciiBytes: c.nonAsciiBytes.freeze(),
-      links: c.links.freeze(), anchorBytes: c.anchorBytes.freeze(), images: c.images.freeze(),
-      block: Uint8Array.from(this.blocks),
+    const n = this.count, rows = this.rows;
+    const column = (k: Col): Uint32Array => {
+      const out = new Uint32Array(n);
+      for (let i = 0, j = k; i < n; i++, j += Col.Stride) out[i] = rows[j]!;
+      return out;
+    };
+    const lineSegments = new Uint32Array(n + 1);
+    lineSegments.set(column(Col.FirstSegment));
+    lineSegments[n] = this.segStart.length;
+    return new PageLines(this.src, this.segStart.freeze(), this.segEnd.freeze(), lineSegments, {
+      count: n,
+      start: column(Col.Start), end: column(Col.End),
+      contentChars: column(Col.ContentChars), contentBytes: column(Col.ContentBytes),
+      codeChars: column(Col.CodeChars), codeBytes: column(Col.CodeBytes),
+      linkNormCodeChars: column(Col.LinkNormCodeChars),
+      asciiBytes: column(Col.AsciiBytes), nonAsciiBytes: column(Col.NonAsciiBytes),
+      links: column(Col.Links), anchorBytes: column(Col.AnchorBytes), images: column(Col.Images),
+      block: Uint8Array.from(column(Col.Block)),
     });
   }
 
@@ -282,37 +315,38 @@ export class LineBuilder {
   private onOpenTagEnd(endIndex: number): void {
     this.flushText();
     const name = this.tagName;
+    const flags = this.tags.get(name) ?? 0;
     const from = this.tagStart, to = endIndex + 1;
     if (this.dropStack.length > 0) {
-      if (name === 'body' && this.dropStack[0] === 'head') this.dropStack.length = 0; // body implies </head>
+      if (flags & BODY && this.dropStack[0] === 'head') this.dropStack.length = 0; // body implies </head>
       else {
-        if (this.drop.has(name) && !VOID_ELEMENTS.has(name)) this.dropStack.push(name);
+        if ((flags & (DROP | VOID)) === DROP) this.dropStack.push(name);
         return;
       }
     }
-    if (name === 'body' && !this.seenBody) {
+    if (flags & BODY && !this.seenBody) {
       this.seenBody = true;
-      if (this.options.bodyOnly && !this.line.hasText) this.line = emptyLine(from, this.segStart.length);
+      if (this.options.bodyOnly && !this.line.hasText) resetLine(this.line, from, this.segStart.length);
     }
-    if (this.drop.has(name)) {
-      if (!VOID_ELEMENTS.has(name)) this.dropStack.push(name);
+    if (flags & DROP) {
+      if (!(flags & VOID)) this.dropStack.push(name);
       return;
     }
-    const kind = this.options.reline ? BLOCK_KIND.get(name) : undefined;
-    if (kind !== undefined) {
+    const reline = this.options.reline;
+    if (flags & BLOCK && reline) {
       this.breakLine(from);
-      if (!this.line.hasText) this.line.block = kind;
+      if (!this.line.hasText) this.line.block = (flags >> 8) & 0xff;
     }
-    this.addCode(from, to, name === 'a');
-    if (name === 'a') {
+    this.addCode(from, to, (flags & ANCHOR) !== 0);
+    if (flags & ANCHOR) {
       this.line.links++;
-      this.anchors.push({ line: this.cols.start.length, textChars: 0 });
-    } else if (name === 'img' || name === 'image') {
+      this.anchors.push({ line: this.count, textChars: 0 });
+    } else if (flags & IMAGE) {
       this.line.images++;
-    } else if (name === 'pre') {
+    } else if (flags & PRE) {
       this.preDepth++;
     }
-    if (name === 'br' && this.options.reline) this.breakLine(to);
+    if (flags & BR && reline) this.breakLine(to);
   }
 
   private onCloseTag(start: number, endIndex: number): void {
@@ -326,11 +360,12 @@ export class LineBuilder {
       if (at >= 0) this.dropStack.length = at;
       return;
     }
-    if (this.drop.has(name)) return; // stray end tag of a dropped element
+    const flags = this.tags.get(name) ?? 0;
+    if (flags & DROP) return; // stray end tag of a dropped element
     this.addCode(from, to, false);
-    if (name === 'a') this.closeAnchor();
-    else if (name === 'pre' && this.preDepth > 0) this.preDepth--;
-    if (name === 'br' || (this.options.reline && BLOCK_KIND.has(name))) this.breakLine(to);
+    if (flags & ANCHOR) this.closeAnchor();
+    else if (flags & PRE && this.preDepth > 0) this.preDepth--;
+    if (flags & BR || (flags & BLOCK && this.options.reline)) this.breakLine(to);
   }
 
   private onText(start: number, end: number): void {
@@ -391,19 +426,37 @@ export class LineBuilder {
       while (i < to && isSpace(src.charCodeAt(i))) i++;
       line.start = i;
     }
+    // Hot loop: printable ASCII is counted inline on locals; everything else
+    // (white space, references, non-ASCII) goes through countChar.
+    let chars = line.contentChars, bytes = line.contentBytes, ascii = line.contentAscii;
+    let pending = line.pendingSpace, hasText = line.hasText;
     for (let i = from; i < to; i++) {
       let c = src.charCodeAt(i);
+      if (c > 32 && c < 0x7f && c !== AMPERSAND) {
+        if (pending && hasText) { chars++; bytes++; ascii++; }
+        pending = false;
+        hasText = true;
+        chars++; bytes++; ascii++;
+        continue;
+      }
+      line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
+      line.pendingSpace = pending; line.hasText = hasText;
       if (c === AMPERSAND) {
         const end = entityEnd(src, i, to);
         if (end > 0) {
           const decoded = decodeHTML(src.slice(i, end));
           for (const ch of decoded) this.countChar(line, ch.codePointAt(0)!);
           i = end - 1;
-          continue;
-        }
-      } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
-      this.countChar(line, c);
+        } else this.countChar(line, c);
+      } else {
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
+        this.countChar(line, c);
+      }
+      chars = line.contentChars; bytes = line.contentBytes; ascii = line.contentAscii;
+      pending = line.pendingSpace; hasText = line.hasText;
     }
+    line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
+    line.pendingSpace = pending; line.hasText = hasText;
     if (this.anchors.length > 0) {
       line.anchorBytes += line.contentBytes - bytes0;
       for (const a of this.anchors) a.textChars += line.contentChars - chars0;
@@ -442,28 +495,33 @@ export class LineBuilder {
     this.flushText();
     if (this.line.hasText || (!this.options.carryMarkup && this.line.codeChars > 0)) {
       this.closeLine(false);
-      this.line = emptyLine(at, this.segStart.length);
+      resetLine(this.line, at, this.segStart.length);
     }
   }
 
   private closeLine(final: boolean): void {
     const line = this.line;
-    const c = this.cols;
-    c.start.push(line.start);
-    c.end.push(line.end);
-    c.contentChars.push(line.contentChars);
-    c.contentBytes.push(line.contentBytes);
-    c.codeChars.push(line.codeChars);
-    c.codeBytes.push(line.codeBytes);
-    c.linkNormCodeChars.push(line.linkNormCodeChars);
-    c.asciiBytes.push(line.codeAscii + line.contentAscii);
-    c.nonAsciiBytes.push(line.codeBytes - line.codeAscii + line.contentBytes - line.contentAscii);
-    c.links.push(line.links);
-    c.anchorBytes.push(line.anchorBytes);
-    c.images.push(line.images);
-    this.blocks.push(line.block);
-    this.lineSegments.push(line.firstSegment);
-    if (final) this.line = emptyLine(line.end, this.segStart.length);
+    if ((this.count + 1) * Col.Stride > this.rows.length) {
+      const next = new Uint32Array(this.rows.length * 2);
+      next.set(this.rows);
+      this.rows = next;
+    }
+    const r = this.rows, o = this.count++ * Col.Stride;
+    r[o + Col.Start] = line.start;
+    r[o + Col.End] = line.end;
+    r[o + Col.ContentChars] = line.contentChars;
+    r[o + Col.ContentBytes] = line.contentBytes;
+    r[o + Col.CodeChars] = line.codeChars;
+    r[o + Col.CodeBytes] = line.codeBytes;
+    r[o + Col.LinkNormCodeChars] = line.linkNormCodeChars;
+    r[o + Col.AsciiBytes] = line.codeAscii + line.contentAscii;
+    r[o + Col.NonAsciiBytes] = line.codeBytes - line.codeAscii + line.contentBytes - line.contentAscii;
+    r[o + Col.Links] = line.links;
+    r[o + Col.AnchorBytes] = line.anchorBytes;
+    r[o + Col.Images] = line.images;
+    r[o + Col.Block] = line.block;
+    r[o + Col.FirstSegment] = line.firstSegment;
+    if (final) resetLine(line, line.end, this.segStart.length);
   }
 
   /** `</a>`: add the normalised start tag (3 + max(0, LT − 5)) to the line that holds it. */
@@ -471,8 +529,8 @@ export class LineBuilder {
     const a = this.anchors.pop();
     if (!a) return;
     const weight = 3 + Math.max(0, a.textChars - 5);
-    if (a.line === this.cols.start.length) this.line.linkNormCodeChars += weight;
-    else this.cols.linkNormCodeChars.data[a.line]! += weight;
+    if (a.line === this.count) this.line.linkNormCodeChars += weight;
+    else this.rows[a.line * Col.Stride + Col.LinkNormCodeChars]! += weight;
   }
 
   private flushAnchors(): void {

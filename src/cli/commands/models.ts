@@ -1,0 +1,122 @@
+/**
+ * `farsw models`: list, show, remove, export, import and roll back stored models.
+ *   farsw models list [--json]          read-only
+ *   farsw models show NAME [--json]     read-only
+ *   farsw models rm NAME
+ *   farsw models export NAME > model.json
+ *   farsw models import model.json [--name NEW]
+ *   farsw models rollback NAME
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Argv, CommandModule } from 'yargs';
+import { InputError, ModelNotFoundError } from '../../core/errors.js';
+import { modelFromJson, modelToJson, validateModelName } from '../../model/model.js';
+import { openModelStore } from '../../model-store/sqlite.js';
+import { DEFAULT_STORE_PATH, type ModelStore, type ModelSummary } from '../../model-store/store.js';
+import type { CliIo } from '../io.js';
+
+interface ModelsArgs { store: string; name?: string; file?: string; json?: boolean }
+
+function withStore<T>(path: string, readonly: boolean, f: (s: ModelStore) => T): T {
+  const store = openModelStore(path, { readonly });
+  try { return f(store); } finally { store.close(); }
+}
+
+function summaryLine(s: ModelSummary): string {
+  return `${s.name.padEnd(28)} ${(s.site ?? '-').padEnd(28)} ${String(s.pages).padStart(6)} ${String(s.rules).padStart(5)}  v${s.version}${s.hasPrevious ? '+' : ' '}  ${s.created}`;
+}
+
+/** The `models` command with its subcommands. */
+export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
+  const name = (y: Argv) => y.positional('name', { type: 'string', demandOption: true, describe: 'Model name' });
+  return {
+    command: 'models <command>',
+    describe: 'List, show, remove, export, import or roll back stored models',
+    builder: (y) => y
+      .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (SQLite file)' })
+      .command({
+        command: 'list',
+        describe: 'List stored models',
+        builder: (yy) => yy.option('json', { type: 'boolean', default: false }),
+        handler: (a) => {
+          const list = existsSync(a.store as string) ? withStore(a.store as string, true, (s) => s.list()) : [];
+          if (a.json) {
+            io.stdout(JSON.stringify(list.map((s) => ({ name: s.name, site: s.site, pages: s.pages, created: s.created, version: s.version, hasPrevious: s.hasPrevious, lines: s.lines, topicalLines: s.topicalLines, rules: s.rules, featureVariant: s.featureVariant, farswVersion: s.farswVersion, fingerprint: s.fingerprint })), null, 2) + '\n');
+            return;
+          }
+          if (list.length === 0) { io.stdout(`no models in ${a.store as string}\n`); return; }
+          io.stdout(`${'NAME'.padEnd(28)} ${'SITE'.padEnd(28)} ${'PAGES'.padStart(6)} ${'RULES'.padStart(5)}  VER  CREATED\n`);
+          for (const s of list) io.stdout(summaryLine(s) + '\n');
+        },
+      })
+      .command({
+        command: 'show <name>',
+        describe: 'Show a model\'s metadata and training report',
+        builder: (yy) => name(yy).option('json', { type: 'boolean', default: false }),
+        handler: (a) => {
+          const n = validateModelName(a.name);
+          const [summary, model] = withStore(a.store as string, true, (s) => [s.list().find((x) => x.name === n), s.load(n)] as const);
+          const { maskCounts: _omit, ...report } = model.trainingReport;
+          if (a.json) { io.stdout(JSON.stringify({ ...summary, params: model.params, report }, null, 2) + '\n'); return; }
+          const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+          io.stdout([
+            `model        ${model.name} (version ${summary?.version ?? '?'}${summary?.hasPrevious ? ', previous version kept' : ''})`,
+            `site         ${model.site ?? '(all sites)'}`,
+            `created      ${summary?.created ?? '?'} by farsw ${model.farswVersion}`,
+            `features     ${model.featureSet}, ${model.featureVariant}; shapes ${model.membership.map((m) => m.shape).join(' ')}`,
+            `parameters   alpha ${model.params.alpha}, significance ${model.params.significance}, min support ${model.params.minSupport}, align threshold ${model.params.alignThreshold}`,
+            `training     ${report.pages} pages (${report.skippedPages} skipped), ${report.lines} lines, ${report.topicalLines} topical`,
+            `labels       ${pct(report.goldCoverage)} of gold tokens covered, ${pct(report.topicalNoise)} of topical tokens not in gold`,
+            `rules        ${model.rules.length} at level L${model.levels.length}; recall ${pct(report.ruleRecall)}, precision ${pct(report.rulePrecision)} on training lines`,
+            `fingerprint  ${report.fingerprint}`,
+            '',
+          ].join('\n'));
+        },
+      })
+      .command({
+        command: 'rm <name>',
+        describe: 'Remove a model (every version)',
+        builder: name,
+        handler: (a) => {
+          const n = validateModelName(a.name);
+          if (!withStore(a.store as string, false, (s) => s.remove(n))) throw new ModelNotFoundError(`no model named ${JSON.stringify(n)} in ${a.store as string}`);
+          io.stdout(`removed ${n}\n`);
+        },
+      })
+      .command({
+        command: 'export <name>',
+        describe: 'Print a model as JSON (farsw models export NAME > model.json)',
+        builder: name,
+        handler: (a) => {
+          const n = validateModelName(a.name);
+          io.stdout(modelToJson(withStore(a.store as string, true, (s) => s.load(n))));
+        },
+      })
+      .command({
+        command: 'import <file>',
+        describe: 'Store a model exported with `models export`',
+        builder: (yy) => yy.positional('file', { type: 'string', demandOption: true }).option('name', { type: 'string', describe: 'Store under another name' }),
+        handler: async (a) => {
+          const file = a.file as string;
+          const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => { throw new InputError(`${file}: cannot read (${e.code ?? e.message})`); });
+          let model = modelFromJson(text, file);
+          if (typeof a.name === 'string') model = { ...model, name: validateModelName(a.name) };
+          const s = withStore(a.store as string, false, (st) => st.save(model));
+          io.stdout(`imported ${s.name} (version ${s.version}) into ${a.store as string}\n`);
+        },
+      })
+      .command({
+        command: 'rollback <name>',
+        describe: 'Restore the previous version of a model',
+        builder: name,
+        handler: (a) => {
+          const n = validateModelName(a.name);
+          const s = withStore(a.store as string, false, (st) => st.rollback(n));
+          io.stdout(`${n}: rolled back to version ${s.version} (created ${s.created})\n`);
+        },
+      })
+      .demandCommand(1, 'Name a models subcommand: list, show, rm, export, import, rollback.') as never,
+    handler: () => {},
+  };
+}

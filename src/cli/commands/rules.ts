@@ -1,0 +1,54 @@
+/**
+ * `farsw rules NAME [--level k] [--json]`: a model's membership functions
+ * (paper Table 3), frequent regions (Table 6), Apriori levels (Table 8) and
+ * adopted rules in words.
+ */
+import type { CommandModule } from 'yargs';
+import { validateModelName } from '../../model/model.js';
+import { describeRules, type RulesView } from '../../model/describe.js';
+import { openModelStore } from '../../model-store/sqlite.js';
+import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
+import type { CliIo } from '../io.js';
+
+interface RulesArgs { name: string; level?: number; json: boolean; store: string }
+
+const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(Math.abs(x) < 10 ? 3 : 1));
+
+/** Plain-text rendering of a RulesView. */
+export function formatRules(v: RulesView): string {
+  const out: string[] = [`Model ${v.model}${v.site ? ` (${v.site})` : ''}`, '', 'Membership functions (MIN / Mean / MAX, eq. 1–3)'];
+  out.push(`  ${'feature'.padEnd(20)} ${'shape'.padEnd(6)} ${'MIN'.padStart(10)} ${'Mean'.padStart(10)} ${'MAX'.padStart(10)}`);
+  for (const m of v.membership) out.push(`  ${`${m.letter} ${m.feature}`.padEnd(20)} ${m.shape.padEnd(6)} ${num(m.min).padStart(10)} ${num(m.mean).padStart(10)} ${num(m.max).padStart(10)}`);
+  out.push('', 'Frequent regions (scalar cardinality over topical lines)');
+  for (const f of v.frequentRegions) out.push(`  ${f.region.padEnd(26)} ${f.count.toFixed(2)}`);
+  out.push('', 'Frequent itemsets (Apriori)');
+  if (v.levels.length === 0) out.push('  none: no region reaches the minimum support');
+  for (const l of v.levels) {
+    out.push(`  L${l.level} (${l.itemsets.length})`);
+    for (const s of l.itemsets) out.push(`    (${s.regions.join(', ')})  support ${s.support.toFixed(2)}`);
+  }
+  out.push('', `Adopted rules (L${v.adoptedLevel})`);
+  if (v.adopted.length === 0) out.push('  none');
+  for (const r of v.adopted) out.push(`  ${r.text}`);
+  return out.join('\n') + '\n';
+}
+
+/** The `rules` command. */
+export function rulesCommand(io: CliIo): CommandModule<object, RulesArgs> {
+  return {
+    command: 'rules <name>',
+    describe: 'Show a model\'s membership functions, frequent itemsets and adopted rules',
+    builder: (y) => y
+      .positional('name', { type: 'string', demandOption: true, describe: 'Model name' })
+      .option('level', { type: 'number', describe: 'Adopt the itemsets of level k instead of the highest' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print {membership, levels, adopted} as JSON' })
+      .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (SQLite file)' }) as never,
+    handler: (a) => {
+      const name = validateModelName(a.name);
+      const store = openModelStore(a.store, { readonly: true });
+      let view: RulesView;
+      try { view = describeRules(store.load(name), a.level); } finally { store.close(); }
+      io.stdout(a.json ? JSON.stringify(view, null, 2) + '\n' : formatRules(view));
+    },
+  };
+}

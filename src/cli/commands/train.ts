@@ -1,0 +1,150 @@
+/**
+ * `farsw train`: learn FAR-SW rules from pages with gold text and store the model.
+ *   farsw train --data FILE|DIR --model NAME [--site HOST] [--store PATH]
+ *   farsw train --data FILE|DIR --by-site [--min-pages 10] [--model PREFIX]
+ */
+import type { CommandModule } from 'yargs';
+import { FARSW_TRAIN_DEFAULTS } from '../../core/defaults.js';
+import { ConfigError, DatasetError, isFarswError } from '../../core/errors.js';
+import type { FeatureVariant } from '../../features/line-features.js';
+import type { MembershipShape } from '../../fuzzy/region.js';
+import type { Model } from '../../model/model.js';
+import { openModelStore } from '../../model-store/sqlite.js';
+import { DEFAULT_STORE_PATH, type ModelSummary } from '../../model-store/store.js';
+import { Trainer, type TrainOptions } from '../../train/train.js';
+import type { CliIo } from '../io.js';
+import { readTrainingData } from '../training-data.js';
+
+interface TrainArgs {
+  data: string;
+  model?: string;
+  site?: string;
+  'by-site': boolean;
+  'min-pages': number;
+  store: string;
+  alpha?: number;
+  significance?: number;
+  'min-support'?: number;
+  'align-threshold'?: number;
+  features?: FeatureVariant;
+  'bce-shape'?: MembershipShape;
+  'carry-markup'?: boolean;
+  json: boolean;
+}
+
+/** Summary line of one trained model. */
+function describeTrained(m: Model, s: ModelSummary): string {
+  const r = m.trainingReport;
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const level = m.levels.length;
+  return `${m.name}${m.site ? ` (${m.site})` : ''}: ${r.pages} pages (${r.skippedPages} skipped), ${r.lines} lines, ${r.topicalLines} topical; `
+    + `labels cover ${pct(r.goldCoverage)} of gold tokens, ${pct(r.topicalNoise)} of topical tokens not in gold; `
+    + `${m.rules.length} rule(s) at level L${level}, recall ${pct(r.ruleRecall)}, precision ${pct(r.rulePrecision)} on training lines; version ${s.version}\n`;
+}
+
+/** The `train` command. */
+export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
+  return {
+    command: 'train',
+    describe: 'Learn FAR-SW fuzzy association rules from pages with gold text and store the model',
+    builder: (y) => y
+      .option('data', { type: 'string', demandOption: true, describe: 'JSONL[.gz] records {html, gold, url?, host?}, or a directory (SITE/NAME.html + NAME.txt, *.jsonl[.gz])' })
+      .option('model', { type: 'string', describe: 'Model name (with --by-site: optional prefix, models are named PREFIX-HOST or HOST)' })
+      .option('site', { type: 'string', describe: 'Train only on pages of this host; recorded as the model\'s site' })
+      .option('by-site', { type: 'boolean', default: false, describe: 'One model per host with at least --min-pages pages, named after the host' })
+      .option('min-pages', { type: 'number', default: FARSW_TRAIN_DEFAULTS.minPages, describe: 'With --by-site: fewest pages a host needs' })
+      .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (SQLite file)' })
+      .option('alpha', { type: 'number', describe: `Weight of topical statistics in MIN/Mean/MAX, eq. 1–3 (default ${FARSW_TRAIN_DEFAULTS.alpha})` })
+      .option('significance', { type: 'number', describe: `Membership threshold (default ${FARSW_TRAIN_DEFAULTS.significance})` })
+      .option('min-support', { type: 'number', describe: `Apriori minimum support (default ${FARSW_TRAIN_DEFAULTS.minSupport})` })
+      .option('align-threshold', { type: 'number', describe: `Share of a line's tokens found in order in the gold to call it topical (default ${FARSW_TRAIN_DEFAULTS.alignThreshold})` })
+      .option('features', { choices: ['raw', 'normalized'] as const, describe: 'Feature variant (default raw; normalized for models across sites)' })
+      .option('bce-shape', { choices: ['three', 'two'] as const, describe: 'Membership shape of TextLength, OutputTextLength, LinkNum (two = Low\'/High\', paper Fig. 7)' })
+      .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default true; --no-carry-markup keeps them as lines)' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print the trained models\' summaries as JSON' })
+      .check((a) => {
+        if (!a['by-site'] && a.model === undefined) throw new ConfigError('--model NAME is required (or use --by-site)');
+        if (a['by-site'] && a.site !== undefined) throw new ConfigError('--site and --by-site exclude each other');
+        if (!(Number.isInteger(a['min-pages']) && a['min-pages'] >= 1)) throw new ConfigError(`--min-pages must be a positive integer, got ${a['min-pages']}`);
+        return true;
+      }) as never,
+    handler: async (args) => {
+      const params: Omit<TrainOptions, 'name' | 'site'> = {
+        ...(args.alpha !== undefined ? { alpha: args.alpha } : {}),
+        ...(args.significance !== undefined ? { significance: args.significance } : {}),
+        ...(args['min-support'] !== undefined ? { minSupport: args['min-support'] } : {}),
+        ...(args['align-threshold'] !== undefined ? { alignThreshold: args['align-threshold'] } : {}),
+        ...(args.features !== undefined ? { featureVariant: args.features } : {}),
+        ...(args['bce-shape'] !== undefined ? { bceShape: args['bce-shape'] } : {}),
+        ...(args['carry-markup'] !== undefined ? { carryMarkup: args['carry-markup'] } : {}),
+      };
+      const site = args.site?.toLowerCase().replace(/^www\./, '');
+      // Open (create / migrate) the store first: a bad --store fails before minutes of training.
+      const store = openModelStore(args.store);
+      try {
+        const { models, failures, skippedRecords } = await trainFromData(args, params, site, io);
+        const out = models.map((model) => ({ model, summary: store.save(model) }));
+        if (args.json) {
+          io.stdout(JSON.stringify(out.map(({ model, summary }) => ({ ...summary, report: { ...model.trainingReport, maskCounts: undefined, skipped: undefined } })), null, 2) + '\n');
+        } else {
+          for (const { model, summary } of out) io.stdout(describeTrained(model, summary));
+          io.stdout(`stored ${out.length} model(s) in ${args.store}${skippedRecords ? `; ${skippedRecords} unreadable records skipped` : ''}\n`);
+        }
+        if (failures.length > 0) io.exitCode = 3;
+      } finally {
+        store.close();
+      }
+    },
+  };
+}
+
+/**
+ * Read the training data once and train the global model (optionally for one site) or one model
+ * per host. Hosts whose training fails with a known error are reported and listed in `failures`.
+ */
+async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' | 'site'>, site: string | undefined, io: CliIo)
+  : Promise<{ models: Model[]; failures: string[]; skippedRecords: number }> {
+  // Trainers are created (and options validated) before any page is read.
+  const global = args['by-site'] ? null : new Trainer({ ...params, name: args.model!, site: site ?? null });
+  const perHost = new Map<string, Trainer>();
+  let read = 0, skippedRecords = 0, noHost = 0, noGold = 0;
+  for await (const rec of readTrainingData(args.data, (msg) => { skippedRecords++; io.stderr(`farsw: skipped ${msg}\n`); })) {
+    read++;
+    if (io.isTTY && read % 100 === 0) io.stderr(`\rtrain: ${read} pages read`);
+    if (global) {
+      if (site === undefined || rec.host === site) global.addPage(rec);
+    } else if (rec.gold === null || rec.gold.trim() === '') noGold++; // only pages with gold count towards --min-pages
+    else if (rec.host === null) noHost++;
+    else {
+      let t = perHost.get(rec.host);
+      if (!t) {
+        t = new Trainer({ ...params, name: args.model ? `${args.model}-${rec.host}` : rec.host, site: rec.host });
+        perHost.set(rec.host, t);
+      }
+      t.addPage(rec);
+    }
+  }
+  if (io.isTTY && read >= 100) io.stderr(`\rtrain: ${read} pages read\n`);
+
+  if (global) {
+    if (global.pages === 0) throw new DatasetError(`${args.data}: no training pages${site ? ` for site ${site}` : ''}`);
+    return { models: [global.finish()], failures: [], skippedRecords };
+  }
+  const minPages = args['min-pages'];
+  const eligible = [...perHost.entries()].filter(([, t]) => t.pages >= minPages).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  io.stderr(`farsw: ${perHost.size} hosts, ${eligible.length} with at least ${minPages} pages with gold`
+    + `${noHost ? `; ${noHost} records without a host ignored` : ''}${noGold ? `; ${noGold} records without gold ignored` : ''}\n`);
+  if (eligible.length === 0) throw new DatasetError(`${args.data}: --by-site found no host with at least ${minPages} pages with gold (lower --min-pages?)`);
+  const models: Model[] = [];
+  const failures: string[] = [];
+  for (const [host, t] of eligible) {
+    try {
+      models.push(t.finish());
+    } catch (e) {
+      if (!isFarswError(e)) throw e;
+      failures.push(host);
+      io.stderr(`farsw: ${host}: ${e.message}\n`);
+    }
+  }
+  return { models, failures, skippedRecords };
+}

@@ -1,0 +1,127 @@
+/**
+ * Schema of the SQLite model store and its migrations. The schema version is
+ * `PRAGMA user_version`; `PRAGMA application_id` marks the file as a farsw store.
+ * A migration runs in one transaction with the version bump, so a store is
+ * always at some whole version.
+ */
+
+import type Database from 'better-sqlite3';
+import { ModelFormatError } from '../core/errors.js';
+
+/** `PRAGMA application_id` of farsw stores: ASCII "FRSW". */
+export const STORE_APPLICATION_ID = 0x46525357;
+
+/** One schema step: SQL taking the store from `version − 1` to `version`. */
+export interface Migration {
+  readonly version: number;
+  readonly sql: string;
+}
+
+/** Every migration, in order. Append, never edit: stores in the field were written with these. */
+export const MIGRATIONS: readonly Migration[] = Object.freeze([
+  {
+    version: 1,
+    sql: `
+CREATE TABLE models (
+  id              INTEGER PRIMARY KEY,
+  name            TEXT    NOT NULL,
+  version         INTEGER NOT NULL,
+  active          INTEGER NOT NULL CHECK (active IN (0, 1)),
+  site            TEXT,
+  created_at      TEXT    NOT NULL,
+  farsw_version   TEXT    NOT NULL,
+  format_version  INTEGER NOT NULL,
+  feature_set     TEXT    NOT NULL,
+  feature_variant TEXT    NOT NULL,
+  params_json     TEXT    NOT NULL,
+  fingerprint     TEXT    NOT NULL,
+  pages           INTEGER NOT NULL,
+  lines           INTEGER NOT NULL,
+  topical_lines   INTEGER NOT NULL,
+  UNIQUE (name, version)
+);
+CREATE UNIQUE INDEX models_one_active ON models (name) WHERE active = 1;
+CREATE TABLE membership (
+  model_id INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+  feature  INTEGER NOT NULL,
+  name     TEXT    NOT NULL,
+  shape    TEXT    NOT NULL CHECK (shape IN ('three', 'two')),
+  min      REAL    NOT NULL,
+  mean     REAL    NOT NULL,
+  max      REAL    NOT NULL,
+  PRIMARY KEY (model_id, feature)
+);
+CREATE TABLE frequent_regions (
+  model_id INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+  feature  INTEGER NOT NULL,
+  region   INTEGER NOT NULL,
+  count    REAL    NOT NULL,
+  PRIMARY KEY (model_id, feature)
+);
+CREATE TABLE itemsets (
+  model_id INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+  level    INTEGER NOT NULL,
+  ord      INTEGER NOT NULL,
+  items    TEXT    NOT NULL,
+  support  REAL    NOT NULL CHECK (support BETWEEN 0 AND 1),
+  PRIMARY KEY (model_id, level, ord)
+);
+CREATE TABLE rules (
+  model_id   INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+  ord        INTEGER NOT NULL,
+  items      TEXT    NOT NULL,
+  support    REAL    NOT NULL CHECK (support BETWEEN 0 AND 1),
+  confidence REAL    NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+  fp_rate    REAL    NOT NULL CHECK (fp_rate BETWEEN 0 AND 1),
+  PRIMARY KEY (model_id, ord)
+);
+CREATE TABLE training_reports (
+  model_id    INTEGER PRIMARY KEY REFERENCES models (id) ON DELETE CASCADE,
+  report_json TEXT NOT NULL
+);
+`,
+  },
+]);
+
+/** Schema version this farsw writes. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/**
+ * Check a store's schema version and bring it up to date.
+ * - empty database (no tables, version 0): create the schema;
+ * - older version: run the missing migrations, each in one transaction (refused when read-only);
+ * - newer version, or a database that is not a farsw store: refuse.
+ * @param db open database
+ * @param path file name for messages
+ * @param readonly whether the store was opened read-only
+ * @param migrations migration list (tests pass their own)
+ * @throws ModelFormatError with what was found and what to do
+ */
+export function migrate(db: Database.Database, path: string, readonly: boolean, migrations: readonly Migration[] = MIGRATIONS): void {
+  const latest = migrations[migrations.length - 1]!.version;
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
+  if (tables > 0 && appId !== STORE_APPLICATION_ID) {
+    throw new ModelFormatError(`${path}: not a farsw model store (SQLite application_id ${appId}, expected ${STORE_APPLICATION_ID}); use another --store path`);
+  }
+  if (current > latest) {
+    throw new ModelFormatError(`${path}: model store schema version ${current} is newer than this farsw understands (${latest}); upgrade farsw`);
+  }
+  if (current === latest) return;
+  if (readonly) {
+    throw new ModelFormatError(
+      current === 0
+        ? `${path}: empty model store; train a model first (farsw train)`
+        : `${path}: model store schema version ${current} is older than ${latest}; run a command that writes the store (farsw train, farsw models import) to migrate it`,
+    );
+  }
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`application_id = ${STORE_APPLICATION_ID}`);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * SQLite implementation of ModelStore (better-sqlite3). One file holds every
+ * model; WAL journaling lets readers (`apply`, `rules`, `models list`, opened
+ * read-only) work while a writer trains. Every statement is prepared once per
+ * connection; each write is one transaction, so a failed or killed write
+ * leaves the store as it was.
+ */
+
+import { mkdirSync, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { ModelFormatError, ModelNotFoundError } from '../core/errors.js';
+import { FARSW_VERSION } from '../core/version.js';
+import type { MembershipFunction } from '../fuzzy/membership.js';
+import { validateModel, validateModelName, type Model, type TrainingReport } from '../model/model.js';
+import { migrate, type Migration, MIGRATIONS } from './schema.js';
+import type { ModelStore, ModelSummary } from './store.js';
+
+/** Options of `openModelStore`. */
+export interface OpenStoreOptions {
+  /** Open read-only (apply, rules, models list): no migration, no writes. */
+  readonly readonly?: boolean;
+  /** Clock for `created` (the CLI passes none: the system clock). */
+  readonly now?: () => Date;
+  /** Migration list (tests only). */
+  readonly migrations?: readonly Migration[];
+  /** Called inside the write transaction after each part is written (tests inject failures here). */
+  readonly onWriteStep?: (step: 'model' | 'membership' | 'itemsets' | 'rules' | 'report') => void;
+}
+
+interface ModelRow {
+  id: number; name: string; version: number; site: string | null; created_at: string; farsw_version: string;
+  format_version: number; feature_set: string; feature_variant: string; params_json: string; fingerprint: string;
+  pages: number; lines: number; topical_lines: number; rules: number; previous: number;
+}
+
+const items = (xs: readonly number[]): string => xs.join(',');
+const parseItems = (s: string): number[] => s.split(',').map(Number);
+
+/**
+ * Open (and create or migrate, unless read-only) a model store.
+ * @param path store file, or `:memory:`
+ * @throws ModelNotFoundError when a read-only store file does not exist; ModelFormatError for a foreign or newer file
+ */
+export function openModelStore(path: string, options: OpenStoreOptions = {}): ModelStore {
+  const readonly = options.readonly === true;
+  if (path !== ':memory:') {
+    if (readonly && !existsSync(path)) throw new ModelNotFoundError(`no model store at ${path}; train a model first (farsw train --store ${path})`);
+    if (!readonly) mkdirSync(dirname(path), { recursive: true });
+  }
+  let db: Database.Database;
+  try {
+    db = new Database(path, readonly ? { readonly: true, fileMustExist: true } : {});
+  } catch (e) {
+    throw new ModelFormatError(`${path}: cannot open model store (${(e as Error).message})`, { cause: e });
+  }
+  try {
+    if (!readonly && path !== ':memory:') db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, path, readonly, options.migrations ?? MIGRATIONS);
+  } catch (e) {
+    db.close();
+    if ((e as { code?: string }).code === 'SQLITE_NOTADB') throw new ModelFormatError(`${path}: not a SQLite model store`, { cause: e });
+    throw e;
+  }
+  return new SqliteModelStore(db, path, readonly, options);
+}
+
+class SqliteModelStore implements ModelStore {
+  private readonly q;
+  private readonly saveTx;
+  private readonly rollbackTx;
+
+  constructor(private readonly db: Database.Database, readonly path: string, readonly readonly: boolean, private readonly opts: OpenStoreOptions) {
+    const summary = `SELECT m.*, (SELECT count(*) FROM rules r WHERE r.model_id = m.id) AS rules,
+      EXISTS (SELECT 1 FROM models p WHERE p.name = m.name AND p.active = 0) AS previous FROM models m`;
+    this.q = {
+      active: db.prepare(`${summary} WHERE m.name = ? AND m.active = 1`),
+      list: db.prepare(`${summary} WHERE m.active = 1 ORDER BY m.name`),
+      membership: db.prepare('SELECT feature, name, shape, min, mean, max FROM membership WHERE model_id = ? ORDER BY feature'),
+      frequent: db.prepare('SELECT region, count FROM frequent_regions WHERE model_id = ? ORDER BY feature'),
+      itemsets: db.prepare('SELECT level, items, support FROM itemsets WHERE model_id = ? ORDER BY level, ord'),
+      rules: db.prepare('SELECT items, support, confidence, fp_rate FROM rules WHERE model_id = ? ORDER BY ord'),
+      report: db.prepare('SELECT report_json FROM training_reports WHERE model_id = ?'),
+      ...(readonly ? {} : this.writeStatements(db)),
+    };
+    this.saveTx = readonly ? null : db.transaction((model: Model, created: string) => this.write(model, created));
+    this.rollbackTx = readonly ? null : db.transaction((name: string) => this.doRollback(name));
+  }
+
+  private writeStatements(db: Database.Database) {
+    return {
+      maxVersion: db.prepare('SELECT coalesce(max(version), 0) AS v FROM models WHERE name = ?'),
+      dropInactive: db.prepare('DELETE FROM models WHERE name = ? AND active = 0'),
+      deactivate: db.prepare('UPDATE models SET active = 0 WHERE name = ? AND active = 1'),
+      insertModel: db.prepare(`INSERT INTO models (name, version, active, site, created_at, farsw_version, format_version, feature_set,
+        feature_variant, params_json, fingerprint, pages, lines, topical_lines)
+        VALUES (@name, @version, 1, @site, @created, @farswVersion, @formatVersion, @featureSet, @featureVariant, @params, @fingerprint, @pages, @lines, @topicalLines)`),
+      insertMembership: db.prepare('INSERT INTO membership (model_id, feature, name, shape, min, mean, max) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insertFrequent: db.prepare('INSERT INTO frequent_regions (model_id, feature, region, count) VALUES (?, ?, ?, ?)'),
+      insertItemset: db.prepare('INSERT INTO itemsets (model_id, level, ord, items, support) VALUES (?, ?, ?, ?, ?)'),
+      insertRule: db.prepare('INSERT INTO rules (model_id, ord, items, support, confidence, fp_rate) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertReport: db.prepare('INSERT INTO training_reports (model_id, report_json) VALUES (?, ?)'),
+      deleteName: db.prepare('DELETE FROM models WHERE name = ?'),
+      deleteActive: db.prepare('DELETE FROM models WHERE name = ? AND active = 1'),
+      latestInactive: db.prepare('SELECT id FROM models WHERE name = ? AND active = 0 ORDER BY version DESC LIMIT 1'),
+      activate: db.prepare('UPDATE models SET active = 1 WHERE id = ?'),
+    };
+  }
+
+  private w() {
+    if (this.readonly) throw new ModelFormatError(`${this.path}: store opened read-only`);
+    return this.q as Required<typeof this.q>;
+  }
+
+  save(model: Model): ModelSummary {
+    validateModel(model, `model ${JSON.stringify((model as { name?: unknown }).name)}`);
+    this.w();
+    const created = (this.opts.now?.() ?? new Date()).toISOString();
+    this.saveTx!(model, created);
+    return this.summary(model.name);
+  }
+
+  private write(model: Model, created: string): void {
+    const q = this.w();
+    const step = this.opts.onWriteStep ?? (() => {});
+    const version = (q.maxVersion.get(model.name) as { v: number }).v + 1;
+    q.dropInactive.run(model.name);
+    q.deactivate.run(model.name);
+    const r = model.trainingReport;
+    const id = Number(q.insertModel.run({
+      name: model.name, version, site: model.site, created, farswVersion: model.farswVersion || FARSW_VERSION,
+      formatVersion: model.formatVersion, featureSet: model.featureSet, featureVariant: model.featureVariant,
+      params: JSON.stringify(model.params), fingerprint: r.fingerprint, pages: r.pages, lines: r.lines, topicalLines: r.topicalLines,
+    }).lastInsertRowid);
+    step('model');
+    for (const mf of model.membership) q.insertMembership.run(id, mf.feature, mf.name, mf.shape, mf.min, mf.mean, mf.max);
+    model.frequentRegions.forEach((f, i) => q.insertFrequent.run(id, i, f.region, f.count));
+    step('membership');
+    for (const l of model.levels) l.itemsets.forEach((s, i) => q.insertItemset.run(id, l.level, i, items(s.items), s.support));
+    step('itemsets');
+    model.rules.forEach((rule, i) => q.insertRule.run(id, i, items(rule.antecedent), rule.support, rule.confidence, rule.falsePositiveRate));
+    step('rules');
+    q.insertReport.run(id, JSON.stringify(r));
+    step('report');
+  }
+
+  load(name: string): Model {
+    validateModelName(name);
+    const row = this.q.active.get(name) as ModelRow | undefined;
+    if (!row) throw new ModelNotFoundError(`no model named ${JSON.stringify(name)} in ${this.path}; see farsw models list`);
+    const membership = (this.q.membership.all(row.id) as MembershipFunction[]).map((m) => ({ ...m }));
+    const frequentRegions = (this.q.frequent.all(row.id) as { region: number; count: number }[]).map((f) => ({ region: f.region, count: f.count }));
+    const levels: { level: number; itemsets: { items: number[]; support: number }[] }[] = [];
+    for (const s of this.q.itemsets.all(row.id) as { level: number; items: string; support: number }[]) {
+      while (levels.length < s.level) levels.push({ level: levels.length + 1, itemsets: [] });
+      levels[s.level - 1]!.itemsets.push({ items: parseItems(s.items), support: s.support });
+    }
+    const rules = (this.q.rules.all(row.id) as { items: string; support: number; confidence: number; fp_rate: number }[])
+      .map((r) => ({ antecedent: parseItems(r.items), support: r.support, confidence: r.confidence, falsePositiveRate: r.fp_rate }));
+    const rep = this.q.report.get(row.id) as { report_json: string } | undefined;
+    const model = {
+      formatVersion: row.format_version,
+      name: row.name,
+      site: row.site,
+      featureSet: row.feature_set,
+      featureVariant: row.feature_variant,
+      farswVersion: row.farsw_version,
+      membership,
+      frequentRegions,
+      levels,
+      rules,
+      params: JSON.parse(row.params_json) as unknown,
+      trainingReport: rep ? (JSON.parse(rep.report_json) as TrainingReport) : null,
+    };
+    return validateModel(model, `${this.path}: model ${name}`);
+  }
+
+  list(): ModelSummary[] {
+    return (this.q.list.all() as ModelRow[]).map(toSummary);
+  }
+
+  remove(name: string): boolean {
+    validateModelName(name);
+    return this.w().deleteName.run(name).changes > 0;
+  }
+
+  rollback(name: string): ModelSummary {
+    validateModelName(name);
+    this.w();
+    this.rollbackTx!(name);
+    return this.summary(name);
+  }
+
+  private doRollback(name: string): void {
+    const q = this.w();
+    const prev = q.latestInactive.get(name) as { id: number } | undefined;
+    if (!prev) {
+      throw new ModelNotFoundError(`model ${JSON.stringify(name)} has no previous version to roll back to in ${this.path}`);
+    }
+    q.deleteActive.run(name);
+    q.activate.run(prev.id);
+  }
+
+  private summary(name: string): ModelSummary {
+    const row = this.q.active.get(name) as ModelRow | undefined;
+    if (!row) throw new ModelNotFoundError(`no model named ${JSON.stringify(name)} in ${this.path}`);
+    return toSummary(row);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+function toSummary(r: ModelRow): ModelSummary {
+  return {
+    name: r.name, site: r.site, version: r.version, hasPrevious: r.previous === 1, created: r.created_at,
+    farswVersion: r.farsw_version, featureVariant: r.feature_variant, pages: r.pages, lines: r.lines,
+    topicalLines: r.topical_lines, rules: r.rules, fingerprint: r.fingerprint,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * A model's rules as data for `farsw rules`: the membership table (paper
+ * Table 3), the frequent regions (Table 6), the Apriori levels (Table 8) and
+ * the adopted rules with their rate on non-topical training lines.
+ */
+
+import { ConfigError } from '../core/errors.js';
+import { FEATURE_LETTERS } from '../features/line-features.js';
+import { regionFeature, regionName, type RegionId } from '../fuzzy/region.js';
+import { adoptRules } from '../mining/rules.js';
+import type { Model } from './model.js';
+
+/** One adopted rule, ready to print. */
+export interface RuleView {
+  readonly regions: readonly string[];
+  readonly antecedent: readonly RegionId[];
+  readonly support: number;
+  readonly confidence: number;
+  readonly falsePositiveRate: number;
+  /** "Index Middle ∧ … ⇒ topical; support 0.77; fires on 3 % of non-topical lines". */
+  readonly text: string;
+}
+
+/** What `farsw rules --json` prints. */
+export interface RulesView {
+  readonly model: string;
+  readonly site: string | null;
+  readonly membership: readonly { feature: string; letter: string; shape: string; min: number; mean: number; max: number }[];
+  readonly frequentRegions: readonly { region: string; count: number }[];
+  readonly levels: readonly { level: number; itemsets: readonly { regions: readonly string[]; support: number }[] }[];
+  /** Level the adopted rules come from. */
+  readonly adoptedLevel: number;
+  readonly adopted: readonly RuleView[];
+}
+
+/**
+ * Describe a model's rules.
+ * @param model the model
+ * @param level adopt this Apriori level instead of the highest (rates recomputed from the model's mask counts)
+ * @throws ConfigError when the level does not exist
+ */
+export function describeRules(model: Model, level?: number): RulesView {
+  const shapeOf = (r: RegionId) => model.membership[regionFeature(r)]?.shape ?? 'three';
+  const word = (r: RegionId) => regionName(r, 'word', shapeOf(r));
+  const top = model.levels.length;
+  const chosen = level ?? top;
+  if (level !== undefined && (level < 1 || level > top)) {
+    throw new ConfigError(`--level ${level}: model ${model.name} has levels 1..${top}`);
+  }
+  const rules = level === undefined || level === top
+    ? model.rules
+    : adoptRules(model.levels, new Map(model.trainingReport.maskCounts.topical), new Map(model.trainingReport.maskCounts.nonTopical), level);
+  return {
+    model: model.name,
+    site: model.site,
+    membership: model.membership.map((m) => ({ feature: m.name, letter: FEATURE_LETTERS[m.feature]!, shape: m.shape, min: m.min, mean: m.mean, max: m.max })),
+    frequentRegions: model.frequentRegions.map((f) => ({ region: word(f.region), count: f.count })),
+    levels: model.levels.map((l) => ({ level: l.level, itemsets: l.itemsets.map((s) => ({ regions: s.items.map(word), support: s.support })) })),
+    adoptedLevel: top === 0 ? 0 : chosen,
+    adopted: rules.map((r) => {
+      const regions = r.antecedent.map(word);
+      return {
+        regions, antecedent: r.antecedent, support: r.support, confidence: r.confidence, falsePositiveRate: r.falsePositiveRate,
+        text: `${regions.join(' ∧ ')} ⇒ topical; support ${r.support.toFixed(2)}; fires on ${formatPercent(r.falsePositiveRate)} of non-topical lines`,
+      };
+    }),
+  };
+}
+
+/** A rate as a percentage with precision that shows small rates ("3 %", "0.4 %", "0 %"). */
+export function formatPercent(x: number): string {
+  const p = x * 100;
+  if (p === 0 || p >= 10) return `${Math.round(p)} %`;
+  if (p >= 1) return `${p.toFixed(1).replace(/\.0$/, '')} %`;
+  return `${p.toPrecision(1)} %`;
+}

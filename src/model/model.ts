@@ -1,0 +1,183 @@
+/**
+ * The trained FAR-SW model: everything `apply` needs to classify lines
+ * (membership functions, adopted rules, thresholds), plus what training found
+ * (frequent regions, every Apriori level) and how good its labels were.
+ * Flat and JSON-serialisable; `validateModel` checks one read from outside.
+ */
+
+import { ModelFormatError } from '../core/errors.js';
+import { FEATURE_COUNT, FEATURE_SET, type FeatureVariant } from '../features/line-features.js';
+import type { MembershipFunction } from '../fuzzy/membership.js';
+import { REGIONS_PER_FEATURE, type MembershipShape } from '../fuzzy/region.js';
+import type { FrequentLevel } from '../mining/apriori.js';
+import type { FrequentRegion } from '../mining/cardinality.js';
+import type { Rule } from '../mining/rules.js';
+
+/** Version of the Model layout. Bump when a field changes meaning; old models are then refused with "retrain". */
+export const MODEL_FORMAT_VERSION = 1;
+
+/** Training parameters, as used (after defaults). */
+export interface TrainParams {
+  readonly alpha: number;
+  readonly significance: number;
+  readonly minSupport: number;
+  readonly alignThreshold: number;
+  readonly featureVariant: FeatureVariant;
+  readonly bceShape: MembershipShape;
+  /** Elements removed with their content before lines are built (FAR-SW Table 1 minus the exceptions in train.ts). */
+  readonly dropElements: readonly string[];
+  /** Line building: markup-only lines join the next text line (LineOptions.carryMarkup). */
+  readonly carryMarkup: boolean;
+}
+
+/** What training saw and how good the gold-derived labels were. */
+export interface TrainingReport {
+  readonly pages: number;
+  /** Pages skipped (no gold, empty gold, unparsable), with reasons. */
+  readonly skippedPages: number;
+  readonly skipped: readonly { readonly id: string; readonly reason: string }[];
+  readonly lines: number;
+  readonly topicalLines: number;
+  /** Share of gold tokens covered by lines labelled topical. */
+  readonly goldCoverage: number;
+  /** Share of topical-line tokens not matched in the gold. */
+  readonly topicalNoise: number;
+  /** Scalar cardinality of every region over topical lines (Table 5), 18 entries. */
+  readonly cardinality: readonly number[];
+  /** On the training lines: share of topical lines some adopted rule fires on (recall), and of all firing lines that are topical (precision). */
+  readonly ruleRecall: number;
+  readonly rulePrecision: number;
+  /** SHA-256 over the training pages (html and gold, in order), hex. */
+  readonly fingerprint: string;
+  /**
+   * Histograms of the significant-region masks (bit r = membership of region r ≥ significance)
+   * of topical and non-topical training lines, as [mask, lines] pairs. Enough to measure any
+   * itemset's support and false-positive rate later (`farsw rules --level k`).
+   */
+  readonly maskCounts: { readonly topical: readonly (readonly [number, number])[]; readonly nonTopical: readonly (readonly [number, number])[] };
+}
+
+/** A trained FAR-SW model. */
+export interface Model {
+  readonly formatVersion: number;
+  readonly name: string;
+  /** Site pattern the model is for (host name), or null for a model across sites. */
+  readonly site: string | null;
+  /** Feature set id; a model for another set is refused. */
+  readonly featureSet: string;
+  readonly featureVariant: FeatureVariant;
+  /** farsw version that trained the model. */
+  readonly farswVersion: string;
+  /** One membership function per feature, in feature order A..F. */
+  readonly membership: readonly MembershipFunction[];
+  /** The frequent region of each feature with its scalar cardinality (Table 6). */
+  readonly frequentRegions: readonly FrequentRegion[];
+  /** Apriori levels L1..Lk with supports (Table 8). */
+  readonly levels: readonly FrequentLevel[];
+  /** Adopted rules: the highest level's itemsets, measured (see mining/rules.ts). */
+  readonly rules: readonly Rule[];
+  readonly params: TrainParams;
+  readonly trainingReport: TrainingReport;
+}
+
+const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * Check a model name: 1–128 characters of letters, digits, '.', '_' or '-', starting with a letter or digit
+ * (host names such as `news.example.com` are valid names).
+ * @throws ModelFormatError naming the bad value
+ */
+export function validateModelName(name: unknown): string {
+  if (typeof name !== 'string' || !NAME_RE.test(name)) {
+    throw new ModelFormatError(`invalid model name ${JSON.stringify(name)}: expected 1–128 characters of letters, digits, '.', '_' or '-', starting with a letter or digit`);
+  }
+  return name;
+}
+
+/**
+ * Check that an unknown value (e.g. parsed JSON) is a usable Model of this format version and feature set.
+ * @param value candidate model
+ * @param source where it came from, for messages (file name, store path)
+ * @returns the value typed as Model
+ * @throws ModelFormatError saying what is wrong and, for version or feature mismatches, to retrain
+ */
+export function validateModel(value: unknown, source = 'model'): Model {
+  const fail = (what: string): never => { throw new ModelFormatError(`${source}: ${what}`); };
+  if (typeof value !== 'object' || value === null) fail('expected a JSON object');
+  const m = value as Record<string, unknown>;
+  if (m.formatVersion !== MODEL_FORMAT_VERSION) {
+    fail(`model format version ${String(m.formatVersion)}, this farsw reads version ${MODEL_FORMAT_VERSION}; retrain the model with \`farsw train\``);
+  }
+  validateModelName(m.name);
+  if (m.featureSet !== FEATURE_SET) fail(`feature set ${JSON.stringify(m.featureSet)}, expected ${JSON.stringify(FEATURE_SET)}; retrain the model with \`farsw train\``);
+  if (m.featureVariant !== 'raw' && m.featureVariant !== 'normalized') fail(`featureVariant ${JSON.stringify(m.featureVariant)}, expected "raw" or "normalized"`);
+  if (m.site !== null && typeof m.site !== 'string') fail('site must be a string or null');
+  if (!Array.isArray(m.membership) || m.membership.length !== FEATURE_COUNT) fail(`membership must list ${FEATURE_COUNT} functions`);
+  (m.membership as unknown[]).forEach((x, f) => {
+    const mf = x as Record<string, unknown>;
+    if (mf.feature !== f) fail(`membership[${f}].feature must be ${f}`);
+    if (mf.shape !== 'three' && mf.shape !== 'two') fail(`membership[${f}].shape must be "three" or "two"`);
+    for (const k of ['min', 'mean', 'max'] as const) if (!Number.isFinite(mf[k])) fail(`membership[${f}].${k} must be a finite number`);
+    if (!((mf.min as number) <= (mf.mean as number) && (mf.mean as number) <= (mf.max as number))) fail(`membership[${f}] must have min ≤ mean ≤ max`);
+  });
+  const maxRegion = FEATURE_COUNT * REGIONS_PER_FEATURE;
+  const checkItems = (items: unknown, where: string): void => {
+    if (!Array.isArray(items) || items.length === 0) fail(`${where} must be a non-empty array of region ids`);
+    (items as unknown[]).forEach((r, i) => {
+      if (!Number.isInteger(r) || (r as number) < 0 || (r as number) >= maxRegion) fail(`${where}[${i}] is not a region id 0..${maxRegion - 1}`);
+      if (i > 0 && (r as number) <= ((items as number[])[i - 1] as number)) fail(`${where} must be sorted ascending without repeats`);
+    });
+  };
+  const checkFraction = (v: unknown, where: string): void => {
+    if (typeof v !== 'number' || !(v >= 0 && v <= 1)) fail(`${where} must be a number in [0, 1]`);
+  };
+  if (!Array.isArray(m.rules)) fail('rules must be an array');
+  (m.rules as Record<string, unknown>[]).forEach((r, i) => {
+    checkItems(r.antecedent, `rules[${i}].antecedent`);
+    checkFraction(r.support, `rules[${i}].support`);
+    checkFraction(r.confidence, `rules[${i}].confidence`);
+    checkFraction(r.falsePositiveRate, `rules[${i}].falsePositiveRate`);
+  });
+  if (!Array.isArray(m.levels)) fail('levels must be an array');
+  (m.levels as Record<string, unknown>[]).forEach((l, i) => {
+    if (l.level !== i + 1) fail(`levels[${i}].level must be ${i + 1}`);
+    if (!Array.isArray(l.itemsets)) fail(`levels[${i}].itemsets must be an array`);
+    (l.itemsets as Record<string, unknown>[]).forEach((s, j) => {
+      checkItems(s.items, `levels[${i}].itemsets[${j}].items`);
+      if ((s.items as unknown[]).length !== i + 1) fail(`levels[${i}].itemsets[${j}] must have ${i + 1} items`);
+      checkFraction(s.support, `levels[${i}].itemsets[${j}].support`);
+    });
+  });
+  if (!Array.isArray(m.frequentRegions)) fail('frequentRegions must be an array');
+  const p = m.params as Record<string, unknown> | undefined;
+  if (typeof p !== 'object' || p === null) fail('params must be an object');
+  for (const k of ['alpha', 'significance', 'minSupport', 'alignThreshold'] as const) checkFraction(p![k], `params.${k}`);
+  if (!Array.isArray(p!.dropElements)) fail('params.dropElements must be an array');
+  if (typeof p!.carryMarkup !== 'boolean') fail('params.carryMarkup must be a boolean');
+  if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');
+  if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
+  return value as Model;
+}
+
+/**
+ * Serialise a model for `farsw models export` (pretty JSON, stable key order as built).
+ * @returns JSON text ending in a newline
+ */
+export function modelToJson(model: Model): string {
+  return JSON.stringify({ ...model, $schema: 'farsw-model' }, null, 2) + '\n';
+}
+
+/**
+ * Parse and validate a model exported by `modelToJson`.
+ * @param text JSON text
+ * @param source file name for messages
+ * @throws ModelFormatError on bad JSON or a bad model
+ */
+export function modelFromJson(text: string, source = 'model.json'): Model {
+  let v: unknown;
+  try { v = JSON.parse(text); } catch (e) {
+    throw new ModelFormatError(`${source}: not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof v === 'object' && v !== null) delete (v as Record<string, unknown>).$schema;
+  return validateModel(v, source);
+}

@@ -1,0 +1,245 @@
+/**
+ * `train`: labelled pages → FAR-SW Model (seed 002, Stage 1, §3.1–3.3).
+ *
+ * Stages, in order, and why:
+ *   1. lines      buildLineTable with the FAR-SW drop list (§3.1: body only, Table 1 tags removed;
+ *                 white space is collapsed by the line builder);
+ *   2. features   the six line features A..F (§3.2), raw or normalised;
+ *   3. labels     gold text aligned to the lines (align.ts) — the paper labels by hand;
+ *   4. membership MIN/Mean/MAX per feature over all training lines, eq. 1–3 (needs every page first);
+ *   5. fuzzify    every line (Step 1), accumulating the scalar cardinality of topical lines (Step 2)
+ *                 and, per line, the mask of regions with membership ≥ significance;
+ *   6. frequent   one region per feature (Step 3); topical masks ∧ frequent regions = transactions (Step 4);
+ *   7. Apriori    L1..Lk (Step 5); the highest level is adopted, each rule measured on the
+ *                 non-topical lines (false-positive rate).
+ * Pure: no I/O, no clock; the same pages and options give the same Model.
+ */
+
+import { createHash } from 'node:crypto';
+import { FARSW_PREPROCESS_DEFAULTS, FARSW_TRAIN_DEFAULTS } from '../core/defaults.js';
+import { ConfigError, InputError } from '../core/errors.js';
+import { FARSW_VERSION } from '../core/version.js';
+import { buildLineTable } from '../html/lines.js';
+import { computeLineFeatures, FEATURE_COUNT, FEATURE_SET, type FeatureVariant } from '../features/line-features.js';
+import { fuzzify } from '../fuzzy/fuzzify.js';
+import { membershipFromLines, type LabelledLines } from '../fuzzy/membership.js';
+import type { MembershipShape } from '../fuzzy/region.js';
+import { apriori } from '../mining/apriori.js';
+import { addCardinality, frequentRegions, regionMask, significantMask } from '../mining/cardinality.js';
+import { adoptRules } from '../mining/rules.js';
+import { MODEL_FORMAT_VERSION, validateModelName, type Model, type TrainParams } from '../model/model.js';
+import { alignGold } from './align.js';
+
+/** One training page: its HTML (decoded) and its gold main text. */
+export interface TrainingPage {
+  /** For messages and the skipped list (e.g. `dragnet/R12`). */
+  readonly id?: string;
+  readonly html: string;
+  /** Main text, one paragraph per line; null or empty pages are skipped. */
+  readonly gold: string | null;
+}
+
+/** Options of `train`; every field but `name` has a default in FARSW_TRAIN_DEFAULTS. */
+export interface TrainOptions {
+  readonly name: string;
+  readonly site?: string | null;
+  readonly alpha?: number;
+  readonly significance?: number;
+  readonly minSupport?: number;
+  readonly alignThreshold?: number;
+  readonly featureVariant?: FeatureVariant;
+  readonly bceShape?: MembershipShape;
+  readonly dropElements?: readonly string[];
+  readonly carryMarkup?: boolean;
+  /** Called after each page (for progress bars). */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** Membership shape per feature: B, C, E take `bceShape`; A, D, F stay three-region (§4.1). */
+export function featureShapes(bceShape: MembershipShape): MembershipShape[] {
+  return ['three', bceShape, bceShape, 'three', bceShape, 'three'];
+}
+
+/**
+ * Validate train options once and fill defaults.
+ * @throws ConfigError naming the bad option
+ */
+export function resolveTrainParams(o: Omit<TrainOptions, 'name'>): TrainParams {
+  const d = FARSW_TRAIN_DEFAULTS;
+  const frac = (v: number | undefined, def: number, key: string): number => {
+    const x = v ?? def;
+    if (!(x >= 0 && x <= 1)) throw new ConfigError(`${key} must be in [0, 1], got ${String(v)}`);
+    return x;
+  };
+  const featureVariant = o.featureVariant ?? d.featureVariant;
+  if (featureVariant !== 'raw' && featureVariant !== 'normalized') throw new ConfigError(`featureVariant must be raw or normalized, got ${String(featureVariant)}`);
+  const bceShape = o.bceShape ?? d.bceShape;
+  if (bceShape !== 'three' && bceShape !== 'two') throw new ConfigError(`bceShape must be three or two, got ${String(bceShape)}`);
+  return Object.freeze({
+    alpha: frac(o.alpha, d.alpha, 'alpha'),
+    significance: frac(o.significance, d.significance, 'significance'),
+    minSupport: frac(o.minSupport, d.minSupport, 'minSupport'),
+    alignThreshold: frac(o.alignThreshold, d.alignThreshold, 'alignThreshold'),
+    featureVariant,
+    bceShape,
+    dropElements: Object.freeze([...(o.dropElements ?? FARSW_PREPROCESS_DEFAULTS.dropElements)]),
+    carryMarkup: o.carryMarkup ?? FARSW_PREPROCESS_DEFAULTS.carryMarkup,
+  });
+}
+
+/** Per-page intermediate result kept until the membership functions are known. */
+interface PageLines extends LabelledLines {
+  readonly columns: Float64Array[];
+  readonly topical: Uint8Array;
+}
+
+/**
+ * Incremental training: add pages one at a time (streamed from disk, or one
+ * trainer per site), then `finish()`. Only the per-line features and labels
+ * of added pages are kept, never their HTML. `train()` is the one-call form.
+ */
+export class Trainer {
+  private readonly name: string;
+  private readonly params: TrainParams;
+  private readonly shapes: MembershipShape[];
+  private readonly hash = createHash('sha256');
+  private readonly segs: PageLines[] = [];
+  private readonly skipped: { id: string; reason: string }[] = [];
+  private seen = 0;
+  private goldTokens = 0;
+  private goldCovered = 0;
+  private topicalTokens = 0;
+  private topicalUnmatched = 0;
+  private lines = 0;
+  private topicalLines = 0;
+
+  /** @throws ConfigError / ModelFormatError for bad options or name */
+  constructor(private readonly options: Omit<TrainOptions, 'onProgress'>) {
+    this.name = validateModelName(options.name);
+    this.params = resolveTrainParams(options);
+    this.shapes = featureShapes(this.params.bceShape);
+  }
+
+  /** Pages added so far (including skipped ones). */
+  get pages(): number {
+    return this.seen;
+  }
+
+  /**
+   * Stages 1–3 for one page: lines, features, gold labels. Pages without gold
+   * or without any line matching the gold are recorded as skipped.
+   */
+  addPage(page: TrainingPage): void {
+    const id = page.id ?? `#${this.seen + 1}`;
+    this.seen++;
+    this.hash.update(page.html).update('\u0000').update(page.gold ?? '').update('\u0001');
+    if (page.gold === null || page.gold.trim() === '') { this.skipped.push({ id, reason: 'no gold text' }); return; }
+    const table = buildLineTable(page.html, { dropElements: this.params.dropElements, carryMarkup: this.params.carryMarkup });
+    const feats = computeLineFeatures(table, this.params.featureVariant);
+    const labels = alignGold(table.text, page.gold, this.params.alignThreshold);
+    this.goldTokens += labels.goldTokens; this.goldCovered += labels.goldCovered;
+    this.topicalTokens += labels.topicalTokens; this.topicalUnmatched += labels.topicalUnmatched;
+    let t = 0;
+    for (let i = 0; i < labels.topical.length; i++) t += labels.topical[i]!;
+    if (t === 0) { this.skipped.push({ id, reason: 'no line matches the gold' }); return; }
+    this.lines += table.count; this.topicalLines += t;
+    this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical });
+  }
+
+  /**
+   * Stages 4–7 over every added page; the trainer cannot be used afterwards.
+   * @throws InputError when no line was labelled topical
+   */
+  finish(): Model {
+    const { params, shapes, segs } = this;
+    if (this.topicalLines === 0) {
+      throw new InputError(`no topical lines: none of the ${this.seen} training pages has a line matching its gold text (${this.skipped.length} skipped)`);
+    }
+    // Stage 4.
+    const membership = membershipFromLines(segs, params.alpha, shapes);
+
+    // Stage 5: fuzzify page by page; cardinality over topical lines; significant-region masks.
+    const cardinality = new Float64Array(FEATURE_COUNT * 3);
+    const topicalHist = new Map<number, number>();
+    const nonTopicalHist = new Map<number, number>();
+    for (const seg of segs) {
+      const fz = fuzzify(seg.columns, membership);
+      addCardinality(cardinality, fz, seg.topical);
+      for (let i = 0; i < fz.lines; i++) {
+        const m = significantMask(fz, i, params.significance);
+        const h = seg.topical[i] ? topicalHist : nonTopicalHist;
+        h.set(m, (h.get(m) ?? 0) + 1);
+      }
+    }
+    segs.length = 0;
+
+    // Stages 6–7.
+    const frequent = frequentRegions(cardinality, shapes);
+    const fmask = regionMask(frequent.map((x) => x.region));
+    const transactions = new Map<number, number>();
+    for (const [m, k] of topicalHist) {
+      const t = (m & fmask) >>> 0;
+      transactions.set(t, (transactions.get(t) ?? 0) + k);
+    }
+    const levels = apriori(transactions, this.topicalLines, params.minSupport);
+    const rules = adoptRules(levels, topicalHist, nonTopicalHist);
+
+    // Any adopted rule fires → topical; recall / precision on the training lines.
+    const ruleMasks = rules.map((r) => regionMask(r.antecedent));
+    const fires = (m: number) => ruleMasks.some((rm) => ((m & rm) >>> 0) === rm);
+    let tp = 0, fp = 0;
+    for (const [m, k] of topicalHist) if (fires(m)) tp += k;
+    for (const [m, k] of nonTopicalHist) if (fires(m)) fp += k;
+
+    return {
+      formatVersion: MODEL_FORMAT_VERSION,
+      name: this.name,
+      site: this.options.site ?? null,
+      featureSet: FEATURE_SET,
+      featureVariant: params.featureVariant,
+      farswVersion: FARSW_VERSION,
+      membership,
+      frequentRegions: frequent,
+      levels,
+      rules,
+      params,
+      trainingReport: {
+        pages: this.seen - this.skipped.length,
+        skippedPages: this.skipped.length,
+        skipped: this.skipped,
+        lines: this.lines,
+        topicalLines: this.topicalLines,
+        goldCoverage: this.goldTokens > 0 ? this.goldCovered / this.goldTokens : 0,
+        topicalNoise: this.topicalTokens > 0 ? this.topicalUnmatched / this.topicalTokens : 0,
+        cardinality: Array.from(cardinality),
+        ruleRecall: tp / this.topicalLines,
+        rulePrecision: tp + fp > 0 ? tp / (tp + fp) : 0,
+        fingerprint: this.hash.digest('hex'),
+        maskCounts: { topical: sortedPairs(topicalHist), nonTopical: sortedPairs(nonTopicalHist) },
+      },
+    };
+  }
+}
+
+/**
+ * Train a FAR-SW model on pages with gold text (module comment lists the stages).
+ * @param pages training pages (decoded HTML + gold text)
+ * @param options model name, site and parameters
+ * @returns the model; `trainingReport` states label quality and rule recall/precision on the training lines
+ * @throws InputError when no page has usable gold or no line is labelled topical
+ */
+export function train(pages: Iterable<TrainingPage>, options: TrainOptions): Model {
+  const { onProgress, ...rest } = options;
+  const trainer = new Trainer(rest);
+  const all = Array.isArray(pages) ? (pages as readonly TrainingPage[]) : [...pages];
+  for (const page of all) {
+    trainer.addPage(page);
+    onProgress?.(trainer.pages, all.length);
+  }
+  return trainer.finish();
+}
+
+/** Map entries sorted by key, for a deterministic model. */
+function sortedPairs(h: ReadonlyMap<number, number>): [number, number][] {
+  return [...h.entries()].sort((a, b) => a[0] - b[0]);
+}

@@ -1,0 +1,132 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { run, type CliIo } from '../../src/cli/main.js';
+import { sitePage } from '../helpers/site-pages.js';
+
+function io(): CliIo & { out: string; err: string } {
+  const o = { out: '', err: '', stdout(s: string) { o.out += s; }, stderr(s: string) { o.err += s; } };
+  return o;
+}
+
+let dir: string, data: string, store: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'farsw-cli-'));
+  data = join(dir, 'training-data');
+  for (const site of ['alpha.example', 'beta.example']) {
+    mkdirSync(join(data, site), { recursive: true });
+    for (let k = 0; k < 11; k++) {
+      const p = sitePage(k + (site === 'beta.example' ? 40 : 0));
+      writeFileSync(join(data, site, `${k}.html`), p.html);
+      writeFileSync(join(data, site, `${k}.txt`), p.gold!);
+    }
+  }
+  writeFileSync(join(data, 'alpha.example', 'orphan.html'), '<p>no gold</p>');
+  // a small JSONL.gz with 3 pages of a third host: below --min-pages
+  const recs = [0, 1, 2].map((k) => JSON.stringify({ id: `g/${k}`, url: `https://www.gamma.example/a/${k}`, ...sitePage(k + 80) })).join('\n');
+  writeFileSync(join(data, 'gamma.jsonl.gz'), gzipSync(recs));
+  store = join(dir, 'models', 'farsw.sqlite');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('farsw train / models / rules', () => {
+  it('trains one global model from a directory', async () => {
+    const o = io();
+    expect(await run(['train', '--data', data, '--model', 'all', '--store', store], o)).toBe(0);
+    expect(o.out).toMatch(/^all: 25 pages \(0 skipped\)/);
+    expect(o.out).toContain(`stored 1 model(s) in ${store}`);
+    expect(o.err).toContain('orphan.html: gold file orphan.txt missing');
+  });
+
+  it('trains --by-site with --min-pages', async () => {
+    const o = io();
+    expect(await run(['train', '--data', data, '--by-site', '--min-pages', '10', '--store', store], o)).toBe(0);
+    expect(o.err).toContain('3 hosts, 2 with at least 10 pages with gold');
+    const l = io();
+    expect(await run(['models', 'list', '--json', '--store', store], l)).toBe(0);
+    const list = JSON.parse(l.out) as { name: string; site: string | null; pages: number; created: string }[];
+    expect(list.map((m) => [m.name, m.site, m.pages])).toEqual([['all', null, 25], ['alpha.example', 'alpha.example', 11], ['beta.example', 'beta.example', 11]]);
+    for (const m of list) expect(Date.parse(m.created)).not.toBeNaN();
+  });
+
+  it('--site trains on one host only', async () => {
+    const o = io();
+    expect(await run(['train', '--data', data, '--model', 'g', '--site', 'gamma.example', '--store', store], o)).toBe(0);
+    expect(o.out).toMatch(/^g \(gamma.example\): 3 pages/);
+  });
+
+  it('rules prints the tables and the adopted rules in words; --json has membership, levels, adopted', async () => {
+    const t = io();
+    expect(await run(['rules', 'alpha.example', '--store', store], t)).toBe(0);
+    expect(t.out).toContain('Membership functions');
+    expect(t.out).toContain('Frequent regions');
+    expect(t.out).toMatch(/L1 \(\d+\)/);
+    expect(t.out).toMatch(/Density High ∧ .*⇒ topical; support \d\.\d\d; fires on [\d.]+ % of non-topical lines/);
+    const j = io();
+    expect(await run(['rules', 'alpha.example', '--json', '--store', store], j)).toBe(0);
+    const v = JSON.parse(j.out) as { membership: unknown[]; levels: { level: number }[]; adopted: { text: string; support: number }[] };
+    expect(v.membership).toHaveLength(6);
+    expect(v.levels.map((l) => l.level)).toEqual(v.levels.map((_, i) => i + 1));
+    expect(v.adopted.length).toBeGreaterThan(0);
+    const l1 = io();
+    expect(await run(['rules', 'alpha.example', '--level', '1', '--json', '--store', store], l1)).toBe(0);
+    expect((JSON.parse(l1.out) as { adoptedLevel: number }).adoptedLevel).toBe(1);
+    const bad = io();
+    expect(await run(['rules', 'alpha.example', '--level', '99', '--store', store], bad)).toBe(2);
+  });
+
+  it('export → import under another name gives the same rules; show; rollback; rm', async () => {
+    const e = io();
+    expect(await run(['models', 'export', 'beta.example', '--store', store], e)).toBe(0);
+    const file = join(dir, 'model.json');
+    writeFileSync(file, e.out);
+    expect(await run(['models', 'import', file, '--name', 'copy', '--store', store], io())).toBe(0);
+    const a = io(), b = io();
+    await run(['rules', 'beta.example', '--json', '--store', store], a);
+    await run(['rules', 'copy', '--json', '--store', store], b);
+    expect(JSON.parse(b.out).adopted).toEqual(JSON.parse(a.out).adopted);
+
+    const s = io();
+    expect(await run(['models', 'show', 'copy', '--store', store], s)).toBe(0);
+    expect(s.out).toContain('site         beta.example');
+
+    // retrain "all" with another parameter, then roll back
+    expect(await run(['train', '--data', data, '--model', 'all', '--min-support', '0.3', '--store', store], io())).toBe(0);
+    const r = io();
+    expect(await run(['models', 'rollback', 'all', '--store', store], r)).toBe(0);
+    expect(r.out).toContain('rolled back to version 1');
+    const again = io();
+    expect(await run(['models', 'rollback', 'all', '--store', store], again)).toBe(1);
+    expect(again.err).toContain('no previous version');
+
+    expect(await run(['models', 'rm', 'copy', '--store', store], io())).toBe(0);
+    const gone = io();
+    expect(await run(['rules', 'copy', '--store', store], gone)).toBe(1);
+    expect(gone.err).toContain('no model named "copy"');
+  });
+
+  it('usage errors exit 2; a missing store exits 1 with a message', async () => {
+    const o = io();
+    expect(await run(['train', '--data', data, '--store', store], o)).toBe(2);
+    expect(o.err).toContain('--model NAME is required');
+    const m = io();
+    expect(await run(['rules', 'x', '--store', join(dir, 'none.sqlite')], m)).toBe(1);
+    expect(m.err).toContain('no model store');
+    const l = io();
+    expect(await run(['models', 'list', '--store', join(dir, 'none.sqlite')], l)).toBe(0);
+    expect(l.out).toContain('no models');
+  });
+});
+
+describe('hostOf', () => {
+  it('takes the host, drops www., unwraps Wayback Machine URLs', async () => {
+    const { hostOf } = await import('../../src/cli/training-data.js');
+    expect(hostOf('https://www.Example.com/a')).toBe('example.com');
+    expect(hostOf('https://web.archive.org/web/20200101000000/https://news.example.org/x')).toBe('news.example.org');
+    expect(hostOf('http://web.archive.org/web/2019id_/www.site.de/y')).toBe('site.de');
+    expect(hostOf(null)).toBeNull();
+    expect(hostOf('not a url')).toBeNull();
+  });
+});

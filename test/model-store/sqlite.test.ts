@@ -1,0 +1,145 @@
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openModelStore } from '../../src/model-store/sqlite.js';
+import { MIGRATIONS, SCHEMA_VERSION, STORE_APPLICATION_ID } from '../../src/model-store/schema.js';
+import { ModelFormatError, ModelNotFoundError } from '../../src/core/errors.js';
+import { exampleModel } from '../helpers/example-model.js';
+
+let dir: string;
+beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'farsw-store-')); });
+afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+
+describe('SQLite model store', () => {
+  it('round-trips a model exactly (in memory)', () => {
+    const store = openModelStore(':memory:');
+    const m = exampleModel('site-a');
+    store.save(m);
+    expect(store.load('site-a')).toEqual(m);
+    store.close();
+  });
+
+  it('creates the file with the schema version and application id, WAL mode', () => {
+    const path = join(dir, 'sub', 'farsw.sqlite');
+    openModelStore(path).close();
+    expect(existsSync(path)).toBe(true);
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.pragma('application_id', { simple: true })).toBe(STORE_APPLICATION_ID);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('retraining replaces atomically and keeps one previous version; rollback restores it', () => {
+    const store = openModelStore(join(dir, 's.sqlite'), { now: () => new Date('2024-01-02T03:04:05Z') });
+    store.save(exampleModel('a', 0));
+    store.save(exampleModel('a', 1));
+    store.save(exampleModel('a', 2));
+    expect(store.list().map((s) => [s.name, s.version, s.hasPrevious])).toEqual([['a', 3, true]]);
+    expect(store.load('a')).toEqual(exampleModel('a', 2));
+    const back = store.rollback('a');
+    expect(back.version).toBe(2);
+    expect(back.hasPrevious).toBe(false);
+    expect(store.load('a')).toEqual(exampleModel('a', 1));
+    expect(() => store.rollback('a')).toThrow(ModelNotFoundError);
+    expect(store.load('a')).toEqual(exampleModel('a', 1));
+    expect(store.list()[0]!.created).toBe('2024-01-02T03:04:05.000Z');
+    store.close();
+  });
+
+  it('remove deletes every version', () => {
+    const store = openModelStore(':memory:');
+    store.save(exampleModel('a'));
+    store.save(exampleModel('a', 1));
+    store.save(exampleModel('b'));
+    expect(store.remove('a')).toBe(true);
+    expect(store.remove('a')).toBe(false);
+    expect(store.list().map((s) => s.name)).toEqual(['b']);
+    expect(() => store.load('a')).toThrow(ModelNotFoundError);
+    store.close();
+  });
+
+  it('a write that throws halfway leaves the store as it was', () => {
+    const path = join(dir, 's.sqlite');
+    const first = openModelStore(path);
+    first.save(exampleModel('a', 0));
+    first.save(exampleModel('b', 0));
+    first.close();
+    for (const failAt of ['model', 'membership', 'itemsets', 'rules', 'report'] as const) {
+      const store = openModelStore(path, { onWriteStep: (s) => { if (s === failAt) throw new Error(`killed at ${s}`); } });
+      expect(() => store.save(exampleModel('a', 5))).toThrow(`killed at ${failAt}`);
+      expect(() => store.save(exampleModel('c', 5))).toThrow(`killed at ${failAt}`);
+      store.close();
+      const ro = openModelStore(path, { readonly: true });
+      expect(ro.list().map((s) => [s.name, s.version, s.hasPrevious])).toEqual([['a', 1, false], ['b', 1, false]]);
+      expect(ro.load('a')).toEqual(exampleModel('a', 0));
+      ro.close();
+    }
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect((db.prepare('SELECT count(*) AS n FROM itemsets').get() as { n: number }).n).toBe(6);
+    db.close();
+  });
+
+  it('readers work while a writer holds the store open', () => {
+    const path = join(dir, 's.sqlite');
+    const writer = openModelStore(path);
+    writer.save(exampleModel('a'));
+    const reader = openModelStore(path, { readonly: true });
+    expect(reader.load('a')).toEqual(exampleModel('a'));
+    writer.save(exampleModel('a', 1));
+    expect(reader.load('a')).toEqual(exampleModel('a', 1));
+    expect(() => reader.save(exampleModel('x'))).toThrow(ModelFormatError);
+    reader.close();
+    writer.close();
+  });
+
+  it('read-only open of a missing store says to train first', () => {
+    expect(() => openModelStore(join(dir, 'none.sqlite'), { readonly: true })).toThrow(/no model store .*train a model first/);
+  });
+
+  it('refuses a store from a newer farsw', () => {
+    const path = join(dir, 's.sqlite');
+    openModelStore(path).close();
+    const db = new Database(path);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => openModelStore(path)).toThrow(/schema version 2 is newer than this farsw understands \(1\); upgrade farsw/);
+  });
+
+  it('refuses a SQLite file that is not a farsw store', () => {
+    const path = join(dir, 'other.sqlite');
+    const db = new Database(path);
+    db.exec('CREATE TABLE t (x)');
+    db.close();
+    expect(() => openModelStore(path)).toThrow(/not a farsw model store/);
+  });
+
+  it('migrates an older store and keeps its models; read-only open of an older store refuses clearly', () => {
+    const path = join(dir, 's.sqlite');
+    const v1 = openModelStore(path);
+    v1.save(exampleModel('a'));
+    v1.close();
+    // A hypothetical schema version 2 that adds a column.
+    const v2 = [...MIGRATIONS, { version: 2, sql: "ALTER TABLE models ADD COLUMN note TEXT NOT NULL DEFAULT ''" }];
+    expect(() => openModelStore(path, { readonly: true, migrations: v2 }))
+      .toThrow(/schema version 1 is older than 2; run a command that writes the store/);
+    const s = openModelStore(path, { migrations: v2 });
+    expect(s.load('a')).toEqual(exampleModel('a'));
+    s.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.prepare('SELECT note FROM models').get()).toEqual({ note: '' });
+    db.close();
+  });
+
+  it('rejects bad names and invalid models before writing', () => {
+    const store = openModelStore(':memory:');
+    expect(() => store.load('../etc')).toThrow(ModelFormatError);
+    expect(() => store.save({ ...exampleModel('a'), formatVersion: 99 })).toThrow(/retrain/);
+    expect(store.list()).toEqual([]);
+    store.close();
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, it, expect } from 'vitest';
+import { train } from '../../src/train/train.js';
+import { regionName } from '../../src/fuzzy/region.js';
+import { validateModel, modelFromJson, modelToJson } from '../../src/model/model.js';
+import { InputError, ConfigError, ModelFormatError } from '../../src/core/errors.js';
+import { sitePages } from '../helpers/site-pages.js';
+
+const pages = sitePages(12);
+
+describe('train', () => {
+  const model = train(pages, { name: 'example', site: 'news.example.com' });
+
+  it('labels the article paragraphs as topical and reports label quality', () => {
+    const r = model.trainingReport;
+    expect(r.pages).toBe(12);
+    expect(r.skippedPages).toBe(0);
+    // 5, 6 or 7 paragraphs per page: 12 pages → 4·5 + 4·6 + 4·7 = 72 topical lines
+    expect(r.topicalLines).toBe(72);
+    expect(r.goldCoverage).toBe(1);
+    expect(r.topicalNoise).toBe(0);
+    expect(r.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('learns rules that describe long, dense, link-free lines', () => {
+    expect(model.rules.length).toBeGreaterThan(0);
+    const top = model.levels[model.levels.length - 1]!;
+    expect(model.rules.map((r) => r.antecedent)).toEqual(top.itemsets.map((s) => s.items));
+    const words = model.rules[0]!.antecedent.map((r) => regionName(r));
+    expect(words).toContain('Density High');
+    expect(words).toContain('LinkNum Low');
+    // On these pages the rules separate perfectly: they fire on no menu / footer line.
+    for (const r of model.rules) expect(r.falsePositiveRate).toBe(0);
+    expect(model.trainingReport.ruleRecall).toBeGreaterThan(0.5);
+    expect(model.trainingReport.rulePrecision).toBe(1);
+  });
+
+  it('is a valid model, deterministic, and survives a JSON round trip', () => {
+    expect(validateModel(JSON.parse(JSON.stringify(model)))).toEqual(model);
+    expect(train(pages, { name: 'example', site: 'news.example.com' })).toEqual(model);
+    expect(modelFromJson(modelToJson(model))).toEqual(model);
+  });
+
+  it('support never grows with itemset size', () => {
+    for (let k = 1; k < model.levels.length; k++) {
+      const maxHere = Math.max(...model.levels[k]!.itemsets.map((s) => s.support));
+      const minBelow = Math.min(...model.levels[k - 1]!.itemsets.map((s) => s.support));
+      expect(maxHere).toBeLessThanOrEqual(Math.max(minBelow, maxHere));
+      for (const s of model.levels[k]!.itemsets) {
+        for (const t of model.levels[k - 1]!.itemsets) if (t.items.every((x) => s.items.includes(x))) expect(t.support).toBeGreaterThanOrEqual(s.support);
+      }
+    }
+  });
+
+  it('normalized variant and two-region shape are recorded in the model', () => {
+    const m = train(pages, { name: 'x', featureVariant: 'normalized', bceShape: 'two' });
+    expect(m.featureVariant).toBe('normalized');
+    expect(m.membership.map((f) => f.shape)).toEqual(['three', 'two', 'two', 'three', 'two', 'three']);
+    for (const f of m.membership) { expect(f.min).toBeGreaterThanOrEqual(0); expect(f.max).toBeLessThanOrEqual(1); }
+    // Two-region features never pick the Middle slot.
+    for (const f of [1, 2, 4]) expect(m.frequentRegions[f]!.region % 3).not.toBe(1);
+  });
+
+  it('skips pages without gold and fails clearly when nothing is usable', () => {
+    const m = train([...pages, { id: 'nogold', html: '<p>x</p>', gold: null }], { name: 'x' });
+    expect(m.trainingReport.skipped).toEqual([{ id: 'nogold', reason: 'no gold text' }]);
+    expect(() => train([{ html: '<p>a b c</p>', gold: 'zzz yyy' }], { name: 'x' })).toThrow(InputError);
+    expect(() => train(pages, { name: 'x', alpha: 2 })).toThrow(ConfigError);
+    expect(() => train(pages, { name: 'bad name' })).toThrow(ModelFormatError);
+  });
+});
