@@ -67,6 +67,7 @@ export {
   formatEvalReport, evalReportJson, formatCrossValidation, crossValidationJson, pagesCsv, worstPages, formatWorstPages,
   markdownTable, summaryJson,
 } from './eval/report.js';
+export { replaceBenchmarkSection } from './eval/benchmark-section.js';
 export { readDataset, readJsonlDataset, datasetNameOf } from './dataset/load.js';
 export { readTrainingData } from './dataset/training-data.js';
 export { readPredictions } from './dataset/predictions.js';
