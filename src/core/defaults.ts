@@ -151,12 +151,16 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   beta: 1.5,
   /** Lines before the first / after the last topical line of a block (§3.4's conditions; window.ts). */
   padding: 1,
-  /** Rule matching: `crisp` as in the paper (every region ≥ significance). */
-  classify: 'crisp' as 'crisp' | 'fuzzy' | 'confidence',
+  /**
+   * Rule matching. The paper's is `crisp` (every region of an adopted rule ≥ significance); the
+   * default is farsw's `confidence` reading (extract/farsw.ts), the better one under leave-one-dataset-out
+   * cross-validation on ../shared/datasets (BENCHMARKS.md, "FAR-SW modes").
+   */
+  classify: 'confidence' as 'crisp' | 'fuzzy' | 'confidence',
   /** Rule degree threshold in `fuzzy` classification. */
   fuzzyThreshold: 0.5,
-  /** Combination with the DANA core (extract/farsw.ts); chosen by inter-site cross-validation, see BENCHMARKS.md. */
-  mode: 'farsw' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
+  /** Combination with the DANA core (extract/farsw.ts): `union`, the best under leave-one-dataset-out cross-validation (BENCHMARKS.md). */
+  mode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   dana: Object.freeze({ ...DANA_DEFAULTS, fallbackToBestLine: true }),
 });
 

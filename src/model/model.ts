@@ -55,6 +55,8 @@ export interface TrainingReport {
    * itemset's support and false-positive rate later (`farsw rules --level k`).
    */
   readonly maskCounts: { readonly topical: readonly (readonly [number, number])[]; readonly nonTopical: readonly (readonly [number, number])[] };
+  /** What the model was trained on, per dataset (pages with gold used), when the trainer knew it. */
+  readonly trainedOn?: readonly { readonly dataset: string; readonly pages: number }[];
 }
 
 /** A trained FAR-SW model. */
