@@ -71,6 +71,12 @@ export interface LineTable {
   /** The block element that opened the line. */
   readonly block: Uint8Array;
   /**
+   * Structural path key: a hash of the nearest three enclosing block elements
+   * (tag, id and class, digits folded) where the line's text starts; 0 for none.
+   * Pages of one site share these paths, so a site model can learn them.
+   */
+  readonly path: Uint32Array;
+  /**
    * Visible text of every line: entities decoded, white space collapsed, trimmed
    * (`contentChars[i]` code points). Materialised on first access.
    */

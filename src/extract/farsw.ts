@@ -52,6 +52,8 @@ export interface FarswApplyOptions {
   readonly classify: 'crisp' | 'fuzzy' | 'confidence';
   readonly fuzzyThreshold: number;
   readonly mode: CombineMode;
+  /** Structural paths seen on at least this many training lines decide those lines (0 = off; see applyPathEvidence). */
+  readonly pathEvidence: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -153,6 +155,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const dana = danaCore(table, 'addanag', options.dana);
   const lineScore = lineScores(table);
   const n = table.count;
+  if (options.pathEvidence > 0) applyPathEvidence(table, model, topical, options.pathEvidence);
   const template = templateMask(table, model);
   if (template) for (let i = 0; i < n; i++) if (template[i]) topical[i] = 0;
 
@@ -185,6 +188,31 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // A template line is never kept, whatever chose it.
   if (template) for (let i = 0; i < n; i++) if (template[i]) chosen[i] = 0;
   return { ...base, template, fallback: options.mode === 'dana' ? false : selection.fallback, blocks: maskToBlocks(chosen) };
+}
+
+const PATH_TABLES = new WeakMap<Model, { table: Map<number, readonly [number, number]>; prior: number }>();
+
+/**
+ * Structural evidence (beyond the paper): where the model saw a line's path on at
+ * least `minLines` training lines, the path decides — topical when the share of its
+ * training lines that were topical (smoothed to the base rate) is ≥ 0.5. It is the
+ * most specific rule a site model has; elsewhere the fuzzy rules decide.
+ */
+export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8Array, minLines: number): void {
+  const stats = model.pathStats;
+  if (!stats || stats.length === 0) return;
+  let t = PATH_TABLES.get(model);
+  if (!t) {
+    const m = new Map<number, readonly [number, number]>();
+    let tp = 0, all = 0;
+    for (const [k, a, b] of stats) { m.set(k, [a, b]); tp += a; all += a + b; }
+    PATH_TABLES.set(model, (t = { table: m, prior: all > 0 ? tp / all : 0 }));
+  }
+  for (let i = 0; i < table.count; i++) {
+    const s = t.table.get(table.path[i]!);
+    if (!s || s[0] + s[1] < minLines) continue;
+    topical[i] = (s[0] + t.prior) / (s[0] + s[1] + 1) >= 0.5 ? 1 : 0;
+  }
 }
 
 const TEMPLATE_SETS = new WeakMap<Model, ReadonlySet<number>>();

@@ -69,3 +69,36 @@ export class TemplateCounter {
     return picked.slice(0, options.maxKeys).map(([k]) => k).sort((a, b) => a - b);
   }
 }
+
+/**
+ * Structural-path statistics (LineTable.path): per path key, how many training
+ * lines under it were topical and non-topical, and on how many pages it occurs.
+ * A site's article body sits under the same few paths on every page, its
+ * menus and footers under others: a site model learns both.
+ */
+export class PathCounter {
+  private readonly stats = new Map<number, [topical: number, nonTopical: number, pages: number]>();
+  private pages = 0;
+
+  /** Count one page's lines by path key (lines without a path are ignored). */
+  addPage(paths: ArrayLike<number>, labels: ArrayLike<number>, contentChars: ArrayLike<number>): void {
+    this.pages++;
+    const onPage = new Set<number>();
+    for (let i = 0; i < paths.length; i++) {
+      const k = paths[i]!;
+      if (k === 0 || contentChars[i] === 0) continue;
+      let s = this.stats.get(k);
+      if (!s) this.stats.set(k, (s = [0, 0, 0]));
+      if (labels[i]) s[0]++; else s[1]++;
+      if (!onPage.has(k)) { onPage.add(k); s[2]++; }
+    }
+  }
+
+  /** Paths on at least max(2, ⌈minShare · pages⌉) pages, as [key, topical, nonTopical] sorted by key. */
+  select(minShare: number, maxKeys: number): [number, number, number][] {
+    const min = Math.max(2, Math.ceil(minShare * this.pages));
+    const picked = [...this.stats].filter(([, s]) => s[2] >= min);
+    picked.sort((a, b) => b[1][2] - a[1][2] || a[0] - b[0]);
+    return picked.slice(0, maxKeys).map(([k, s]): [number, number, number] => [k, s[0], s[1]]).sort((a, b) => a[0] - b[0]);
+  }
+}

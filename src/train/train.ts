@@ -29,7 +29,7 @@ import { addCardinality, frequentRegions, regionMask, significantMask } from '..
 import { adoptRules } from '../mining/rules.js';
 import { MODEL_FORMAT_VERSION, validateModelName, type Model, type TrainParams } from '../model/model.js';
 import { alignGold } from './align.js';
-import { TemplateCounter } from './templates.js';
+import { PathCounter, TemplateCounter } from './templates.js';
 
 /** One training page: its HTML (decoded) and its gold main text. */
 export interface TrainingPage {
@@ -108,6 +108,7 @@ export class Trainer {
   private readonly skipped: { id: string; reason: string }[] = [];
   private seen = 0;
   private readonly templates = new TemplateCounter();
+  private readonly paths = new PathCounter();
   private goldTokens = 0;
   private goldCovered = 0;
   private topicalTokens = 0;
@@ -146,6 +147,7 @@ export class Trainer {
     if (t === 0) { this.skipped.push({ id, reason: 'no line matches the gold' }); return; }
     this.lines += table.count; this.topicalLines += t;
     this.templates.addPage(table.text, labels.topical);
+    this.paths.addPage(table.path, labels.topical, table.contentChars);
     this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical });
   }
 
@@ -199,6 +201,7 @@ export class Trainer {
       maxTopicalRatio: FARSW_TRAIN_DEFAULTS.templateMaxTopicalRatio,
       maxKeys: FARSW_TRAIN_DEFAULTS.templateMaxKeys,
     });
+    const pathStats = this.paths.select(FARSW_TRAIN_DEFAULTS.templateMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
     return {
       formatVersion: MODEL_FORMAT_VERSION,
       name: this.name,
@@ -212,6 +215,7 @@ export class Trainer {
       rules,
       params,
       ...(templateLines.length > 0 ? { templateLines } : {}),
+      ...(pathStats.length > 0 ? { pathStats } : {}),
       trainingReport: {
         pages: this.seen - this.skipped.length,
         skippedPages: this.skipped.length,

@@ -6,7 +6,7 @@ const columns = (t: LineTable) => ({
   count: t.count, start: [...t.start], end: [...t.end], contentChars: [...t.contentChars],
   contentBytes: [...t.contentBytes], codeChars: [...t.codeChars], codeBytes: [...t.codeBytes],
   linkNormCodeChars: [...t.linkNormCodeChars], asciiBytes: [...t.asciiBytes], nonAsciiBytes: [...t.nonAsciiBytes],
-  links: [...t.links], anchorBytes: [...t.anchorBytes], images: [...t.images], block: [...t.block], text: [...t.text],
+  links: [...t.links], anchorBytes: [...t.anchorBytes], images: [...t.images], block: [...t.block], path: [...t.path], text: [...t.text],
 });
 
 describe('buildLineTable', () => {
@@ -97,6 +97,18 @@ describe('buildLineTable', () => {
     const c = new LineBuilder();
     for (let i = 0; i < html.length; i += 7) c.write(html.slice(i, i + 7));
     expect(columns(c.end())).toEqual(columns(whole));
+  });
+
+  it('keys each line by its structural path (nearest block elements with id and class)', () => {
+    const html = '<body><div id="main"><div class="post-123"><p>One</p><p>Two</p></div></div><div class="footer"><p>Three</p></div></body>';
+    const t = buildLineTable(html);
+    const byText = new Map(t.text.map((s, i) => [s, t.path[i]!]));
+    expect(byText.get('One')).toBeGreaterThan(0);
+    expect(byText.get('One')).toBe(byText.get('Two'));
+    expect(byText.get('Three')).not.toBe(byText.get('One'));
+    // digits in ids/classes are folded: the same layout on another page gives the same keys
+    const other = buildLineTable(html.replace('post-123', 'post-987').replace('One', 'Uno'));
+    expect(other.path[other.text.indexOf('Uno')]).toBe(byText.get('One'));
   });
 
   it('handles empty and text-only input', () => {
