@@ -26,6 +26,18 @@ export const enum BlockKind {
 }
 
 /**
+ * Bit flags of `LineTable.context`: elements enclosing the line's text
+ * (for markdown output; `BlockKind` records only the element that opened the line).
+ */
+export const enum LineContext {
+  None = 0,
+  /** Some text of the line lies inside `<pre>`. */
+  Preformatted = 1,
+  /** Some text of the line lies inside `<blockquote>`. */
+  Quote = 2,
+}
+
+/**
  * The page as a sequence of normalised source lines, column-oriented.
  *
  * A "line" is a run of the preprocessed page source that holds one block of
@@ -70,6 +82,8 @@ export interface LineTable {
   readonly images: Uint32Array;
   /** The block element that opened the line. */
   readonly block: Uint8Array;
+  /** `LineContext` flags: `<pre>` / `<blockquote>` around the line's text (0 for markup-only lines). */
+  readonly context: Uint8Array;
   /**
    * Visible text of every line: entities decoded, white space collapsed, trimmed
    * (`contentChars[i]` code points). Materialised on first access.

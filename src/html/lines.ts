@@ -34,7 +34,7 @@
  */
 import { Tokenizer } from 'htmlparser2';
 import { decodeHTML } from 'entities';
-import { BlockKind, type LineTable } from '../core/types.js';
+import { BlockKind, LineContext, type LineTable } from '../core/types.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 
 /** Options of the line builder (defaults in `LINE_DEFAULTS`). */
@@ -76,13 +76,15 @@ const VOID_ELEMENTS = new Set([
 
 // Tag facts, one Map lookup per tag: flag bits, and the BlockKind in bits 8..15.
 const VOID = 1, BLOCK = 2, ANCHOR = 4, IMAGE = 8, PRE = 16, BR = 32, BODY = 64, DROP = 128;
+/** Above the BlockKind bits. */
+const QUOTE = 1 << 16;
 
 function staticTagTable(): Map<string, number> {
   const t = new Map<string, number>();
   const add = (name: string, bits: number) => t.set(name, (t.get(name) ?? 0) | bits);
   for (const n of VOID_ELEMENTS) add(n, VOID);
   for (const [n, kind] of BLOCK_KIND) add(n, BLOCK | (kind << 8));
-  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY);
+  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY); add('blockquote', QUOTE);
   return t;
 }
 const STATIC_TAGS = staticTagTable();
@@ -170,7 +172,7 @@ class U32Column {
 /** Columns of a closed line, stored row-wise while building (one capacity check per line). */
 const enum Col {
   Start, End, ContentChars, ContentBytes, CodeChars, CodeBytes, LinkNormCodeChars,
-  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, FirstSegment, Stride,
+  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Context, FirstSegment, Stride,
 }
 
 /**
@@ -197,6 +199,8 @@ interface OpenLine {
   anchorBytes: number;
   images: number;
   block: BlockKind;
+  /** LineContext flags. */
+  context: number;
 }
 
 function emptyLine(at: number, firstSegment: number): OpenLine {
@@ -209,6 +213,7 @@ function resetLine(line: OpenLine, at: number, firstSegment: number): OpenLine {
   line.contentChars = 0; line.contentBytes = 0; line.contentAscii = 0; line.codeChars = 0; line.codeBytes = 0;
   line.codeAscii = 0; line.linkNormCodeChars = 0; line.links = 0; line.anchorBytes = 0; line.images = 0;
   line.block = BlockKind.Text;
+  line.context = LineContext.None;
   return line;
 }
 
@@ -241,6 +246,7 @@ export class LineBuilder {
   private readonly dropStack: string[] = [];
   private readonly anchors: OpenAnchor[] = [];
   private preDepth = 0;
+  private quoteDepth = 0;
   private seenBody = false;
   /** Pending start tag: name and offset of its `<`. */
   private tagName = '';
@@ -302,6 +308,7 @@ export class LineBuilder {
       asciiBytes: column(Col.AsciiBytes), nonAsciiBytes: column(Col.NonAsciiBytes),
       links: column(Col.Links), anchorBytes: column(Col.AnchorBytes), images: column(Col.Images),
       block: Uint8Array.from(column(Col.Block)),
+      context: Uint8Array.from(column(Col.Context)),
     });
   }
 
@@ -345,6 +352,8 @@ export class LineBuilder {
       this.line.images++;
     } else if (flags & PRE) {
       this.preDepth++;
+    } else if (flags & QUOTE) {
+      this.quoteDepth++;
     }
     if (flags & BR && reline) this.breakLine(to);
   }
@@ -365,6 +374,7 @@ export class LineBuilder {
     this.addCode(from, to, false);
     if (flags & ANCHOR) this.closeAnchor();
     else if (flags & PRE && this.preDepth > 0) this.preDepth--;
+    else if (flags & QUOTE && this.quoteDepth > 0) this.quoteDepth--;
     if (flags & BR || (flags & BLOCK && this.options.reline)) this.breakLine(to);
   }
 
@@ -415,6 +425,8 @@ export class LineBuilder {
     if (from === to) return;
     this.pendingFrom = this.pendingTo = 0;
     const line = this.line;
+    if (this.preDepth > 0) line.context |= LineContext.Preformatted;
+    if (this.quoteDepth > 0) line.context |= LineContext.Quote;
     const segs = this.segEnd;
     if (segs.length > line.firstSegment && segs.data[segs.length - 1] === from) segs.data[segs.length - 1] = to;
     else { this.segStart.push(from); segs.push(to); }
@@ -520,6 +532,7 @@ export class LineBuilder {
     r[o + Col.AnchorBytes] = line.anchorBytes;
     r[o + Col.Images] = line.images;
     r[o + Col.Block] = line.block;
+    r[o + Col.Context] = line.context;
     r[o + Col.FirstSegment] = line.firstSegment;
     if (final) resetLine(line, line.end, this.segStart.length);
   }
@@ -559,6 +572,7 @@ class PageLines implements LineTable {
   readonly anchorBytes: Uint32Array;
   readonly images: Uint32Array;
   readonly block: Uint8Array;
+  readonly context: Uint8Array;
   private texts: string[] | undefined;
 
   constructor(
@@ -576,6 +590,7 @@ class PageLines implements LineTable {
     this.asciiBytes = columns.asciiBytes; this.nonAsciiBytes = columns.nonAsciiBytes;
     this.links = columns.links; this.anchorBytes = columns.anchorBytes; this.images = columns.images;
     this.block = columns.block;
+    this.context = columns.context;
   }
 
   lineText(i: number): string {
