@@ -4,7 +4,7 @@
  *   import { extract, buildLineTable, danaCore } from 'farsw';
  */
 export type { LineTable, Block, Extraction, Profile } from './core/types.js';
-export { BlockKind } from './core/types.js';
+export { BlockKind, LineContext } from './core/types.js';
 export {
   FarswError, InputError, DecodeError, DatasetError, ModelNotFoundError, ModelFormatError, ConfigError,
 } from './core/errors.js';
@@ -13,8 +13,9 @@ export { FARSW_VERSION } from './core/version.js';
 export { decodeHtml, type DecodeHint, type DecodedPage, type EncodingSource } from './html/decode.js';
 export { buildLineTable, LineBuilder, type LineOptions } from './html/lines.js';
 export { blocksToText, allText } from './html/text.js';
+export { blocksToMarkdown, escapeMarkdown, type MarkdownOptions } from './html/markdown.js';
 export {
-  danaCore, danaColumns, smoothDiff, findRegions, selectRegions, DANA_OPTIONS,
+  danaCore, danaColumns, smoothDiff, findRegions, selectRegions, DANA_OPTIONS, DANA_VARIANTS, isDanaVariant,
   type DanaOptions, type DanaVariant, type DanaResult, type Region,
 } from './extract/dana.js';
 export {

@@ -35,6 +35,8 @@ export const enum LineContext {
   Preformatted = 1,
   /** Some text of the line lies inside `<blockquote>`. */
   Quote = 2,
+  /** Some text of the line lies inside `<li>`, `<dt>` or `<dd>`. */
+  ListItem = 4,
 }
 
 /**
@@ -82,7 +84,7 @@ export interface LineTable {
   readonly images: Uint32Array;
   /** The block element that opened the line. */
   readonly block: Uint8Array;
-  /** `LineContext` flags: `<pre>` / `<blockquote>` around the line's text (0 for markup-only lines). */
+  /** `LineContext` flags: `<pre>` / `<blockquote>` / `<li>` around the line's text (0 for markup-only lines). */
   readonly context: Uint8Array;
   /**
    * Visible text of every line: entities decoded, white space collapsed, trimmed

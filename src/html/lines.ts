@@ -77,7 +77,7 @@ const VOID_ELEMENTS = new Set([
 // Tag facts, one Map lookup per tag: flag bits, and the BlockKind in bits 8..15.
 const VOID = 1, BLOCK = 2, ANCHOR = 4, IMAGE = 8, PRE = 16, BR = 32, BODY = 64, DROP = 128;
 /** Above the BlockKind bits. */
-const QUOTE = 1 << 16;
+const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18;
 
 function staticTagTable(): Map<string, number> {
   const t = new Map<string, number>();
@@ -85,6 +85,8 @@ function staticTagTable(): Map<string, number> {
   for (const n of VOID_ELEMENTS) add(n, VOID);
   for (const [n, kind] of BLOCK_KIND) add(n, BLOCK | (kind << 8));
   add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY); add('blockquote', QUOTE);
+  for (const n of ['li', 'dt', 'dd']) add(n, LIST_ITEM);
+  for (const n of ['ul', 'ol', 'dl', 'menu', 'dir']) add(n, LIST);
   return t;
 }
 const STATIC_TAGS = staticTagTable();
@@ -247,6 +249,12 @@ export class LineBuilder {
   private readonly anchors: OpenAnchor[] = [];
   private preDepth = 0;
   private quoteDepth = 0;
+  /**
+   * Lists with an open item around the current position. `</li>` may be omitted,
+   * so a list's end (or its next item) restores the depth saved at the list's start.
+   */
+  private listItemDepth = 0;
+  private readonly listStack: number[] = [];
   private seenBody = false;
   /** Pending start tag: name and offset of its `<`. */
   private tagName = '';
@@ -354,6 +362,10 @@ export class LineBuilder {
       this.preDepth++;
     } else if (flags & QUOTE) {
       this.quoteDepth++;
+    } else if (flags & LIST_ITEM) {
+      this.listItemDepth = (this.listStack[this.listStack.length - 1] ?? 0) + 1;
+    } else if (flags & LIST) {
+      this.listStack.push(this.listItemDepth);
     }
     if (flags & BR && reline) this.breakLine(to);
   }
@@ -375,6 +387,8 @@ export class LineBuilder {
     if (flags & ANCHOR) this.closeAnchor();
     else if (flags & PRE && this.preDepth > 0) this.preDepth--;
     else if (flags & QUOTE && this.quoteDepth > 0) this.quoteDepth--;
+    else if (flags & LIST_ITEM) this.listItemDepth = this.listStack[this.listStack.length - 1] ?? 0;
+    else if (flags & LIST) this.listItemDepth = this.listStack.pop() ?? 0;
     if (flags & BR || (flags & BLOCK && this.options.reline)) this.breakLine(to);
   }
 
@@ -427,6 +441,7 @@ export class LineBuilder {
     const line = this.line;
     if (this.preDepth > 0) line.context |= LineContext.Preformatted;
     if (this.quoteDepth > 0) line.context |= LineContext.Quote;
+    if (this.listItemDepth > 0) line.context |= LineContext.ListItem;
     const segs = this.segEnd;
     if (segs.length > line.firstSegment && segs.data[segs.length - 1] === from) segs.data[segs.length - 1] = to;
     else { this.segStart.push(from); segs.push(to); }

@@ -110,6 +110,12 @@ describe('buildLineTable', () => {
     expect(t.block[4]).toBe(BlockKind.Text); // a <pre> newline opened it
   });
 
+  it('marks list-item text, also when </li> is omitted, and not after the list', () => {
+    const t = buildLineTable('<ul><li><p>a</p><li>b<ol><li>c</ol>d</ul><p>e</p>', { carryMarkup: true });
+    expect(t.text).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect([...t.context]).toEqual([4, 4, 4, 4, 0].map((f) => f & LineContext.ListItem));
+  });
+
   it('handles empty and text-only input', () => {
     expect(buildLineTable('').count).toBe(0);
     const t = buildLineTable('just text');
