@@ -77,3 +77,10 @@ export type { PageRecord, RecordSource, DatasetIssue, ReadOptions } from './data
 export { applyModel, topicalMask, lineScores, COMBINE_MODES, type CombineMode, type FarswApplyOptions, type FarswResult } from './extract/farsw.js';
 export { slidingWindow, scoreBlocks, selectInformative, blocksToMask, maskToBlocks, type Selection } from './extract/window.js';
 export { FARSW_APPLY_DEFAULTS } from './core/defaults.js';
+export {
+  explainPage, explainModelRun, explainDana, interestingLines, summarize as summarizeExplanation,
+  type ExplainData, type ExplainOptions,
+} from './explain/explain.js';
+export { renderSvg, type SvgOptions } from './explain/svg.js';
+export { renderHtml, type HtmlOptions } from './explain/html.js';
+export { renderLineTable, type LineTableOptions } from './explain/line-table.js';
