@@ -44,6 +44,14 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
   bceShape: 'three' as 'three' | 'two',
   /** `farsw train --by-site`: hosts with fewer pages get no model (issue 4). */
   minPages: 10,
+  /**
+   * Template lines (train/templates.ts, beyond the paper): non-topical on at least
+   * max(2, ⌈share · pages⌉) training pages, topical on at most `templateMaxTopicalRatio`
+   * as many; at most `templateMaxKeys` kept. share 0 … 1; set share to 1 to disable.
+   */
+  templateMinShare: 0.1,
+  templateMaxTopicalRatio: 0.1,
+  templateMaxKeys: 20000,
 });
 
 /**

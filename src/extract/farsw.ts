@@ -19,6 +19,7 @@ import { fuzzify, type FuzzySet } from '../fuzzy/fuzzify.js';
 import type { Model } from '../model/model.js';
 import type { Rule } from '../mining/rules.js';
 import { significantMask } from '../mining/cardinality.js';
+import { lineKey } from '../train/templates.js';
 import { danaCore, type DanaOptions, type DanaResult } from './dana.js';
 import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
 
@@ -67,6 +68,8 @@ export interface FarswResult {
   readonly windows: Block[];
   /** No window passed β; the best one was kept. */
   readonly fallback: boolean;
+  /** 1 for the model's template (boilerplate) lines; undefined when it has none. */
+  readonly template: Uint8Array | undefined;
   /** The DANA core on the same table (all modes). */
   readonly dana: DanaResult;
 }
@@ -150,6 +153,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const dana = danaCore(table, 'addanag', options.dana);
   const lineScore = lineScores(table);
   const n = table.count;
+  const template = templateMask(table, model);
+  if (template) for (let i = 0; i < n; i++) if (template[i]) topical[i] = 0;
 
   let mask = topical;
   if (options.mode === 'vote') {
@@ -162,17 +167,38 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const selection = selectInformative(windows, options.beta);
   const base = { topical, lineScore, windows, fallback: selection.fallback, dana };
 
+  let chosen: Uint8Array;
   switch (options.mode) {
     case 'dana':
-      return { ...base, blocks: dana.blocks, fallback: false };
+      chosen = blocksToMask(dana.blocks, n);
+      break;
     case 'union':
     case 'intersection': {
-      const a = blocksToMask(selection.blocks, n), b = blocksToMask(dana.blocks, n);
-      for (let i = 0; i < n; i++) a[i] = options.mode === 'union' ? a[i]! | b[i]! : a[i]! & b[i]!;
-      return { ...base, blocks: maskToBlocks(a) };
+      chosen = blocksToMask(selection.blocks, n);
+      const b = blocksToMask(dana.blocks, n);
+      for (let i = 0; i < n; i++) chosen[i] = options.mode === 'union' ? chosen[i]! | b[i]! : chosen[i]! & b[i]!;
+      break;
     }
     default:
-      return { ...base, blocks: selection.blocks };
+      chosen = blocksToMask(selection.blocks, n);
   }
+  // A template line is never kept, whatever chose it.
+  if (template) for (let i = 0; i < n; i++) if (template[i]) chosen[i] = 0;
+  return { ...base, template, fallback: options.mode === 'dana' ? false : selection.fallback, blocks: maskToBlocks(chosen) };
+}
+
+const TEMPLATE_SETS = new WeakMap<Model, ReadonlySet<number>>();
+
+/** 1 for lines whose key is one of the model's template lines; undefined when the model has none. */
+export function templateMask(table: LineTable, model: Model): Uint8Array | undefined {
+  const keys = model.templateLines;
+  if (!keys || keys.length === 0) return undefined;
+  let set = TEMPLATE_SETS.get(model);
+  if (!set) TEMPLATE_SETS.set(model, (set = new Set(keys)));
+  const mask = new Uint8Array(table.count);
+  for (let i = 0; i < table.count; i++) {
+    if (table.contentChars[i] !== 0 && set.has(lineKey(table.lineText(i)))) mask[i] = 1;
+  }
+  return mask;
 }
 

@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ModelNotFoundError } from '../core/errors.js';
+import { hostOf } from '../dataset/site.js';
 import { modelFromJson, type Model } from '../model/model.js';
 import { openModelStore } from './sqlite.js';
 import type { ModelStore } from './store.js';
@@ -30,17 +31,6 @@ export function shippedDefaultModel(): Model {
     shipped = modelFromJson(readFileSync(SHIPPED_DEFAULT_MODEL, 'utf8'), SHIPPED_DEFAULT_MODEL);
   }
   return shipped;
-}
-
-/** Host name of a URL, lower-cased, without `www.`; null when it has none. */
-export function hostOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const h = new URL(url).hostname.toLowerCase();
-    return h.startsWith('www.') ? h.slice(4) : h || null;
-  } catch {
-    return null;
-  }
 }
 
 /** Does a model's site pattern cover a host? Exact, `www.`-insensitive, or a sub-domain of it. */
