@@ -46,6 +46,8 @@ export interface ExplainData {
   readonly danaBlocks: readonly Block[];
   /** 1 where an adopted rule fired (Step 6); null for the DANA core alone. */
   readonly topical: Uint8Array | null;
+  /** 1 for the model's template (site boilerplate) lines, never kept; null when none or no model. */
+  readonly template: Uint8Array | null;
   /** Eq. 4 per line; null for the DANA core alone. */
   readonly lineScore: Float64Array | null;
   /** Step 7 windows with their eq. 5 scores ([] for the DANA core alone). */
@@ -100,7 +102,7 @@ export function explainModelRun(
   return {
     method: `farsw:${info.model}`, model: info.model, mode: info.mode, variant: MODEL_DANA_VARIANT, url: info.url,
     lineCount: table.count, content, code, diff: detail.dana.diff, regions: detail.dana.regions, danaBlocks: detail.dana.blocks,
-    topical: detail.topical, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
+    topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
     beta: info.beta, fallback: detail.fallback, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
     texts: table.text,
   };
@@ -112,7 +114,7 @@ export function explainDana(table: LineTable, variant: DanaVariant, options: Dan
   const core = danaCore(table, variant, options);
   return {
     method: variant, model: null, mode: null, variant, url, lineCount: table.count, content, code,
-    diff: core.diff, regions: core.regions, danaBlocks: core.blocks, topical: null, lineScore: null,
+    diff: core.diff, regions: core.regions, danaBlocks: core.blocks, topical: null, template: null, lineScore: null,
     windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, fallback: false,
     chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text,
   };
@@ -143,6 +145,11 @@ export function summarize(data: ExplainData): string {
     let topical = 0;
     for (const t of data.topical) topical += t;
     const kept = data.beta === null ? 0 : data.windows.filter((w) => w.score > data.beta!).length;
+    if (data.template) {
+      let template = 0;
+      for (const t of data.template) template += t;
+      parts.push(`${template} template lines (never kept)`);
+    }
     parts.push(`${topical} topical`, `${data.windows.length} windows (${kept} > β ${data.beta})${data.fallback ? ', fell back to the best' : ''}`);
   }
   parts.push(`DANA regions: ${data.regions.length} (${data.danaBlocks.length} chosen)`, `${chosen} lines chosen in ${data.chosen.length} blocks`);

@@ -36,7 +36,7 @@ export function renderHtml(data: ExplainData, options: Partial<HtmlOptions> = {}
     const win = w < 0 ? '' : data.windows[w]!.score.toFixed(2) + (data.beta !== null && data.windows[w]!.score > data.beta ? ' ✓' : '');
     const topical = data.topical?.[i] === 1;
     const cls = [data.chosenMask[i] ? 'chosen' : '', topical ? 'topical' : ''].filter(Boolean).join(' ');
-    rows.push(`<tr${cls ? ` class="${cls}"` : ''} id="l${i}"><td>${i}</td><td class="out">${data.chosenMask[i] ? '✓' : ''}</td>` +
+    rows.push(`<tr${cls ? ` class="${cls}"` : ''} id="l${i}"><td>${i}</td><td class="out">${data.chosenMask[i] ? '✓' : data.template?.[i] ? 'template' : ''}</td>` +
       `<td class="top">${data.topical ? (topical ? '●' : '') : '–'}</td><td>${win}</td><td>${data.content[i]}</td><td>${data.code[i]}</td>` +
       `<td>${Math.round(data.diff[i]!)}</td><td>${data.lineScore ? data.lineScore[i]!.toFixed(2) : ''}</td>` +
       `<td class="text">${escapeMarkup(truncate(data.texts[i] ?? '', max))}</td></tr>`);

@@ -2,7 +2,8 @@
  * The terminal view of an explanation: one row per line with the numbers that
  * decided it. Columns: line index, T (content), S (code), smoothed diff,
  * topical (`+` = a rule fired), the score of the window holding the line
- * (`*` after it when the window passed β), chosen (`✓`), and the line's text,
+ * (`*` after it when the window passed β), out (`✓` chosen, `tpl` a template line
+ * of the model, never kept, `.` dropped), and the line's text,
  * cut to the terminal width. Control characters in page text are replaced.
  */
 import type { ExplainData } from './explain.js';
@@ -38,7 +39,7 @@ export function renderLineTable(data: ExplainData, from: number | readonly numbe
     const w = data.windowOf[i]!;
     const win = w < 0 ? '-' : data.windows[w]!.score.toFixed(2) + (data.beta !== null && data.windows[w]!.score > data.beta ? '*' : ' ');
     const top = data.topical ? (data.topical[i] ? '+' : '.') : '-';
-    rows.push(cells(String(i), String(data.content[i]), String(data.code[i]), String(Math.round(data.diff[i]!)), top, win, data.chosenMask[i] ? '✓' : '.') +
+    rows.push(cells(String(i), String(data.content[i]), String(data.code[i]), String(Math.round(data.diff[i]!)), top, win, data.chosenMask[i] ? '✓' : data.template?.[i] ? 'tpl' : '.') +
       truncate(terminalSafe(data.texts[i] ?? ''), textWidth));
   }
   return rows.join('\n') + '\n';

@@ -2,7 +2,7 @@
  * The DANA-style picture of an explained page (seed 003's figures, with FAR-SW's
  * decisions added), as a standalone SVG string. x = line index. From the top:
  * - tracks: lines finally chosen; DANA regions (diff > 0) and the ones Algorithm 1
- *   chose; topical lines (a rule fired); for a model run, the Step 7 windows
+ *   chose; topical lines (a rule fired); the model's template lines; for a model run, the Step 7 windows
  *   drawn as bars of their eq. 5 score, with the cutoff β as a dashed line;
  * - the main plot: T (content) above and S (code) below the axis as bars, the
  *   smoothed diff (formula 1) as a line, chosen lines shaded;
@@ -30,7 +30,7 @@ const SVG_DEFAULTS: SvgOptions = Object.freeze({ maxColumns: 1600, scale: 'sqrt'
 
 const COLOR = Object.freeze({
   content: '#4575b4', code: '#f46d43', diff: '#111111', chosen: '#1a9850', region: '#fee090', danaChosen: '#d8a400',
-  topical: '#c51b7d', windowKept: '#762a83', windowDropped: '#bdbdbd', beta: '#d73027', axis: '#555555', grid: '#dddddd',
+  topical: '#c51b7d', template: '#636363', windowKept: '#762a83', windowDropped: '#bdbdbd', beta: '#d73027', axis: '#555555', grid: '#dddddd',
 });
 
 const LEFT = 96, RIGHT = 44, TRACK_H = 12, TRACK_GAP = 6, STRIP_H = 72, PLOT_HALF = 110, MAX_PX_PER_LINE = 12, MIN_PLOT = 640;
@@ -202,6 +202,7 @@ function legend(data: ExplainData, f: Frame, y: number): { svg: string; rows: nu
     items.push(['topical (rule fired)', COLOR.topical, 'bar'], ['window > β', COLOR.windowKept, 'bar'],
       ['window ≤ β', COLOR.windowDropped, 'bar'], ['cutoff β', COLOR.beta, 'dash']);
   }
+  if (data.template) items.push(['template line (never kept)', COLOR.template, 'bar']);
   const out: string[] = ['<g class="legend">'];
   let x = LEFT, row = 0;
   for (const [label, color, kind] of items) {
@@ -245,7 +246,16 @@ export function renderSvg(data: ExplainData, options: Partial<SvgOptions> = {}):
     const any = (from: number, to: number) => { for (let i = from; i < to; i++) if (topical[i]) return true; return false; };
     for (const [s, e] of columnRuns(f, any)) parts.push(rect(f, s, e, y, TRACK_H, COLOR.topical, ' class="topical"'));
     parts.push('</g>');
-    y += TRACK_H + TRACK_GAP + 8;
+    y += TRACK_H + TRACK_GAP;
+    if (data.template) {
+      const template = data.template;
+      parts.push('<g class="track-template">', trackLabel(y, 'template'));
+      const anyT = (from: number, to: number) => { for (let i = from; i < to; i++) if (template[i]) return true; return false; };
+      for (const [s, e] of columnRuns(f, anyT)) parts.push(rect(f, s, e, y, TRACK_H, COLOR.template, ' class="template"'));
+      parts.push('</g>');
+      y += TRACK_H + TRACK_GAP;
+    }
+    y += 8;
     parts.push(windowStrip(data, f, y));
     y += STRIP_H + TRACK_GAP;
   }

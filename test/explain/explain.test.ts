@@ -6,6 +6,7 @@ import { renderLineTable } from '../../src/explain/line-table.js';
 import { extract } from '../../src/extract/extract.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
 import { checkXml } from './xml-check.js';
+import { lineKey } from '../../src/train/templates.js';
 
 const para = (k: number) => `<p>Paragraph ${k} of the article tells at some length what happened in the harbour town after the storms of January, and what the council plans to do next.</p>`;
 const PAGE = '<html><head><title>T</title></head><body>' +
@@ -70,6 +71,20 @@ describe('explainPage + renderSvg', () => {
     expect(() => checkXml(svg)).not.toThrow();
     expect(svg).not.toContain('<script');
     expect(svg).toContain('&lt;script&gt;&amp;b=&quot;');
+  });
+
+  it("shows the model's template lines (never kept)", () => {
+    const plain = explainPage(PAGE, { model: shippedDefaultModel() });
+    const footer = plain.texts.findIndex((t) => t.includes('Privacy policy'));
+    const heading = plain.texts.indexOf('Harbour town rebuilds its sea wall');
+    const model = { ...shippedDefaultModel(), templateLines: [lineKey(plain.texts[footer]!), lineKey(plain.texts[heading]!)] };
+    const d = explainPage(PAGE, { model });
+    expect([...d.template!].flatMap((t, i) => (t ? [i] : []))).toEqual([heading, footer].sort((a, b) => a - b));
+    expect(d.chosenMask[heading]).toBe(0);
+    const svg = renderSvg(d);
+    expect(checkXml(svg).elements.filter((e) => e.attrs['class'] === 'template').length).toBeGreaterThan(0);
+    expect(renderLineTable(d, heading, heading).split('\n')[1]).toMatch(/ tpl Harbour town/);
+    expect(svg).not.toBe(renderSvg(plain));
   });
 
   it('draws an empty page', () => {
