@@ -34,7 +34,7 @@
  */
 import { Tokenizer } from 'htmlparser2';
 import { decodeHTML } from 'entities';
-import { BlockKind, type LineTable } from '../core/types.js';
+import { BlockKind, LineContext, type LineTable } from '../core/types.js';
 import { lineKey } from '../train/templates.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 
@@ -77,13 +77,17 @@ const VOID_ELEMENTS = new Set([
 
 // Tag facts, one Map lookup per tag: flag bits, and the BlockKind in bits 8..15.
 const VOID = 1, BLOCK = 2, ANCHOR = 4, IMAGE = 8, PRE = 16, BR = 32, BODY = 64, DROP = 128;
+/** Above the BlockKind bits. */
+const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18;
 
 function staticTagTable(): Map<string, number> {
   const t = new Map<string, number>();
   const add = (name: string, bits: number) => t.set(name, (t.get(name) ?? 0) | bits);
   for (const n of VOID_ELEMENTS) add(n, VOID);
   for (const [n, kind] of BLOCK_KIND) add(n, BLOCK | (kind << 8));
-  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY);
+  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY); add('blockquote', QUOTE);
+  for (const n of ['li', 'dt', 'dd']) add(n, LIST_ITEM);
+  for (const n of ['ul', 'ol', 'dl', 'menu', 'dir']) add(n, LIST);
   return t;
 }
 const STATIC_TAGS = staticTagTable();
@@ -176,7 +180,7 @@ class U32Column {
 /** Columns of a closed line, stored row-wise while building (one capacity check per line). */
 const enum Col {
   Start, End, ContentChars, ContentBytes, CodeChars, CodeBytes, LinkNormCodeChars,
-  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, FirstSegment, Stride,
+  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Context, FirstSegment, Stride,
 }
 
 /**
@@ -205,6 +209,8 @@ interface OpenLine {
   anchorBytes: number;
   images: number;
   block: BlockKind;
+  /** LineContext flags. */
+  context: number;
 }
 
 function emptyLine(at: number, firstSegment: number): OpenLine {
@@ -217,6 +223,7 @@ function resetLine(line: OpenLine, at: number, firstSegment: number): OpenLine {
   line.contentChars = 0; line.contentBytes = 0; line.contentAscii = 0; line.codeChars = 0; line.codeBytes = 0;
   line.codeAscii = 0; line.linkNormCodeChars = 0; line.path = 0; line.links = 0; line.anchorBytes = 0; line.images = 0;
   line.block = BlockKind.Text;
+  line.context = LineContext.None;
   return line;
 }
 
@@ -249,6 +256,13 @@ export class LineBuilder {
   private readonly dropStack: string[] = [];
   private readonly anchors: OpenAnchor[] = [];
   private preDepth = 0;
+  private quoteDepth = 0;
+  /**
+   * Lists with an open item around the current position. `</li>` may be omitted,
+   * so a list's end (or its next item) restores the depth saved at the list's start.
+   */
+  private listItemDepth = 0;
+  private readonly listStack: number[] = [];
   private seenBody = false;
   /** Pending start tag: name and offset of its `<`. */
   private tagName = '';
@@ -322,6 +336,7 @@ export class LineBuilder {
       links: column(Col.Links), anchorBytes: column(Col.AnchorBytes), images: column(Col.Images),
       block: Uint8Array.from(column(Col.Block)),
       path: column(Col.Path),
+      context: Uint8Array.from(column(Col.Context)),
     });
   }
 
@@ -405,6 +420,12 @@ export class LineBuilder {
       this.line.images++;
     } else if (flags & PRE) {
       this.preDepth++;
+    } else if (flags & QUOTE) {
+      this.quoteDepth++;
+    } else if (flags & LIST_ITEM) {
+      this.listItemDepth = (this.listStack[this.listStack.length - 1] ?? 0) + 1;
+    } else if (flags & LIST) {
+      this.listStack.push(this.listItemDepth);
     }
     if (flags & BR && reline) this.breakLine(to);
   }
@@ -426,6 +447,9 @@ export class LineBuilder {
     if ((flags & (BLOCK | VOID)) === BLOCK) this.popBlock(name);
     if (flags & ANCHOR) this.closeAnchor();
     else if (flags & PRE && this.preDepth > 0) this.preDepth--;
+    else if (flags & QUOTE && this.quoteDepth > 0) this.quoteDepth--;
+    else if (flags & LIST_ITEM) this.listItemDepth = this.listStack[this.listStack.length - 1] ?? 0;
+    else if (flags & LIST) this.listItemDepth = this.listStack.pop() ?? 0;
     if (flags & BR || (flags & BLOCK && this.options.reline)) this.breakLine(to);
   }
 
@@ -476,6 +500,9 @@ export class LineBuilder {
     if (from === to) return;
     this.pendingFrom = this.pendingTo = 0;
     const line = this.line;
+    if (this.preDepth > 0) line.context |= LineContext.Preformatted;
+    if (this.quoteDepth > 0) line.context |= LineContext.Quote;
+    if (this.listItemDepth > 0) line.context |= LineContext.ListItem;
     const segs = this.segEnd;
     if (segs.length > line.firstSegment && segs.data[segs.length - 1] === from) segs.data[segs.length - 1] = to;
     else { this.segStart.push(from); segs.push(to); }
@@ -583,6 +610,7 @@ export class LineBuilder {
     r[o + Col.Images] = line.images;
     r[o + Col.Block] = line.block;
     r[o + Col.Path] = line.path;
+    r[o + Col.Context] = line.context;
     r[o + Col.FirstSegment] = line.firstSegment;
     if (final) resetLine(line, line.end, this.segStart.length);
   }
@@ -623,6 +651,7 @@ class PageLines implements LineTable {
   readonly images: Uint32Array;
   readonly block: Uint8Array;
   readonly path: Uint32Array;
+  readonly context: Uint8Array;
   private texts: string[] | undefined;
 
   constructor(
@@ -641,6 +670,7 @@ class PageLines implements LineTable {
     this.links = columns.links; this.anchorBytes = columns.anchorBytes; this.images = columns.images;
     this.block = columns.block;
     this.path = columns.path;
+    this.context = columns.context;
   }
 
   lineText(i: number): string {

@@ -24,7 +24,7 @@ interface ApplyArgs {
   phi?: number;
   beta?: number;
   classify?: 'crisp' | 'fuzzy' | 'confidence';
-  format: 'text' | 'json';
+  format: 'text' | 'json' | 'markdown';
   input?: string;
   output?: string;
   url?: string;
@@ -73,6 +73,7 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
   return {
     ...chooser,
     profile: args.profile || args.format === 'json',
+    ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
     dana,
     farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana },
     ...(args.url !== undefined ? { url: args.url } : {}),
@@ -116,7 +117,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
         .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
         .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
-        .option('format', { alias: 'f', choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Output format' })
+        .option('format', { alias: 'f', choices: ['text', 'json', 'markdown'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code of the chosen lines)' })
         .option('input', { alias: 'i', type: 'string', describe: 'JSON Lines records {"id","html","url"?} (plain or gzip)' })
         .option('output', { alias: 'o', type: 'string', describe: 'With --input: write {"id","text","ms"} lines here (default stdout)' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
@@ -141,7 +142,8 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
           io.stdout(JSON.stringify(toJson(file, result), null, files.length > 1 ? undefined : 2) + '\n');
         } else {
           if (files.length > 1) io.stdout(`==> ${file} <==\n`);
-          io.stdout(result.text + (result.text ? '\n' : ''));
+          const body = args.format === 'markdown' ? result.markdown ?? '' : result.text;
+          io.stdout(body + (body ? '\n' : ''));
         }
         if (args.profile && result.profile) {
           const parts = Object.entries(result.profile).map(([k, v]) => `${k} ${v.toFixed(2)} ms`);
