@@ -7,7 +7,9 @@
  * a string is taken as already decoded.
  */
 import type { Extraction } from '../core/types.js';
-import { decodeHtml } from '../html/decode.js';
+import { InputError } from '../core/errors.js';
+import { decodeHtml, dropNulCharacters } from '../html/decode.js';
+import { sniffBinary } from '../html/sniff-binary.js';
 import { DEFAULT_ALGORITHM, getExtractor, type ExtractorOptions } from './registry.js';
 
 export interface ExtractOptions extends ExtractorOptions {
@@ -22,10 +24,16 @@ export interface ExtractResult extends Extraction {
   readonly encoding?: string;
 }
 
-/** Extract the main content of one page (HTML string or raw bytes). */
+/**
+ * Extract the main content of one page (HTML string or raw bytes).
+ * @throws InputError "not HTML: …" for binary data (an image, an archive, NUL bytes
+ *   in the first 8000: html/sniff-binary.ts); ConfigError for an unknown algorithm
+ */
 export function extract(page: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
   const extractor = getExtractor(options.algorithm ?? DEFAULT_ALGORITHM);
-  if (typeof page === 'string') return extractor.extract(page, options);
+  const binary = sniffBinary(page, options.contentType);
+  if (binary !== null) throw new InputError(`not HTML: ${binary}`);
+  if (typeof page === 'string') return extractor.extract(dropNulCharacters(page), options);
   const t0 = options.profile ? performance.now() : 0;
   const decoded = decodeHtml(page, options.contentType !== undefined ? { contentType: options.contentType } : {});
   const result = extractor.extract(decoded.text, options);
