@@ -65,18 +65,37 @@ const VOID_ELEMENTS: ReadonlySet<string> = new Set([
 ]);
 const AMPERSAND = '&';
 
+/** A growable column of unsigned 32-bit numbers (doubling; no per-entry boxing). */
+class Column {
+  data = new Uint32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Uint32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  /** The filled part, as its own array. */
+  freeze(): Uint32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
 /**
  * Tokenise a page.
  * @param html the decoded page source.
  * @returns the token stream (offsets in UTF-16 units of `html`).
  */
 export function tokenizeHtml(html: string): TokenStream {
-  const kind: number[] = [];
-  const start: number[] = [];
-  const end: number[] = [];
-  const anchor: number[] = [];
-  const para: number[] = [];
+  // kind | anchor << 2 in one column; text only for text tokens (`textOf`), '' for tags.
+  const flags = new Column();
+  const start = new Column();
+  const end = new Column();
+  const para = new Column();
   const text: string[] = [];
+  const textOf = new Column();
   let paragraph = 0;
   /** Open dropped elements (names), innermost last. */
   const dropStack: string[] = [];
@@ -90,22 +109,20 @@ export function tokenizeHtml(html: string): TokenStream {
   const flush = (): void => {
     if (pendingStart < 0) return;
     const raw = html.slice(pendingStart, pendingEnd);
-    kind.push(dropStack.length > 0 ? TokenKind.Hidden : TokenKind.Text);
+    flags.push(dropStack.length > 0 ? TokenKind.Hidden : TokenKind.Text);
     start.push(pendingStart);
     end.push(pendingEnd);
-    anchor.push(0);
     para.push(paragraph);
+    textOf.push(start.length - 1);
     text.push(raw.includes(AMPERSAND) ? decodeHTML(raw) : raw);
     pendingStart = -1;
   };
   const pushTag = (from: number, to: number, isAnchor: boolean): void => {
     flush();
-    kind.push(TokenKind.Tag);
+    flags.push(TokenKind.Tag | (isAnchor ? 4 : 0));
     start.push(from);
     end.push(to);
-    anchor.push(isAnchor ? 1 : 0);
     para.push(paragraph);
-    text.push('');
     cursor = to;
   };
   const openTag = (endIndex: number): void => {
@@ -152,14 +169,15 @@ export function tokenizeHtml(html: string): TokenStream {
   tokenizer.end();
   flush();
 
-  const n = kind.length;
-  return {
-    count: n,
-    kind: Uint8Array.from(kind),
-    start: Uint32Array.from(start),
-    end: Uint32Array.from(end),
-    anchor: Uint8Array.from(anchor),
-    para: Uint32Array.from(para),
-    text,
-  };
+  const n = flags.length;
+  const kind = new Uint8Array(n);
+  const anchor = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const f = flags.data[i]!;
+    kind[i] = f & 3;
+    anchor[i] = f >> 2;
+  }
+  const texts: string[] = new Array<string>(n).fill('');
+  for (let k = 0; k < text.length; k++) texts[textOf.data[k]!] = text[k]!;
+  return { count: n, kind, start: start.freeze(), end: end.freeze(), anchor, para: para.freeze(), text: texts };
 }
