@@ -17,7 +17,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { decodeHtml } from '../html/decode.js';
-import { readJsonLines } from '../dataset/read-jsonl.js';
+import { sniffBinary } from '../html/sniff-binary.js';
+import { readJsonLines, type JsonLine } from '../dataset/read-jsonl.js';
 import type { TrainingPage } from '../train/train.js';
 
 /** A training page with the host it belongs to (null when unknown). */
@@ -95,12 +96,31 @@ async function readHtmlPair(file: string, site: string | null, onSkip: (msg: str
     onSkip(`${file}: gold file ${stem}.txt missing`);
     return null;
   }
-  const html = decodeHtml(await readFile(file)).text;
-  return { id: file, html, gold, host: site };
+  const bytes = await readFile(file);
+  const binary = sniffBinary(bytes);
+  if (binary !== null) {
+    onSkip(`${file}: not HTML: ${binary}`);
+    return null;
+  }
+  return { id: file, html: decodeHtml(bytes).text, gold, host: site };
 }
 
 async function* readJsonlRecords(file: string, site: string | null, onSkip: (msg: string) => void): AsyncGenerator<TrainingRecord> {
-  for await (const entry of readJsonLines(file)) {
+  let last = 0;
+  const entries = readJsonLines(file);
+  for (;;) {
+    let next: IteratorResult<JsonLine>;
+    try {
+      next = await entries.next();
+    } catch (e) {
+      // Truncated gzip: keep what was read, report where reading stopped, go on with the next file.
+      if (!(e instanceof InputError)) throw e;
+      onSkip(`${file}:${last + 1}: file ends early, records from here on are lost (${(e.cause as Error | undefined)?.message ?? e.message})`);
+      return;
+    }
+    if (next.done) return;
+    const entry = next.value;
+    last = entry.line;
     const where = `${file}:${entry.line}`;
     if (entry.error !== undefined) { onSkip(`${where}: ${entry.error}`); continue; }
     const v = entry.value as Record<string, unknown> | null;
