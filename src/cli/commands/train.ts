@@ -8,7 +8,7 @@ import { FARSW_TRAIN_DEFAULTS } from '../../core/defaults.js';
 import { ConfigError, DatasetError, isFarswError } from '../../core/errors.js';
 import type { FeatureVariant } from '../../features/line-features.js';
 import type { MembershipShape } from '../../fuzzy/region.js';
-import type { Model } from '../../model/model.js';
+import { validateModelName, type Model } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
 import { DEFAULT_STORE_PATH, type ModelSummary } from '../../model-store/store.js';
 import { Trainer, type TrainOptions } from '../../train/train.js';
@@ -30,6 +30,15 @@ interface TrainArgs {
   'bce-shape'?: MembershipShape;
   'carry-markup'?: boolean;
   json: boolean;
+}
+
+function isValidModelName(name: string): boolean {
+  try {
+    validateModelName(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Summary line of one trained model. */
@@ -118,7 +127,14 @@ async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' 
     else {
       let t = perHost.get(rec.host);
       if (!t) {
-        t = new Trainer({ ...params, name: args.model ? `${args.model}-${rec.host}` : rec.host, site: rec.host });
+        const name = args.model ? `${args.model}-${rec.host}` : rec.host;
+        // A record's "host" field is data, not trusted: a host that makes no valid model name is skipped.
+        if (!isValidModelName(name)) {
+          skippedRecords++;
+          io.stderr(`farsw: skipped ${rec.id}: host ${JSON.stringify(rec.host)} gives no valid model name\n`);
+          continue;
+        }
+        t = new Trainer({ ...params, name, site: rec.host });
         perHost.set(rec.host, t);
       }
       t.addPage(rec);
