@@ -34,7 +34,8 @@
  */
 import { Tokenizer } from 'htmlparser2';
 import { decodeHTML } from 'entities';
-import { BlockKind, type LineTable } from '../core/types.js';
+import { BlockKind, LineContext, type LineTable } from '../core/types.js';
+import { lineKey } from '../train/templates.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 
 /** Options of the line builder (defaults in `LINE_DEFAULTS`). */
@@ -76,13 +77,17 @@ const VOID_ELEMENTS = new Set([
 
 // Tag facts, one Map lookup per tag: flag bits, and the BlockKind in bits 8..15.
 const VOID = 1, BLOCK = 2, ANCHOR = 4, IMAGE = 8, PRE = 16, BR = 32, BODY = 64, DROP = 128;
+/** Above the BlockKind bits. */
+const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18;
 
 function staticTagTable(): Map<string, number> {
   const t = new Map<string, number>();
   const add = (name: string, bits: number) => t.set(name, (t.get(name) ?? 0) | bits);
   for (const n of VOID_ELEMENTS) add(n, VOID);
   for (const [n, kind] of BLOCK_KIND) add(n, BLOCK | (kind << 8));
-  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY);
+  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY); add('blockquote', QUOTE);
+  for (const n of ['li', 'dt', 'dd']) add(n, LIST_ITEM);
+  for (const n of ['ul', 'ol', 'dl', 'menu', 'dir']) add(n, LIST);
   return t;
 }
 const STATIC_TAGS = staticTagTable();
@@ -100,6 +105,11 @@ function tagTable(drop: readonly string[]): ReadonlyMap<string, number> {
 }
 
 const WHITESPACE_RUN = /[\s\u00a0]+/g;
+
+/** Block elements a sibling start tag implicitly closes (for the structural stack). */
+const IMPLIED_END = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option']);
+/** How many enclosing block elements make a line's structural path. */
+const PATH_DEPTH = 3;
 const NEWLINE = 10;
 const AMPERSAND = 0x26;
 const SEMICOLON = 0x3b;
@@ -170,7 +180,7 @@ class U32Column {
 /** Columns of a closed line, stored row-wise while building (one capacity check per line). */
 const enum Col {
   Start, End, ContentChars, ContentBytes, CodeChars, CodeBytes, LinkNormCodeChars,
-  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, FirstSegment, Stride,
+  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Context, FirstSegment, Stride,
 }
 
 /**
@@ -193,10 +203,14 @@ interface OpenLine {
   codeBytes: number;
   codeAscii: number;
   linkNormCodeChars: number;
+  /** Structural path key where the line's text starts (0: none). */
+  path: number;
   links: number;
   anchorBytes: number;
   images: number;
   block: BlockKind;
+  /** LineContext flags. */
+  context: number;
 }
 
 function emptyLine(at: number, firstSegment: number): OpenLine {
@@ -207,8 +221,9 @@ function emptyLine(at: number, firstSegment: number): OpenLine {
 function resetLine(line: OpenLine, at: number, firstSegment: number): OpenLine {
   line.start = at; line.end = at; line.firstSegment = firstSegment; line.hasText = false; line.pendingSpace = false;
   line.contentChars = 0; line.contentBytes = 0; line.contentAscii = 0; line.codeChars = 0; line.codeBytes = 0;
-  line.codeAscii = 0; line.linkNormCodeChars = 0; line.links = 0; line.anchorBytes = 0; line.images = 0;
+  line.codeAscii = 0; line.linkNormCodeChars = 0; line.path = 0; line.links = 0; line.anchorBytes = 0; line.images = 0;
   line.block = BlockKind.Text;
+  line.context = LineContext.None;
   return line;
 }
 
@@ -241,10 +256,25 @@ export class LineBuilder {
   private readonly dropStack: string[] = [];
   private readonly anchors: OpenAnchor[] = [];
   private preDepth = 0;
+  private quoteDepth = 0;
+  /**
+   * Lists with an open item around the current position. `</li>` may be omitted,
+   * so a list's end (or its next item) restores the depth saved at the list's start.
+   */
+  private listItemDepth = 0;
+  private readonly listStack: number[] = [];
   private seenBody = false;
   /** Pending start tag: name and offset of its `<`. */
   private tagName = '';
   private tagStart = 0;
+  /** Structural stack of open block elements: name and a key of name + id + class. */
+  private readonly blockStack: { name: string; sig: number }[] = [];
+  private wantAttrs = false;
+  /** Attribute being read: 1 class, 2 id, 0 other. */
+  attr = 0;
+  attrValue = '';
+  private tagClass = '';
+  private tagId = '';
   /** The text run not yet counted: `src[pendingFrom, pendingTo)`. */
   private pendingFrom = 0;
   private pendingTo = 0;
@@ -256,7 +286,10 @@ export class LineBuilder {
     const self = this;
     // Entities are decoded by us (see addText): the tokenizer runs ~40 % faster without.
     this.tokenizer = new Tokenizer({ decodeEntities: false }, {
-      onattribdata() {}, onattribentity() {}, onattribend() {}, onattribname() {},
+      onattribname(start, end) { self.onAttribName(start, end); },
+      onattribdata(start, end) { if (self.attr !== 0) self.attrValue += self.src.slice(start, end); },
+      onattribend() { self.onAttribEnd(); },
+      onattribentity() {},
       oncdata() {}, oncomment() {}, ondeclaration() {}, onprocessinginstruction() {}, onend() {},
       onopentagname(start, end) { self.onOpenTagName(start, end); },
       onopentagend(end) { self.onOpenTagEnd(end); },
@@ -302,6 +335,8 @@ export class LineBuilder {
       asciiBytes: column(Col.AsciiBytes), nonAsciiBytes: column(Col.NonAsciiBytes),
       links: column(Col.Links), anchorBytes: column(Col.AnchorBytes), images: column(Col.Images),
       block: Uint8Array.from(column(Col.Block)),
+      path: column(Col.Path),
+      context: Uint8Array.from(column(Col.Context)),
     });
   }
 
@@ -310,6 +345,45 @@ export class LineBuilder {
   private onOpenTagName(start: number, end: number): void {
     this.tagName = this.src.slice(start, end).toLowerCase();
     this.tagStart = start - 1;
+    this.tagClass = this.tagId = '';
+    this.wantAttrs = ((this.tags.get(this.tagName) ?? 0) & (BLOCK | VOID)) === BLOCK;
+  }
+
+  /** Only `class` and `id` of block elements are read (for the structural path). */
+  private onAttribName(start: number, end: number): void {
+    if (!this.wantAttrs || end - start > 5) return;
+    const name = this.src.slice(start, end).toLowerCase();
+    this.attr = name === 'class' ? 1 : name === 'id' ? 2 : 0;
+    this.attrValue = '';
+  }
+
+  private onAttribEnd(): void {
+    if (this.attr === 1) this.tagClass = this.attrValue;
+    else if (this.attr === 2) this.tagId = this.attrValue;
+    this.attr = 0;
+  }
+
+  /** Push an open block element on the structural stack (a sibling p/li/td/… implicitly closes the previous one). */
+  private pushBlock(name: string): void {
+    const stack = this.blockStack;
+    if (IMPLIED_END.has(name) && stack.length > 0 && stack[stack.length - 1]!.name === name) stack.pop();
+    stack.push({ name, sig: lineKey(`${name}#${this.tagId}.${this.tagClass}`) });
+  }
+
+  /** Pop the structural stack down to the nearest open `name` (within a few levels). */
+  private popBlock(name: string): void {
+    const stack = this.blockStack;
+    for (let i = stack.length - 1; i >= 0 && i >= stack.length - 8; i--) {
+      if (stack[i]!.name === name) { stack.length = i; return; }
+    }
+  }
+
+  /** Key of the current structural path: the nearest PATH_DEPTH block elements with their id and class. */
+  private pathKey(): number {
+    const stack = this.blockStack;
+    let h = 0x811c9dc5;
+    for (let i = stack.length - 1, d = 0; i >= 0 && d < PATH_DEPTH; i--, d++) h = Math.imul(h ^ stack[i]!.sig, 0x01000193);
+    return stack.length > 0 ? (h >>> 0) || 1 : 0;
   }
 
   private onOpenTagEnd(endIndex: number): void {
@@ -337,6 +411,7 @@ export class LineBuilder {
       this.breakLine(from);
       if (!this.line.hasText) this.line.block = (flags >> 8) & 0xff;
     }
+    if ((flags & (BLOCK | VOID)) === BLOCK) this.pushBlock(name);
     this.addCode(from, to, (flags & ANCHOR) !== 0);
     if (flags & ANCHOR) {
       this.line.links++;
@@ -345,6 +420,12 @@ export class LineBuilder {
       this.line.images++;
     } else if (flags & PRE) {
       this.preDepth++;
+    } else if (flags & QUOTE) {
+      this.quoteDepth++;
+    } else if (flags & LIST_ITEM) {
+      this.listItemDepth = (this.listStack[this.listStack.length - 1] ?? 0) + 1;
+    } else if (flags & LIST) {
+      this.listStack.push(this.listItemDepth);
     }
     if (flags & BR && reline) this.breakLine(to);
   }
@@ -363,8 +444,12 @@ export class LineBuilder {
     const flags = this.tags.get(name) ?? 0;
     if (flags & DROP) return; // stray end tag of a dropped element
     this.addCode(from, to, false);
+    if ((flags & (BLOCK | VOID)) === BLOCK) this.popBlock(name);
     if (flags & ANCHOR) this.closeAnchor();
     else if (flags & PRE && this.preDepth > 0) this.preDepth--;
+    else if (flags & QUOTE && this.quoteDepth > 0) this.quoteDepth--;
+    else if (flags & LIST_ITEM) this.listItemDepth = this.listStack[this.listStack.length - 1] ?? 0;
+    else if (flags & LIST) this.listItemDepth = this.listStack.pop() ?? 0;
     if (flags & BR || (flags & BLOCK && this.options.reline)) this.breakLine(to);
   }
 
@@ -415,11 +500,15 @@ export class LineBuilder {
     if (from === to) return;
     this.pendingFrom = this.pendingTo = 0;
     const line = this.line;
+    if (this.preDepth > 0) line.context |= LineContext.Preformatted;
+    if (this.quoteDepth > 0) line.context |= LineContext.Quote;
+    if (this.listItemDepth > 0) line.context |= LineContext.ListItem;
     const segs = this.segEnd;
     if (segs.length > line.firstSegment && segs.data[segs.length - 1] === from) segs.data[segs.length - 1] = to;
     else { this.segStart.push(from); segs.push(to); }
     const chars0 = line.contentChars, bytes0 = line.contentBytes;
     const src = this.src;
+    if (!line.hasText) line.path = this.pathKey();
     if (!line.hasText && line.codeChars === 0) {
       // An empty line starts at its first visible character.
       let i = from;
@@ -520,6 +609,8 @@ export class LineBuilder {
     r[o + Col.AnchorBytes] = line.anchorBytes;
     r[o + Col.Images] = line.images;
     r[o + Col.Block] = line.block;
+    r[o + Col.Path] = line.path;
+    r[o + Col.Context] = line.context;
     r[o + Col.FirstSegment] = line.firstSegment;
     if (final) resetLine(line, line.end, this.segStart.length);
   }
@@ -559,6 +650,8 @@ class PageLines implements LineTable {
   readonly anchorBytes: Uint32Array;
   readonly images: Uint32Array;
   readonly block: Uint8Array;
+  readonly path: Uint32Array;
+  readonly context: Uint8Array;
   private texts: string[] | undefined;
 
   constructor(
@@ -576,6 +669,8 @@ class PageLines implements LineTable {
     this.asciiBytes = columns.asciiBytes; this.nonAsciiBytes = columns.nonAsciiBytes;
     this.links = columns.links; this.anchorBytes = columns.anchorBytes; this.images = columns.images;
     this.block = columns.block;
+    this.path = columns.path;
+    this.context = columns.context;
   }
 
   lineText(i: number): string {

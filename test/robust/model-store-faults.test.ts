@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { run, type CliIo } from '../../src/cli/main.js';
 import { ModelFormatError, ModelNotFoundError } from '../../src/core/errors.js';
 import { checkModelStore } from '../../src/model-store/check.js';
+import { SCHEMA_VERSION } from '../../src/model-store/schema.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
 import { exampleModel } from '../helpers/example-model.js';
 
@@ -88,7 +89,7 @@ describe('damaged store files', () => {
   it('a store from a newer schema version is refused with "upgrade farsw"', async () => {
     goodStore();
     raw((db) => db.pragma('user_version = 99'));
-    expect(() => openModelStore(path, { readonly: true })).toThrow(/schema version 99 is newer than this farsw understands \(1\); upgrade farsw/);
+    expect(() => openModelStore(path, { readonly: true })).toThrow(`schema version 99 is newer than this farsw understands (${SCHEMA_VERSION}); upgrade farsw`);
     expect(() => openModelStore(path)).toThrow(ModelFormatError);
     const r = await cli(['models', 'list', '--store', path]);
     expect(r.code).toBe(1);

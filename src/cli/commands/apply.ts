@@ -9,13 +9,22 @@ import type { CommandModule } from 'yargs';
 import { InputError, ConfigError, isFarswError } from '../../core/errors.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../extract/extract.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
+import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
+import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
+import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { extractRecords, type BatchSummary } from '../../batch/records.js';
 import { EXIT, type CliIo } from '../io.js';
 
 interface ApplyArgs {
   files?: string[];
-  algorithm: string;
-  format: 'text' | 'json';
+  algorithm?: string;
+  model?: string;
+  store: string;
+  mode?: CombineMode;
+  phi?: number;
+  beta?: number;
+  classify?: 'crisp' | 'fuzzy' | 'confidence';
+  format: 'text' | 'json' | 'markdown';
   input?: string;
   output?: string;
   url?: string;
@@ -47,20 +56,26 @@ async function readPage(file: string, io: CliIo): Promise<Uint8Array> {
 
 function toJson(file: string, r: ExtractResult): Record<string, unknown> {
   return {
-    file, method: r.method, encoding: r.encoding, lines: r.lineCount,
+    file, method: r.method, model: r.model, encoding: r.encoding, lines: r.lineCount,
     blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
     profile: r.profile, text: r.text,
   };
 }
 
+/** Only the options the user gave (exactOptionalPropertyTypes: no `undefined` values). */
+function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
 function extractOptions(args: ApplyArgs): ExtractOptions {
-  const dana: { gap?: number; radius?: number } = {};
-  if (args.gap !== undefined) dana.gap = args.gap;
-  if (args.radius !== undefined) dana.radius = args.radius;
+  const dana = defined({ gap: args.gap, radius: args.radius });
+  const chooser = args.algorithm !== undefined ? { algorithm: args.algorithm } : { model: args.model ?? 'auto', store: args.store };
   return {
-    algorithm: args.algorithm,
+    ...chooser,
     profile: args.profile || args.format === 'json',
+    ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
     dana,
+    farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana },
     ...(args.url !== undefined ? { url: args.url } : {}),
     ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
   };
@@ -95,8 +110,14 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
     builder: (y) =>
       y
         .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
-        .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), default: DEFAULT_ALGORITHM, describe: 'Extractor' })
-        .option('format', { alias: 'f', choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Output format' })
+        .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default: the site model matching the page host, else "default")' })
+        .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
+        .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (read-only here)' })
+        .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode})` })
+        .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
+        .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
+        .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
+        .option('format', { alias: 'f', choices: ['text', 'json', 'markdown'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code of the chosen lines)' })
         .option('input', { alias: 'i', type: 'string', describe: 'JSON Lines records {"id","html","url"?} (plain or gzip)' })
         .option('output', { alias: 'o', type: 'string', describe: 'With --input: write {"id","text","ms"} lines here (default stdout)' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
@@ -108,6 +129,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');
           if (a.input !== undefined && a.files !== undefined && a.files.length > 0) throw new ConfigError('give either files or --input, not both');
           if (a.output !== undefined && a.input === undefined) throw new ConfigError('--output goes with --input');
+          if (a.algorithm !== undefined && a.model !== undefined) throw new ConfigError('give either --algorithm or --model, not both');
           return true;
         }) as never,
     handler: async (args) => {
@@ -128,7 +150,8 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
           io.stdout(JSON.stringify(toJson(file, result), null, files.length > 1 ? undefined : 2) + '\n');
         } else {
           if (files.length > 1) io.stdout(`==> ${file} <==\n`);
-          io.stdout(result.text + (result.text ? '\n' : ''));
+          const body = args.format === 'markdown' ? result.markdown ?? '' : result.text;
+          io.stdout(body + (body ? '\n' : ''));
         }
         if (args.profile && result.profile) {
           const parts = Object.entries(result.profile).map(([k, v]) => `${k} ${v.toFixed(2)} ms`);
