@@ -93,6 +93,12 @@ export interface LineTable {
    */
   readonly path: Uint32Array;
   /**
+   * With the `classTokens` line option: the words of the `class` / `id` values of
+   * each line's nearest enclosing block elements, as keys; line i has
+   * `keys[start[i] .. start[i + 1])`.
+   */
+  readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
+  /**
    * Visible text of every line: entities decoded, white space collapsed, trimmed
    * (`contentChars[i]` code points). Materialised on first access.
    */

@@ -52,6 +52,8 @@ export interface FarswApplyOptions {
   readonly classify: 'crisp' | 'fuzzy' | 'confidence';
   readonly fuzzyThreshold: number;
   readonly mode: CombineMode;
+  /** Weight of the class/id-word evidence in `confidence` classification (0 = off; see confidenceMask). */
+  readonly tokenEvidence: number;
   /** Structural paths seen on at least this many training lines decide those lines (0 = off; see applyPathEvidence). */
   readonly pathEvidence: number;
   /** DANA core parameters for the combined modes. */
@@ -116,15 +118,46 @@ function confidenceTable(model: Model): { table: Map<number, number>; prior: num
   return t;
 }
 
-/** Step 6, `confidence` reading (see FarswApplyOptions.classify). */
-export function confidenceMask(fz: FuzzySet, model: Model, threshold: number): Uint8Array {
-  const { table, prior } = confidenceTable(model);
+/** Step 6, `confidence` reading (see FarswApplyOptions.classify), with optional class/id-word evidence. */
+export function confidenceMask(fz: FuzzySet, model: Model, threshold: number, table?: LineTable, tokenWeight = 0): Uint8Array {
+  const { table: masks, prior } = confidenceTable(model);
+  const words = tokenWeight > 0 && table?.classTokens ? tokenTable(model) : undefined;
   const mask = new Uint8Array(fz.lines);
   for (let i = 0; i < fz.lines; i++) {
-    const m = significantMask(fz, i, model.params.significance);
-    if ((table.get(m) ?? prior) >= threshold) mask[i] = 1;
+    let p = masks.get(significantMask(fz, i, model.params.significance)) ?? prior;
+    if (words && table?.classTokens) {
+      const { start, keys } = table.classTokens;
+      let llr = 0;
+      for (let j = start[i]!; j < start[i + 1]!; j++) llr += words.get(keys[j]!) ?? 0;
+      if (llr !== 0) {
+        const q = Math.min(Math.max(p, 1e-4), 1 - 1e-4);
+        p = 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + tokenWeight * llr)));
+      }
+    }
+    if (p >= threshold) mask[i] = 1;
   }
   return mask;
+}
+
+const TOKEN_TABLES = new WeakMap<Model, Map<number, number>>();
+/** Largest evidence one word may add, in nats (a rare word must not decide alone). */
+const MAX_WORD_LLR = 3;
+
+/**
+ * Per class/id word, its log-likelihood ratio for "topical": log((t + 1) / (n + 1)) minus the
+ * same for all training lines, clipped to ±MAX_WORD_LLR (naive Bayes over the line's words).
+ */
+function tokenTable(model: Model): Map<number, number> {
+  let t = TOKEN_TABLES.get(model);
+  if (t) return t;
+  t = new Map();
+  const r = model.trainingReport;
+  const base = Math.log((r.topicalLines + 1) / (r.lines - r.topicalLines + 1));
+  for (const [k, tp, fp] of model.tokenStats ?? []) {
+    t.set(k, Math.max(-MAX_WORD_LLR, Math.min(MAX_WORD_LLR, Math.log((tp + 1) / (fp + 1)) - base)));
+  }
+  TOKEN_TABLES.set(model, t);
+  return t;
 }
 
 /** Eq. 4 for every line (see the module comment), from the page's normalised features. */
@@ -150,7 +183,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const features = computeLineFeatures(table, model.featureVariant);
   const fz = fuzzify(features.columns, model.membership);
   const topical = options.classify === 'confidence'
-    ? confidenceMask(fz, model, options.fuzzyThreshold)
+    ? confidenceMask(fz, model, options.fuzzyThreshold, table, options.tokenEvidence)
     : topicalMask(fz, model.rules, model.params.significance, options.classify, options.fuzzyThreshold);
   const dana = danaCore(table, 'addanag', options.dana);
   const lineScore = lineScores(table);

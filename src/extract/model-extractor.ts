@@ -22,7 +22,7 @@ export function farswOptions(o: ModelExtractorOptions['farsw'] = {}): FarswApply
 
 /** The line options a model was trained with. */
 export function modelLineOptions(model: Model): Partial<LineOptions> {
-  return { dropElements: model.params.dropElements, carryMarkup: model.params.carryMarkup };
+  return { dropElements: model.params.dropElements, carryMarkup: model.params.carryMarkup, classTokens: model.params.classTokens === true };
 }
 
 /** A model run on a page: the line table and every decision (what `farsw explain` draws). */

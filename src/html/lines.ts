@@ -51,6 +51,11 @@ export interface LineOptions {
    * lines of its own at block boundaries, as in pretty-printed source (false).
    */
   readonly carryMarkup: boolean;
+  /**
+   * Record, per line, the words of the `class` and `id` attributes of its nearest
+   * enclosing block elements (`LineTable.classTokens`); FAR-SW models learn from them.
+   */
+  readonly classTokens: boolean;
 }
 
 /** Block-level elements: a break point before their start tag and after their end tag. */
@@ -110,6 +115,25 @@ const WHITESPACE_RUN = /[\s\u00a0]+/g;
 const IMPLIED_END = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option']);
 /** How many enclosing block elements make a line's structural path. */
 const PATH_DEPTH = 3;
+/** How many enclosing block elements give a line its class/id words. */
+const TOKEN_DEPTH = 8;
+const NO_TOKENS: readonly number[] = Object.freeze([]);
+const ATTRIBUTE_WORD = /[a-z]{3,}/g;
+
+/**
+ * Words of a `class` / `id` value as keys: lower-cased runs of 3+ ASCII letters
+ * ("post-body entry_content" → post, body, entry, content); camelCase is split.
+ */
+export function attributeTokens(value: string): readonly number[] {
+  const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
+  if (!words) return NO_TOKENS;
+  const out: number[] = [];
+  for (const w of words) {
+    const k = lineKey(w);
+    if (!out.includes(k)) out.push(k);
+  }
+  return out;
+}
 const NEWLINE = 10;
 const AMPERSAND = 0x26;
 const SEMICOLON = 0x3b;
@@ -180,7 +204,7 @@ class U32Column {
 /** Columns of a closed line, stored row-wise while building (one capacity check per line). */
 const enum Col {
   Start, End, ContentChars, ContentBytes, CodeChars, CodeBytes, LinkNormCodeChars,
-  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Context, FirstSegment, Stride,
+  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Context, FirstSegment, FirstToken, Stride,
 }
 
 /**
@@ -205,6 +229,8 @@ interface OpenLine {
   linkNormCodeChars: number;
   /** Structural path key where the line's text starts (0: none). */
   path: number;
+  /** Class/id words around the line's text (with `classTokens`). */
+  tokens: readonly number[];
   links: number;
   anchorBytes: number;
   images: number;
@@ -221,7 +247,7 @@ function emptyLine(at: number, firstSegment: number): OpenLine {
 function resetLine(line: OpenLine, at: number, firstSegment: number): OpenLine {
   line.start = at; line.end = at; line.firstSegment = firstSegment; line.hasText = false; line.pendingSpace = false;
   line.contentChars = 0; line.contentBytes = 0; line.contentAscii = 0; line.codeChars = 0; line.codeBytes = 0;
-  line.codeAscii = 0; line.linkNormCodeChars = 0; line.path = 0; line.links = 0; line.anchorBytes = 0; line.images = 0;
+  line.codeAscii = 0; line.linkNormCodeChars = 0; line.path = 0; line.tokens = NO_TOKENS; line.links = 0; line.anchorBytes = 0; line.images = 0;
   line.block = BlockKind.Text;
   line.context = LineContext.None;
   return line;
@@ -268,7 +294,9 @@ export class LineBuilder {
   private tagName = '';
   private tagStart = 0;
   /** Structural stack of open block elements: name and a key of name + id + class. */
-  private readonly blockStack: { name: string; sig: number }[] = [];
+  private readonly blockStack: { name: string; sig: number; tokens: readonly number[] }[] = [];
+  /** Flat class/id words of closed lines (LineTable.classTokens). */
+  private readonly tokenKeys = new U32Column();
   private wantAttrs = false;
   /** Attribute being read: 1 class, 2 id, 0 other. */
   attr = 0;
@@ -326,7 +354,15 @@ export class LineBuilder {
     const lineSegments = new Uint32Array(n + 1);
     lineSegments.set(column(Col.FirstSegment));
     lineSegments[n] = this.segStart.length;
+    let classTokens: { start: Uint32Array; keys: Uint32Array } | undefined;
+    if (this.options.classTokens) {
+      const start = new Uint32Array(n + 1);
+      start.set(column(Col.FirstToken));
+      start[n] = this.tokenKeys.length;
+      classTokens = { start, keys: this.tokenKeys.freeze() };
+    }
     return new PageLines(this.src, this.segStart.freeze(), this.segEnd.freeze(), lineSegments, {
+      ...(classTokens ? { classTokens } : {}),
       count: n,
       start: column(Col.Start), end: column(Col.End),
       contentChars: column(Col.ContentChars), contentBytes: column(Col.ContentBytes),
@@ -367,7 +403,18 @@ export class LineBuilder {
   private pushBlock(name: string): void {
     const stack = this.blockStack;
     if (IMPLIED_END.has(name) && stack.length > 0 && stack[stack.length - 1]!.name === name) stack.pop();
-    stack.push({ name, sig: lineKey(`${name}#${this.tagId}.${this.tagClass}`) });
+    const tokens = this.options.classTokens ? attributeTokens(`${this.tagId} ${this.tagClass}`) : NO_TOKENS;
+    stack.push({ name, sig: lineKey(`${name}#${this.tagId}.${this.tagClass}`), tokens });
+  }
+
+  /** The class/id words of the nearest TOKEN_DEPTH enclosing block elements, without repeats. */
+  private stackTokens(): readonly number[] {
+    const stack = this.blockStack;
+    const out: number[] = [];
+    for (let i = stack.length - 1, d = 0; i >= 0 && d < TOKEN_DEPTH; i--, d++) {
+      for (const t of stack[i]!.tokens) if (!out.includes(t)) out.push(t);
+    }
+    return out;
   }
 
   /** Pop the structural stack down to the nearest open `name` (within a few levels). */
@@ -508,7 +555,10 @@ export class LineBuilder {
     else { this.segStart.push(from); segs.push(to); }
     const chars0 = line.contentChars, bytes0 = line.contentBytes;
     const src = this.src;
-    if (!line.hasText) line.path = this.pathKey();
+    if (!line.hasText) {
+      line.path = this.pathKey();
+      if (this.options.classTokens) line.tokens = this.stackTokens();
+    }
     if (!line.hasText && line.codeChars === 0) {
       // An empty line starts at its first visible character.
       let i = from;
@@ -612,6 +662,8 @@ export class LineBuilder {
     r[o + Col.Path] = line.path;
     r[o + Col.Context] = line.context;
     r[o + Col.FirstSegment] = line.firstSegment;
+    r[o + Col.FirstToken] = this.tokenKeys.length;
+    for (const t of line.tokens) this.tokenKeys.push(t);
     if (final) resetLine(line, line.end, this.segStart.length);
   }
 
@@ -652,6 +704,7 @@ class PageLines implements LineTable {
   readonly block: Uint8Array;
   readonly path: Uint32Array;
   readonly context: Uint8Array;
+  readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
   private texts: string[] | undefined;
 
   constructor(
@@ -670,6 +723,7 @@ class PageLines implements LineTable {
     this.links = columns.links; this.anchorBytes = columns.anchorBytes; this.images = columns.images;
     this.block = columns.block;
     this.path = columns.path;
+    if (columns.classTokens) this.classTokens = columns.classTokens;
     this.context = columns.context;
   }
 

@@ -107,6 +107,7 @@ class SqliteModelStore implements ModelStore {
       report: db.prepare('SELECT report_json FROM training_reports WHERE model_id = ?'),
       templates: db.prepare('SELECT key FROM template_lines WHERE model_id = ? ORDER BY key'),
       paths: db.prepare('SELECT key, topical, non_topical FROM path_stats WHERE model_id = ? ORDER BY key'),
+      tokens: db.prepare('SELECT key, topical, non_topical FROM token_stats WHERE model_id = ? ORDER BY key'),
       ...(readonly ? {} : this.writeStatements(db)),
     };
     this.saveTx = readonly ? null : db.transaction((model: Model, created: string) => this.write(model, created));
@@ -128,6 +129,7 @@ class SqliteModelStore implements ModelStore {
       insertReport: db.prepare('INSERT INTO training_reports (model_id, report_json) VALUES (?, ?)'),
       insertTemplate: db.prepare('INSERT INTO template_lines (model_id, key) VALUES (?, ?)'),
       insertPath: db.prepare('INSERT INTO path_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
+      insertToken: db.prepare('INSERT INTO token_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
       deleteName: db.prepare('DELETE FROM models WHERE name = ?'),
       deleteActive: db.prepare('DELETE FROM models WHERE name = ? AND active = 1'),
       latestInactive: db.prepare('SELECT id FROM models WHERE name = ? AND active = 0 ORDER BY version DESC LIMIT 1'),
@@ -175,6 +177,7 @@ class SqliteModelStore implements ModelStore {
     q.insertReport.run(id, JSON.stringify(r));
     for (const k of model.templateLines ?? []) q.insertTemplate.run(id, k);
     for (const [k, t, n] of model.pathStats ?? []) q.insertPath.run(id, k, t, n);
+    for (const [k, t, n] of model.tokenStats ?? []) q.insertToken.run(id, k, t, n);
     step('report');
   }
 
@@ -201,7 +204,9 @@ class SqliteModelStore implements ModelStore {
       .map((r) => ({ antecedent: parseItems(r.items), support: r.support, confidence: r.confidence, falsePositiveRate: r.fp_rate }));
     const rep = this.q.report.get(row.id) as { report_json: string } | undefined;
     const templateLines = (this.q.templates.all(row.id) as { key: number }[]).map((t) => t.key);
-    const pathStats = (this.q.paths.all(row.id) as { key: number; topical: number; non_topical: number }[]).map((p) => [p.key, p.topical, p.non_topical] as const);
+    type StatRow = { key: number; topical: number; non_topical: number };
+    const pathStats = (this.q.paths.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
+    const tokenStats = (this.q.tokens.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
     const model = {
       formatVersion: row.format_version,
       name: row.name,
@@ -217,6 +222,7 @@ class SqliteModelStore implements ModelStore {
       trainingReport: rep ? (JSON.parse(rep.report_json) as TrainingReport) : null,
       ...(templateLines.length > 0 ? { templateLines } : {}),
       ...(pathStats.length > 0 ? { pathStats } : {}),
+      ...(tokenStats.length > 0 ? { tokenStats } : {}),
     };
     const valid = validateModel(model, `${this.path}: model ${name}`);
     checkRowsComplete(valid, `${this.path}: model ${name}`);

@@ -28,6 +28,8 @@ export interface TrainParams {
   readonly dropElements: readonly string[];
   /** Line building: markup-only lines join the next text line (LineOptions.carryMarkup). */
   readonly carryMarkup: boolean;
+  /** Line building recorded class/id words (LineOptions.classTokens); absent in older models (false). */
+  readonly classTokens?: boolean;
 }
 
 /** What training saw and how good the gold-derived labels were. */
@@ -87,6 +89,8 @@ export interface Model {
    * sorted by key; only paths on enough pages (train/templates.ts). Absent in models without.
    */
   readonly pathStats?: readonly (readonly [number, number, number])[];
+  /** Class/id words seen in training as [key, topical lines, non-topical lines], sorted by key (train/templates.ts). */
+  readonly tokenStats?: readonly (readonly [number, number, number])[];
 }
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -147,11 +151,13 @@ export function validateModel(value: unknown, source = 'model'): Model {
       if (i > 0 && (k as number) <= ((m.templateLines as number[])[i - 1] as number)) fail('templateLines must be sorted ascending without repeats');
     });
   }
-  if (m.pathStats !== undefined) {
-    if (!Array.isArray(m.pathStats)) fail('pathStats must be an array of [key, topical, nonTopical]');
-    (m.pathStats as unknown[]).forEach((e, i) => {
-      if (!Array.isArray(e) || e.length !== 3 || !e.every((x) => Number.isInteger(x) && (x as number) >= 0)) fail(`pathStats[${i}] must be [key, topical, nonTopical] of non-negative integers`);
-      if (i > 0 && ((e as number[])[0]! <= ((m.pathStats as number[][])[i - 1]![0]!))) fail('pathStats must be sorted by key without repeats');
+  for (const field of ['pathStats', 'tokenStats'] as const) {
+    const list = m[field];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) fail(`${field} must be an array of [key, topical, nonTopical]`);
+    (list as unknown[]).forEach((e, i) => {
+      if (!Array.isArray(e) || e.length !== 3 || !e.every((x) => Number.isInteger(x) && (x as number) >= 0)) fail(`${field}[${i}] must be [key, topical, nonTopical] of non-negative integers`);
+      if (i > 0 && ((e as number[])[0]! <= ((list as number[][])[i - 1]![0]!))) fail(`${field} must be sorted by key without repeats`);
     });
   }
   if (!Array.isArray(m.rules)) fail('rules must be an array');

@@ -102,3 +102,39 @@ export class PathCounter {
     return picked.slice(0, maxKeys).map(([k, s]): [number, number, number] => [k, s[0], s[1]]).sort((a, b) => a[0] - b[0]);
   }
 }
+
+/**
+ * Class/id word statistics (LineTable.classTokens): per word, how many training
+ * lines inside an element carrying it were topical and non-topical, and on how
+ * many pages it occurs. Words like "content", "article", "comment", "footer",
+ * "nav" carry across sites — the signal Readability hand-codes, learned.
+ */
+export class TokenCounter {
+  private readonly stats = new Map<number, [topical: number, nonTopical: number, pages: number]>();
+  private pages = 0;
+
+  /** Count one page's lines (lines without text are ignored). */
+  addPage(tokens: { readonly start: Uint32Array; readonly keys: Uint32Array } | undefined, labels: ArrayLike<number>, contentChars: ArrayLike<number>): void {
+    this.pages++;
+    if (!tokens) return;
+    const onPage = new Set<number>();
+    for (let i = 0; i < labels.length; i++) {
+      if (contentChars[i] === 0) continue;
+      for (let j = tokens.start[i]!; j < tokens.start[i + 1]!; j++) {
+        const k = tokens.keys[j]!;
+        let s = this.stats.get(k);
+        if (!s) this.stats.set(k, (s = [0, 0, 0]));
+        if (labels[i]) s[0]++; else s[1]++;
+        if (!onPage.has(k)) { onPage.add(k); s[2]++; }
+      }
+    }
+  }
+
+  /** Words on at least max(2, ⌈minShare · pages⌉) pages, as [key, topical, nonTopical] sorted by key. */
+  select(minShare: number, maxKeys: number): [number, number, number][] {
+    const min = Math.max(2, Math.ceil(minShare * this.pages));
+    const picked = [...this.stats].filter(([, s]) => s[2] >= min);
+    picked.sort((a, b) => b[1][2] - a[1][2] || a[0] - b[0]);
+    return picked.slice(0, maxKeys).map(([k, s]): [number, number, number] => [k, s[0], s[1]]).sort((a, b) => a[0] - b[0]);
+  }
+}
