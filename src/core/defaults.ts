@@ -184,3 +184,13 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   dana: Object.freeze({ ...DANA_DEFAULTS, fallbackToBestLine: true }),
 });
 
+/** Limits that keep hostile pages from costing more than linear time (issue 7). */
+export const ROBUSTNESS_LIMITS = Object.freeze({
+  /**
+   * Deepest element nesting a DOM-based extractor (WLR) accepts; htmlparser2's Parser
+   * costs O(depth) per tag. Chromium's parser flattens its tree below depth 512
+   * (`kMaximumHTMLParserDOMTreeDepth`); measured over the 4 441 pages of ../shared/datasets
+   * (html/nesting-depth.ts estimate) the deepest is 665, the median 14, so 2048 leaves headroom.
+   */
+  domMaxDepth: 2048,
+});

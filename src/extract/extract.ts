@@ -13,8 +13,9 @@
  * `text` is the same either way.
  */
 import type { Extraction } from '../core/types.js';
-import { ConfigError } from '../core/errors.js';
-import { decodeHtml } from '../html/decode.js';
+import { ConfigError, InputError } from '../core/errors.js';
+import { decodeHtml, dropNulCharacters } from '../html/decode.js';
+import { sniffBinary } from '../html/sniff-binary.js';
 import type { Model } from '../model/model.js';
 import { modelResolver } from '../model-store/resolve.js';
 import { getExtractor } from './registry.js';
@@ -51,12 +52,18 @@ export function resolveModel(options: ExtractOptions): Model {
   return typeof m === 'string' ? modelResolver(options.store).resolve(m, options.url) : m;
 }
 
-/** Extract the main content of one page (HTML string or raw bytes). */
+/**
+ * Extract the main content of one page (HTML string or raw bytes).
+ * @throws InputError "not HTML: …" for binary data (an image, an archive, NUL bytes
+ *   in the first 8000: html/sniff-binary.ts); ConfigError for an unknown algorithm or model
+ */
 export function extract(page: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
   if (options.algorithm !== undefined && options.model !== undefined) throw new ConfigError('give either an algorithm or a model, not both');
+  const binary = sniffBinary(page, options.contentType);
+  if (binary !== null) throw new InputError(`not HTML: ${binary}`);
   const t0 = options.profile ? performance.now() : 0;
   let html: string, encoding: string | undefined;
-  if (typeof page === 'string') html = page;
+  if (typeof page === 'string') html = dropNulCharacters(page);
   else {
     const decoded = decodeHtml(page, options.contentType !== undefined ? { contentType: options.contentType } : {});
     html = decoded.text;

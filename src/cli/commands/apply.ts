@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { InputError, ConfigError } from '../../core/errors.js';
+import { InputError, ConfigError, isFarswError } from '../../core/errors.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../extract/extract.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
@@ -137,7 +137,15 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
       const files = args.files ?? [];
       const options = extractOptions(args);
       for (const file of files) {
-        const result = extract(await readPage(file, io), options);
+        const page = await readPage(file, io);
+        let result: ExtractResult;
+        try {
+          result = extract(page, options);
+        } catch (e) {
+          // Name the file in known errors (e.g. "page.png: not HTML: PNG image").
+          if (isFarswError(e) && !(e instanceof ConfigError)) throw new InputError(`${file}: ${e.message}`, { cause: e });
+          throw e;
+        }
         if (args.format === 'json') {
           io.stdout(JSON.stringify(toJson(file, result), null, files.length > 1 ? undefined : 2) + '\n');
         } else {
