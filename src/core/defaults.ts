@@ -173,12 +173,14 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   classify: 'confidence' as 'crisp' | 'fuzzy' | 'confidence',
   /** Rule degree threshold in `fuzzy` classification. */
   fuzzyThreshold: 0.5,
-  /** Combination with the DANA core (extract/farsw.ts): `union`, the best under leave-one-dataset-out cross-validation (BENCHMARKS.md). */
+  /** Combination with the DANA core for models across sites (extract/farsw.ts): `union`, the best under leave-one-dataset-out cross-validation (BENCHMARKS.md). */
   mode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** `confidence` classification: chosen lines with P(topical) below this are dropped (extract/farsw.ts; 0 = off). */
   veto: 0,
   /** Weight of class/id-word evidence in `confidence` classification (extract/farsw.ts; 0 = off). */
   tokenEvidence: 0.5,
+  /** Combination for site models (trained on one host): `farsw`, the best under intra-site 10-fold cross-validation (BENCHMARKS.md). */
+  siteMode: 'farsw' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
   pathEvidence: 3,
   dana: Object.freeze({ ...DANA_DEFAULTS, fallbackToBestLine: true }),

@@ -86,7 +86,7 @@ export function explainPage(html: string, options: ExplainOptions): ExplainData 
   const url = options.url ?? null;
   if (options.model) {
     const run = runModel(html, options.model, { lines: options.lines ?? {}, ...(options.farsw ? { farsw: options.farsw } : {}) });
-    const o = farswOptions(options.farsw);
+    const o = farswOptions(options.farsw, options.model);
     return explainModelRun(run.table, run.detail, { model: options.model.name, mode: o.mode, beta: o.beta, url });
   }
   const variant = options.algorithm ?? MODEL_DANA_VARIANT;
