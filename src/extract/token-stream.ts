@@ -27,6 +27,7 @@
  * next paragraph anyway.
  */
 import { Tokenizer } from 'htmlparser2';
+import { U32Column } from '../core/u32-column.js';
 import { decodeHTML } from 'entities';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 import { BLOCK_ELEMENTS } from './block-elements.js';
@@ -65,23 +66,6 @@ const VOID_ELEMENTS: ReadonlySet<string> = new Set([
 ]);
 const AMPERSAND = '&';
 
-/** A growable column of unsigned 32-bit numbers (doubling; no per-entry boxing). */
-class Column {
-  data = new Uint32Array(1024);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Uint32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  /** The filled part, as its own array. */
-  freeze(): Uint32Array {
-    return this.data.slice(0, this.length);
-  }
-}
 
 /**
  * Tokenise a page.
@@ -90,12 +74,12 @@ class Column {
  */
 export function tokenizeHtml(html: string): TokenStream {
   // kind | anchor << 2 in one column; text only for text tokens (`textOf`), '' for tags.
-  const flags = new Column();
-  const start = new Column();
-  const end = new Column();
-  const para = new Column();
+  const flags = new U32Column(1024);
+  const start = new U32Column(1024);
+  const end = new U32Column(1024);
+  const para = new U32Column(1024);
   const text: string[] = [];
-  const textOf = new Column();
+  const textOf = new U32Column(1024);
   let paragraph = 0;
   /** Open dropped elements (names), innermost last. */
   const dropStack: string[] = [];

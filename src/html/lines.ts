@@ -37,6 +37,7 @@ import { decodeHTML } from 'entities';
 import { BlockKind, LineContext, type LineTable } from '../core/types.js';
 import { lineKey } from '../train/templates.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
+import { U32Column } from '../core/u32-column.js';
 
 /** Options of the line builder (defaults in `LINE_DEFAULTS`). */
 export interface LineOptions {
@@ -184,22 +185,6 @@ function isSpace(c: number): boolean {
     c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-/** A growable `Uint32Array`. */
-class U32Column {
-  data = new Uint32Array(64);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Uint32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  freeze(): Uint32Array {
-    return this.data.slice(0, this.length);
-  }
-}
 
 /** Columns of a closed line, stored row-wise while building (one capacity check per line). */
 const enum Col {

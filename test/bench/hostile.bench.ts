@@ -10,11 +10,10 @@
  * wlr (a DOM method, not meant for the hot path) is left out.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { Tokenizer } from 'htmlparser2';
 import { extract } from '../../src/extract/extract.js';
 import { DEFAULT_ALGORITHM } from '../../src/extract/registry.js';
 import { singleLinePage } from '../robust/hostile-pages.js';
-import { median, writeBenchmarkSection } from './support.js';
+import { bareTokenize, median, writeBenchmarkSection } from './support.js';
 
 const RUNS = 3;
 const LIMIT_S = 2;
@@ -23,16 +22,6 @@ const ALGORITHMS = [DEFAULT_ALGORITHM, 'dana', 'danag', 'plain', 'bte', 'accb', 
 const MODEL_ROW = 'default model (farsw apply)';
 const SIZES = [5e6, 50e6];
 
-const NOOP = () => {};
-function bareTokenize(html: string): void {
-  const t = new Tokenizer({ decodeEntities: false }, {
-    onattribdata: NOOP, onattribentity: NOOP, onattribend: NOOP, onattribname: NOOP, oncdata: NOOP,
-    onclosetag: NOOP, oncomment: NOOP, ondeclaration: NOOP, onend: NOOP, onopentagend: NOOP,
-    onopentagname: NOOP, onprocessinginstruction: NOOP, onselfclosingtag: NOOP, ontext: NOOP, ontextentity: NOOP,
-  });
-  t.write(html);
-  t.end();
-}
 
 /** Seconds per pass, by `${name}\t${size}`. */
 const seconds = new Map<string, number[]>();
