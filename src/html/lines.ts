@@ -114,12 +114,71 @@ const WHITESPACE_RUN = /[\s\u00a0]+/g;
 
 /** Block elements a sibling start tag implicitly closes (for the structural stack). */
 const IMPLIED_END = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option']);
-/** How many enclosing block elements make a line's structural path. */
-const PATH_DEPTH = 3;
-/** How many enclosing block elements give a line its class/id words. */
-const TOKEN_DEPTH = 8;
+/** At most this many class/id words per line (the nearest elements' first). */
+const MAX_LINE_TOKENS = 24;
 const NO_TOKENS: readonly number[] = Object.freeze([]);
 const ATTRIBUTE_WORD = /[a-z]{3,}/g;
+
+/** What an element's name, id and class give: its path signature and its class/id words. */
+interface ElementKind {
+  readonly sig: number;
+  readonly tokens: readonly number[];
+}
+
+/** A structural-stack entry: the element, and what a line inside it inherits. */
+interface BlockEntry {
+  readonly name: string;
+  readonly sig: number;
+  /** Key of the path of the nearest three block elements (this one, its parent and grandparent). */
+  readonly path: number;
+  /** Class/id words of this element and its ancestors, nearest first, at most MAX_LINE_TOKENS. */
+  readonly words: readonly number[];
+  /** Signatures of the parent and grandparent (for the path of children). */
+  readonly parentSig: number;
+}
+
+/** (name, id, class) hash → signature and words: pages repeat the same few values; cleared when large. */
+const ELEMENT_KINDS = new Map<number, ElementKind>();
+const MAX_ELEMENT_KINDS = 50_000;
+
+/**
+ * The kind of a block element from the hashes of its name, id and class values
+ * (computed on the source, no strings); the values are sliced from `src` only on a miss.
+ */
+function elementKind(name: string, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): ElementKind {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ idHash, 0x01000193);
+  h = Math.imul(h ^ classHash, 0x01000193) >>> 0;
+  let k = ELEMENT_KINDS.get(h);
+  if (!k) {
+    if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
+    const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
+    k = { sig: lineKey(`${name}#${idValue}.${classValue}`), tokens: idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`) };
+    ELEMENT_KINDS.set(h, k);
+  }
+  return k;
+}
+
+/** A child's stack entry from its parent's (path of the nearest three, words inherited). */
+function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean): BlockEntry {
+  let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
+  if (parent) {
+    h = Math.imul(h ^ parent.sig, 0x01000193);
+    if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
+  }
+  let words = NO_TOKENS;
+  if (withWords) {
+    const inherited = parent?.words ?? NO_TOKENS;
+    if (kind.tokens.length === 0) words = inherited;
+    else {
+      const merged = [...kind.tokens];
+      for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
+      words = merged;
+    }
+  }
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, words, parentSig: parent?.sig ?? 0 };
+}
 
 /**
  * Words of a `class` / `id` value as keys: lower-cased runs of 3+ ASCII letters
@@ -279,15 +338,23 @@ export class LineBuilder {
   private tagName = '';
   private tagStart = 0;
   /** Structural stack of open block elements: name and a key of name + id + class. */
-  private readonly blockStack: { name: string; sig: number; tokens: readonly number[] }[] = [];
+  private readonly blockStack: BlockEntry[] = [];
   /** Flat class/id words of closed lines (LineTable.classTokens). */
   private readonly tokenKeys = new U32Column();
   private wantAttrs = false;
   /** Attribute being read: 1 class, 2 id, 0 other. */
   attr = 0;
-  attrValue = '';
-  private tagClass = '';
-  private tagId = '';
+  /** FNV hashes of the pending start tag's class and id values (0: none) and where they are. */
+  private classHash = 0;
+  private idHash = 0;
+  private readonly classRange: [number, number] = [0, 0];
+  private readonly idRange: [number, number] = [0, 0];
+  /** The attribute value being read: its hash and source range (values split by a chunk are joined in `attrValue`). */
+  private attrHash = 0;
+  private attrFrom = -1;
+  private attrTo = 0;
+  /** TAG table flags of the pending start tag. */
+  private tagFlags = 0;
   /** The text run not yet counted: `src[pendingFrom, pendingTo)`. */
   private pendingFrom = 0;
   private pendingTo = 0;
@@ -300,7 +367,7 @@ export class LineBuilder {
     // Entities are decoded by us (see addText): the tokenizer runs ~40 % faster without.
     this.tokenizer = new Tokenizer({ decodeEntities: false }, {
       onattribname(start, end) { self.onAttribName(start, end); },
-      onattribdata(start, end) { if (self.attr !== 0) self.attrValue += self.src.slice(start, end); },
+      onattribdata(start, end) { if (self.attr !== 0) self.onAttribData(start, end); },
       onattribend() { self.onAttribEnd(); },
       onattribentity() {},
       oncdata() {}, oncomment() {}, ondeclaration() {}, onprocessinginstruction() {}, onend() {},
@@ -366,8 +433,9 @@ export class LineBuilder {
   private onOpenTagName(start: number, end: number): void {
     this.tagName = this.src.slice(start, end).toLowerCase();
     this.tagStart = start - 1;
-    this.tagClass = this.tagId = '';
-    this.wantAttrs = ((this.tags.get(this.tagName) ?? 0) & (BLOCK | VOID)) === BLOCK;
+    this.classHash = this.idHash = 0;
+    this.tagFlags = this.tags.get(this.tagName) ?? 0;
+    this.wantAttrs = (this.tagFlags & (BLOCK | VOID)) === BLOCK;
   }
 
   /** Only `class` and `id` of block elements are read (for the structural path). */
@@ -375,12 +443,26 @@ export class LineBuilder {
     if (!this.wantAttrs || end - start > 5) return;
     const name = this.src.slice(start, end).toLowerCase();
     this.attr = name === 'class' ? 1 : name === 'id' ? 2 : 0;
-    this.attrValue = '';
+    this.attrHash = 0x811c9dc5;
+    this.attrFrom = -1;
+  }
+
+  private onAttribData(start: number, end: number): void {
+    const src = this.src;
+    let h = this.attrHash;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), 0x01000193);
+    this.attrHash = h;
+    if (this.attrFrom < 0) this.attrFrom = start;
+    this.attrTo = end;
   }
 
   private onAttribEnd(): void {
-    if (this.attr === 1) this.tagClass = this.attrValue;
-    else if (this.attr === 2) this.tagId = this.attrValue;
+    if (this.attr !== 0 && this.attrFrom >= 0) {
+      const h = (this.attrHash >>> 0) || 1;
+      const range = this.attr === 1 ? this.classRange : this.idRange;
+      range[0] = this.attrFrom; range[1] = this.attrTo;
+      if (this.attr === 1) this.classHash = h; else this.idHash = h;
+    }
     this.attr = 0;
   }
 
@@ -388,18 +470,9 @@ export class LineBuilder {
   private pushBlock(name: string): void {
     const stack = this.blockStack;
     if (IMPLIED_END.has(name) && stack.length > 0 && stack[stack.length - 1]!.name === name) stack.pop();
-    const tokens = this.options.classTokens ? attributeTokens(`${this.tagId} ${this.tagClass}`) : NO_TOKENS;
-    stack.push({ name, sig: lineKey(`${name}#${this.tagId}.${this.tagClass}`), tokens });
-  }
-
-  /** The class/id words of the nearest TOKEN_DEPTH enclosing block elements, without repeats. */
-  private stackTokens(): readonly number[] {
-    const stack = this.blockStack;
-    const out: number[] = [];
-    for (let i = stack.length - 1, d = 0; i >= 0 && d < TOKEN_DEPTH; i--, d++) {
-      for (const t of stack[i]!.tokens) if (!out.includes(t)) out.push(t);
-    }
-    return out;
+    // A value split by entities or chunks spans [from, to) of the source; decoding is not needed for a key.
+    const kind = elementKind(name, this.src, this.idHash, this.idRange, this.classHash, this.classRange);
+    stack.push(childEntry(stack[stack.length - 1], name, kind, this.options.classTokens));
   }
 
   /** Pop the structural stack down to the nearest open `name` (within a few levels). */
@@ -410,18 +483,10 @@ export class LineBuilder {
     }
   }
 
-  /** Key of the current structural path: the nearest PATH_DEPTH block elements with their id and class. */
-  private pathKey(): number {
-    const stack = this.blockStack;
-    let h = 0x811c9dc5;
-    for (let i = stack.length - 1, d = 0; i >= 0 && d < PATH_DEPTH; i--, d++) h = Math.imul(h ^ stack[i]!.sig, 0x01000193);
-    return stack.length > 0 ? (h >>> 0) || 1 : 0;
-  }
-
   private onOpenTagEnd(endIndex: number): void {
     this.flushText();
     const name = this.tagName;
-    const flags = this.tags.get(name) ?? 0;
+    const flags = this.tagFlags;
     const from = this.tagStart, to = endIndex + 1;
     if (this.dropStack.length > 0) {
       if (flags & BODY && this.dropStack[0] === 'head') this.dropStack.length = 0; // body implies </head>
@@ -540,10 +605,7 @@ export class LineBuilder {
     else { this.segStart.push(from); segs.push(to); }
     const chars0 = line.contentChars, bytes0 = line.contentBytes;
     const src = this.src;
-    if (!line.hasText) {
-      line.path = this.pathKey();
-      if (this.options.classTokens) line.tokens = this.stackTokens();
-    }
+    const hadText = line.hasText;
     if (!line.hasText && line.codeChars === 0) {
       // An empty line starts at its first visible character.
       let i = from;
@@ -581,6 +643,12 @@ export class LineBuilder {
     }
     line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
     line.pendingSpace = pending; line.hasText = hasText;
+    if (!hadText && hasText) {
+      // The line's text starts in this run: record where it sits.
+      const top = this.blockStack[this.blockStack.length - 1];
+      line.path = top?.path ?? 0;
+      line.tokens = top?.words ?? NO_TOKENS;
+    }
     if (this.anchors.length > 0) {
       line.anchorBytes += line.contentBytes - bytes0;
       for (const a of this.anchors) a.textChars += line.contentChars - chars0;
@@ -691,6 +759,8 @@ class PageLines implements LineTable {
   readonly context: Uint8Array;
   readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
   private texts: string[] | undefined;
+  /** Texts of the lines asked for one by one. */
+  private cache: (string | undefined)[] | undefined;
 
   constructor(
     private readonly src: string,
@@ -715,12 +785,16 @@ class PageLines implements LineTable {
   lineText(i: number): string {
     if (this.texts) return this.texts[i]!;
     if (this.contentChars[i] === 0) return '';
+    const cached = this.cache?.[i];
+    if (cached !== undefined) return cached;
     let raw = '';
     for (let k = this.lineSegments[i]!; k < this.lineSegments[i + 1]!; k++) {
       raw += this.src.slice(this.segStart[k], this.segEnd[k]);
     }
     if (raw.indexOf('&') >= 0) raw = decodeHTML(raw);
-    return raw.replace(WHITESPACE_RUN, ' ').trim();
+    const text = raw.replace(WHITESPACE_RUN, ' ').trim();
+    (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
+    return text;
   }
 
   get text(): readonly string[] {
