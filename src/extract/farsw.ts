@@ -139,6 +139,8 @@ export function lineConfidence(fz: FuzzySet, model: Model, table?: LineTable, to
       const { start, keys } = table.classTokens;
       let llr = 0;
       for (let j = start[i]!; j < start[i + 1]!; j++) llr += words.get(keys[j]!) ?? 0;
+      // Words of nested elements are far from independent: the total is clipped like a single word.
+      llr = Math.max(-MAX_WORD_LLR, Math.min(MAX_WORD_LLR, llr));
       if (llr !== 0) {
         const q = Math.min(Math.max(p, 1e-4), 1 - 1e-4);
         p = 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + tokenWeight * llr)));

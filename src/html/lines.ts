@@ -131,10 +131,37 @@ interface BlockEntry {
   readonly sig: number;
   /** Key of the path of the nearest three block elements (this one, its parent and grandparent). */
   readonly path: number;
-  /** Class/id words of this element and its ancestors, nearest first, at most MAX_LINE_TOKENS. */
-  readonly words: readonly number[];
-  /** Signatures of the parent and grandparent (for the path of children). */
+  /** The parent's signature (for the path of children). */
   readonly parentSig: number;
+  /** This element's own class/id words, and its parent entry (for the inherited ones). */
+  readonly own: readonly number[];
+  readonly parent: BlockEntry | undefined;
+  /** Memo of `entryWords`. */
+  words?: readonly number[];
+}
+
+/**
+ * Class/id words of an element and its ancestors, nearest first, at most
+ * MAX_LINE_TOKENS; computed on first use (only elements holding text need them).
+ */
+function entryWords(e: BlockEntry): readonly number[] {
+  if (e.words) return e.words;
+  // Iterative (pages nest 100,000 deep): climb to a memoised ancestor, then fill downwards.
+  const chain: BlockEntry[] = [];
+  let a: BlockEntry | undefined = e;
+  while (a && !a.words) { chain.push(a); a = a.parent; }
+  let inherited = a?.words ?? NO_TOKENS;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const c = chain[i]!;
+    let words = inherited;
+    if (c.own.length > 0) {
+      const merged = [...c.own];
+      for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
+      words = merged;
+    }
+    inherited = c.words = words;
+  }
+  return inherited;
 }
 
 /** (name, id, class) hash → signature and words: pages repeat the same few values; cleared when large. */
@@ -160,24 +187,14 @@ function elementKind(name: string, src: string, idHash: number, id: readonly [nu
   return k;
 }
 
-/** A child's stack entry from its parent's (path of the nearest three, words inherited). */
+/** A child's stack entry from its parent's (path of the nearest three). */
 function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean): BlockEntry {
   let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
   if (parent) {
     h = Math.imul(h ^ parent.sig, 0x01000193);
     if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
   }
-  let words = NO_TOKENS;
-  if (withWords) {
-    const inherited = parent?.words ?? NO_TOKENS;
-    if (kind.tokens.length === 0) words = inherited;
-    else {
-      const merged = [...kind.tokens];
-      for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
-      words = merged;
-    }
-  }
-  return { name, sig: kind.sig, path: (h >>> 0) || 1, words, parentSig: parent?.sig ?? 0 };
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent };
 }
 
 /**
@@ -647,7 +664,7 @@ export class LineBuilder {
       // The line's text starts in this run: record where it sits.
       const top = this.blockStack[this.blockStack.length - 1];
       line.path = top?.path ?? 0;
-      line.tokens = top?.words ?? NO_TOKENS;
+      line.tokens = top && this.options.classTokens ? entryWords(top) : NO_TOKENS;
     }
     if (this.anchors.length > 0) {
       line.anchorBytes += line.contentBytes - bytes0;
