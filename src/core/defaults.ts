@@ -142,3 +142,15 @@ export const EVAL_DEFAULTS = Object.freeze({
   /** Bag-of-words size unit: tokens; FAR-SW eq. 6–7 count bytes (`--unit bytes`). */
   unit: 'tokens' as 'tokens' | 'bytes',
 });
+
+/** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */
+export const BATCH_DEFAULTS = Object.freeze({
+  /** A page that takes longer than this (ms, from the moment a worker is handed it) becomes an error record; its worker is killed and replaced. */
+  pageTimeoutMs: 30_000,
+  /** Pages (raw record bytes) larger than this are not extracted but reported as error records: 16 MiB is above any real HTML page and bounds memory per worker. */
+  maxBytes: 16 * 1024 * 1024,
+  /** Results held for reordering, per worker: bounds memory while a slow page holds back the output. */
+  windowPerWorker: 16,
+  /** File names a directory walk picks up (explicit files are always read). */
+  directoryExtensions: Object.freeze(['.html', '.htm', '.xhtml', '.shtml', '.warc', '.warc.gz', '.jsonl', '.jsonl.gz', '.ndjson', '.ndjson.gz']),
+});

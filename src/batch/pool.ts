@@ -1,0 +1,100 @@
+/**
+ * Where batch tasks run: a piscina pool of worker threads, or (with
+ * `workers: 0`) the main thread.
+ *
+ * Worker file: the pool loads `worker.js` next to this module, i.e.
+ * `dist/batch/worker.js` when running the compiled CLI. When this module runs
+ * from `src/` (vitest), there is no sibling `.js`, and the pool falls back to
+ * `dist/batch/worker.js` of the same checkout, so tests of the pool build first
+ * (test/batch/pool.test.ts compiles into a scratch folder and passes
+ * `workerFile`). `workers: 0` needs no build.
+ *
+ * Page timeout: the clock starts when the task is handed to piscina. The
+ * scheduler (map-bounded.ts) never hands out more tasks than there are
+ * workers, and every worker is started (a `ping` task) before the first page,
+ * so that moment is when a worker starts the page. On timeout piscina
+ * terminates the worker running it and starts a new one.
+ * In-process (`workers: 0`) a page cannot be interrupted: no timeout.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { ConfigError } from '../core/errors.js';
+import type { ExtractOptions } from '../extract/extract.js';
+import { runTask, type PageTask, type TaskRequest, type TaskResult } from './task.js';
+
+/** Runs tasks; `run` never rejects (failures are error results). */
+export interface PageExecutor {
+  /** How many tasks may run at once. */
+  readonly concurrency: number;
+  run(task: Exclude<PageTask, { kind: 'ping' }>): Promise<TaskResult>;
+  close(): Promise<void>;
+}
+
+export interface ExecutorOptions {
+  /** Worker threads; 0 runs in-process. */
+  readonly workers: number;
+  /** Passed to `extract()` with every page. */
+  readonly extract: ExtractOptions;
+  /** Milliseconds (workers ≥ 1 only); 0 or Infinity = no limit. */
+  readonly pageTimeoutMs: number;
+  /** Override the compiled worker module (tests, embedders). */
+  readonly workerFile?: string | URL;
+}
+
+/** The compiled worker: next to this module, else dist/ of this checkout. */
+export function defaultWorkerFile(): URL {
+  const sibling = new URL('./worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(sibling))) return sibling;
+  return new URL('../../dist/batch/worker.js', import.meta.url);
+}
+
+function transferable(task: PageTask): ArrayBuffer[] {
+  const bytes = task.kind === 'json' ? task.line : task.kind === 'page' ? task.page : undefined;
+  // Only a view that owns its whole buffer can be moved; sources make such copies.
+  return bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
+}
+
+function idOf(task: PageTask): { url?: string } {
+  return task.kind === 'page' && task.url !== undefined ? { url: task.url } : {};
+}
+
+/** Start the executor (for workers ≥ 1: every thread started and answering). */
+export async function createExecutor(opts: ExecutorOptions): Promise<PageExecutor> {
+  const options = opts.extract;
+  if (opts.workers <= 0) {
+    return {
+      concurrency: 1,
+      run: async (task) => runTask({ task, options }),
+      close: async () => {},
+    };
+  }
+  const filename = opts.workerFile ?? defaultWorkerFile();
+  const path = typeof filename === 'string' ? filename : fileURLToPath(filename);
+  if (!existsSync(path)) throw new ConfigError(`batch worker ${path} not found: run "npm run build" (or use --workers 0)`);
+  const pool = new Piscina<TaskRequest, TaskResult>({
+    filename: typeof filename === 'string' ? filename : filename.href,
+    minThreads: opts.workers,
+    maxThreads: opts.workers,
+    idleTimeout: 2 ** 31 - 1,
+    concurrentTasksPerWorker: 1,
+  });
+  await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ task: { kind: 'ping' }, options })));
+  const timeout = opts.pageTimeoutMs > 0 && Number.isFinite(opts.pageTimeoutMs) ? opts.pageTimeoutMs : 0;
+  return {
+    concurrency: opts.workers,
+    run: async (task) => {
+      const ac = timeout ? new AbortController() : undefined;
+      const timer = ac ? setTimeout(() => ac.abort(), timeout) : undefined;
+      try {
+        return await pool.run({ task, options }, { transferList: transferable(task), ...(ac ? { signal: ac.signal } : {}) });
+      } catch (e) {
+        const why = ac?.signal.aborted ? `timed out after ${timeout} ms (worker replaced)` : `worker failed (${(e as Error).message})`;
+        return { ...idOf(task), error: `${task.where}: ${why}` };
+      } finally {
+        if (timer) clearTimeout(timer);
+      }
+    },
+    close: () => pool.destroy(),
+  };
+}
