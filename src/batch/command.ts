@@ -35,7 +35,11 @@ export const EXIT_INTERRUPTED = 130;
 /** Add the batch options to the `apply` builder. */
 export function batchOptions<T>(y: Argv<T>): Argv<T> {
   return y
-    .option('input', { alias: 'i', type: 'string', array: true, describe: 'Batch input: JSON Lines {"id","html","url"?}, WARC, HTML files, directories (recursive), - for stdin; gzip or not' })
+    .option('input', {
+      alias: 'i', type: 'string', nargs: 1, // nargs: yargs would read `--input -` as an empty string
+      coerce: (v: string | string[]) => (Array.isArray(v) ? v : [v]),
+      describe: 'Batch input: JSON Lines {"id","html","url"?}, WARC, HTML files, directories (recursive), - for stdin; gzip or not; repeatable',
+    })
     .option('input-format', { choices: ['auto', ...INPUT_KINDS] as const, default: 'auto' as const, describe: 'Input kind (auto: detect from the first bytes)' })
     .option('output', { alias: 'o', type: 'string', describe: 'With --input: JSON Lines output (.gz: gzip; default stdout); {shard} is replaced by the share label' })
     .option('out-dir', { type: 'string', describe: 'With --input: one .txt per page in this directory instead' })

@@ -123,7 +123,12 @@ export function shareOf(files: readonly InputFile[], shard: Shard | undefined): 
 function owned(parts: readonly Buffer[], size: number): Uint8Array {
   const out = new Uint8Array(size);
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    if (at >= size) break;
+    const take = Math.min(p.length, size - at);
+    out.set(take === p.length ? p : p.subarray(0, take), at);
+    at += take;
+  }
   return out;
 }
 
