@@ -23,17 +23,29 @@ export interface ProgressReporter {
   stop(): void;
 }
 
-/** A cli-progress bar on `stream` (a TTY), redrawn at most 5 times a second. */
+/** `42s`, `3m07s`, `2h05m`. */
+export function formatSeconds(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/**
+ * A cli-progress bar on `stream` (a TTY), redrawn at most 5 times a second.
+ * ETA = elapsed × (input bytes left / input bytes read): the input is read at the pace of the workers.
+ */
 export function createProgressBar(stream: NodeJS.WritableStream, totalRawBytes: number | undefined): ProgressReporter {
   const known = totalRawBytes !== undefined && totalRawBytes > 0;
   const format = known
-    ? '{bar} {percentage}% | {pages} pages | {mb} MB | {rate} pages/s | {errors} errors | ETA {eta_formatted}'
+    ? '{bar} {percentage}% | {pages} pages | {mb} MB | {rate} pages/s | {errors} errors | ETA {remaining}'
     : '{pages} pages | {mb} MB | {rate} pages/s | {errors} errors';
   const bar = new cliProgress.SingleBar(
     { stream, format, fps: 5, hideCursor: true, clearOnComplete: true, etaBuffer: 50, barsize: 24 },
     cliProgress.Presets.shades_classic,
   );
   const payload = (s: ProgressSnapshot): Record<string, string | number> => ({
+    remaining: known && s.rawBytes > 0 ? formatSeconds((s.seconds * (totalRawBytes - Math.min(s.rawBytes, totalRawBytes))) / s.rawBytes) : '?',
     pages: s.records,
     mb: (s.bytes / 1e6).toFixed(1),
     rate: s.seconds > 0 ? Math.round(s.records / s.seconds) : 0,
