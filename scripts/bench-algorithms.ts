@@ -7,21 +7,23 @@
  * Usage: npm run bench:algorithms [-- --limit N] [-- --algorithms a,b] [-- --datasets x,y]
  *
  * Datasets without full gold text (trafilatura: `with`/`without` snippets) are
- * scored by snippet recall instead: share of `with` snippets found, share of
+ * scored by snippets instead: share of `with` snippets found, share of
  * `without` snippets avoided.
  *
- * Skips with a message (exit 0) when the datasets directory is absent.
+ * Scores are those of `farsw eval`: `scoreText` (src/eval/metrics.ts, LCS-token
+ * and bag-of-words over `tokenize`) and `scoreSnippets` (src/eval/snippets.ts).
  *
- * TODO(lead): swap `bagOfWords` / `lcsF1` below for src/eval/metrics.ts once the
- * eval branch has landed, so the table uses the project's one metric definition.
+ * Skips with a message (exit 0) when the datasets directory is absent.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readJsonLines } from '../src/dataset/read-jsonl.js';
+import { readJsonlDataset } from '../src/dataset/load.js';
+import { replaceBenchmarkSection } from '../src/eval/benchmark-section.js';
+import { scoreText } from '../src/eval/metrics.js';
+import { scoreSnippets } from '../src/eval/snippets.js';
 import { extractorNames, getExtractor } from '../src/extract/registry.js';
 
-const START = '<!-- algorithms:start -->';
-const END = '<!-- algorithms:end -->';
+const SECTION = 'algorithms';
 
 interface Args {
   limit: number;
@@ -41,82 +43,18 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-// ---- metrics (local until src/eval/metrics.ts lands) ----
-
-/** Words; single characters for CJK (the datasets' README token rule); lower-cased. */
-const TOKEN = /[\u3400-\u4dbf\u4e00-\u9fff\u3040-\u30ff\uac00-\ud7af\uf900-\ufaff]|[\p{L}\p{N}]+/gu;
-
-function tokens(text: string): string[] {
-  return text.toLowerCase().match(TOKEN) ?? [];
-}
-
-interface Prf {
+/** Sums of per-page precision, recall and F1 (divided by the page count for the table). */
+interface PrfSum {
   p: number;
   r: number;
   f: number;
-}
-
-function prf(common: number, predicted: number, gold: number): Prf {
-  if (predicted === 0 && gold === 0) return { p: 1, r: 1, f: 1 };
-  const p = predicted === 0 ? 0 : common / predicted;
-  const r = gold === 0 ? 0 : common / gold;
-  return { p, r, f: p + r === 0 ? 0 : (2 * p * r) / (p + r) };
-}
-
-/** Bag-of-words P/R/F1: multiset intersection of tokens. */
-function bagOfWords(pred: string[], gold: string[]): Prf {
-  const counts = new Map<string, number>();
-  for (const t of gold) counts.set(t, (counts.get(t) ?? 0) + 1);
-  let common = 0;
-  for (const t of pred) {
-    const c = counts.get(t) ?? 0;
-    if (c > 0) {
-      common++;
-      counts.set(t, c - 1);
-    }
-  }
-  return prf(common, pred.length, gold.length);
-}
-
-/**
- * LCS-token P/R/F1 (DANA §V): P = |LCS| / |pred|, R = |LCS| / |gold|.
- * |LCS| by Hyyrö's bit-parallel algorithm, O(|pred| · |gold| / 32).
- */
-function lcsF1(pred: string[], gold: string[]): Prf {
-  if (pred.length === 0 || gold.length === 0) return prf(0, pred.length, gold.length);
-  const ids = new Map<string, number>();
-  const g = gold.map((t) => ids.get(t) ?? (ids.set(t, ids.size), ids.size - 1));
-  const words = (g.length + 31) >>> 5;
-  const masks = new Map<number, Uint32Array>();
-  g.forEach((id, i) => {
-    let m = masks.get(id);
-    if (!m) masks.set(id, (m = new Uint32Array(words)));
-    m[i >>> 5]! |= 1 << (i & 31);
-  });
-  const v = new Uint32Array(words).fill(0xffffffff);
-  for (const t of pred) {
-    const id = ids.get(t);
-    if (id === undefined) continue;
-    const m = masks.get(id)!;
-    let carry = 0;
-    for (let w = 0; w < words; w++) {
-      const old = v[w]!;
-      const u = old & m[w]!;
-      const sum = old + (u >>> 0) + carry;
-      carry = sum > 0xffffffff ? 1 : 0;
-      v[w] = ((sum >>> 0) | (old & ~m[w]!)) >>> 0;
-    }
-  }
-  let ones = 0;
-  for (let i = 0; i < g.length; i++) if ((v[i >>> 5]! >>> (i & 31)) & 1) ones++;
-  return prf(g.length - ones, pred.length, gold.length);
 }
 
 // ---- run ----
 
 interface Cell {
   pages: number;
-  bow: Prf;
+  bow: PrfSum;
   lcs: number;
   withFound: number;
   withTotal: number;
@@ -127,32 +65,18 @@ interface Cell {
   errors: number;
 }
 
-interface DatasetRecord {
-  html: string;
-  gold: string | null;
-  with?: string[];
-  without?: string[];
-}
-
-function isRecord(v: unknown): v is DatasetRecord {
-  return typeof v === 'object' && v !== null && typeof (v as { html?: unknown }).html === 'string';
-}
-
 async function runDataset(path: string, args: Args): Promise<Map<string, Cell>> {
   const cells = new Map<string, Cell>();
   for (const a of args.algorithms) {
     cells.set(a, { pages: 0, bow: { p: 0, r: 0, f: 0 }, lcs: 0, withFound: 0, withTotal: 0, withoutAvoided: 0, withoutTotal: 0, ms: 0, bytes: 0, errors: 0 });
   }
   let n = 0;
-  for await (const entry of readJsonLines(path)) {
+  for await (const r of readJsonlDataset(path)) {
     if (n >= args.limit) break;
-    const r = entry.value;
-    if (!isRecord(r)) continue;
-    const hasGold = typeof r.gold === 'string';
-    if (!hasGold && !Array.isArray(r.with)) continue;
+    const hasGold = r.gold !== null;
+    if (!hasGold && r.with === undefined) continue;
     n++;
     const bytes = Buffer.byteLength(r.html);
-    const goldTokens = hasGold ? tokens(r.gold!) : [];
     for (const name of args.algorithms) {
       const cell = cells.get(name)!;
       let text: string;
@@ -167,14 +91,15 @@ async function runDataset(path: string, args: Args): Promise<Map<string, Cell>> 
       cell.bytes += bytes;
       cell.pages++;
       if (hasGold) {
-        const pred = tokens(text);
-        const b = bagOfWords(pred, goldTokens);
-        cell.bow = { p: cell.bow.p + b.p, r: cell.bow.r + b.r, f: cell.bow.f + b.f };
-        cell.lcs += lcsF1(pred, goldTokens).f;
+        const { bow, lcs } = scoreText(text, r.gold!);
+        cell.bow = { p: cell.bow.p + bow.precision, r: cell.bow.r + bow.recall, f: cell.bow.f + bow.f1 };
+        cell.lcs += lcs.f1;
       } else {
-        const norm = text.replace(/\s+/g, ' ');
-        for (const s of r.with ?? []) (cell.withTotal++, norm.includes(s.replace(/\s+/g, ' ').trim()) && cell.withFound++);
-        for (const s of r.without ?? []) (cell.withoutTotal++, !norm.includes(s.replace(/\s+/g, ' ').trim()) && cell.withoutAvoided++);
+        const s = scoreSnippets(text, r.with ?? [], r.without ?? []);
+        cell.withFound += s.withFound;
+        cell.withTotal += s.withTotal;
+        cell.withoutAvoided += s.withoutAbsent;
+        cell.withoutTotal += s.withoutTotal;
       }
     }
     if (n % 100 === 0) process.stderr.write(`  ${n} pages\n`);
@@ -216,12 +141,11 @@ async function main(): Promise<number> {
   }
   const limit = Number.isFinite(args.limit) ? ` (first ${args.limit} pages per dataset)` : '';
   const section = [
-    START,
     '## Algorithms on the shared datasets',
     '',
     `Command: \`npm run bench:algorithms\`${limit}. Node ${process.version}, one core, text extraction only (pages already decoded).`,
-    'P/R/F1 are per-page means; bag-of-words = multiset token overlap, LCS = longest common token subsequence (DANA §V);',
-    'tokens are lower-cased words, single characters for CJK. MB/s = UTF-8 bytes of HTML / extraction time.',
+    'P/R/F1 are per-page means of the `farsw eval` metrics (src/eval/metrics.ts): bag-of-words = multiset token overlap, LCS = longest common token subsequence (DANA §V);',
+    'tokens are lower-cased words, single characters for Han and kana (src/eval/tokenize.ts). MB/s = UTF-8 bytes of HTML / extraction time.',
     '',
     '| dataset | pages | algorithm | BoW P | BoW R | BoW F1 | LCS F1 | MB/s |',
     '|---|---|---|---|---|---|---|---|',
@@ -229,7 +153,7 @@ async function main(): Promise<number> {
     '',
     ...(snippetRows.length
       ? [
-          'Snippet datasets (no full gold): share of `with` snippets found verbatim (white space normalised) and of `without` snippets absent.',
+          'Snippet datasets (no full gold): share of `with` snippets found and of `without` snippets absent; a snippet is found when its tokens occur as a contiguous run of the output\'s tokens (src/eval/snippets.ts).',
           '',
           '| dataset | pages | algorithm | with found | without avoided | MB/s |',
           '|---|---|---|---|---|---|',
@@ -237,14 +161,10 @@ async function main(): Promise<number> {
           '',
         ]
       : []),
-    END,
   ].join('\n');
   const target = resolve('BENCHMARKS.md');
-  const old = existsSync(target) ? readFileSync(target, 'utf8') : '# Benchmarks\n';
-  const s = old.indexOf(START);
-  const e = old.indexOf(END);
-  const next = s >= 0 && e > s ? old.slice(0, s) + section + old.slice(e + END.length) : `${old.trimEnd()}\n\n${section}\n`;
-  writeFileSync(target, next);
+  const old = existsSync(target) ? readFileSync(target, 'utf8') : null;
+  writeFileSync(target, replaceBenchmarkSection(old, SECTION, section));
   process.stderr.write(`wrote ${target}\n`);
   return 0;
 }

@@ -28,7 +28,7 @@ import { Readability } from '@mozilla/readability';
 import { DefuddleClass } from 'defuddle/node';
 import {
   readJsonlDataset, getExtractor, extractorNames, DEFAULT_ALGORITHM, buildLineTable, allText, scorePage, summarize,
-  mulberry32, markdownTable,
+  mulberry32, markdownTable, replaceBenchmarkSection,
 } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,8 +46,7 @@ const { values: opts } = parseArgs({
 const SAMPLE = Number(opts.sample);
 const SEED = Number(opts.seed);
 const WARMUP = Number(opts.warmup);
-const START = '<!-- bench:compare:start -->';
-const END = '<!-- bench:compare:end -->';
+const SECTION = 'bench:compare';
 
 if (!existsSync(opts.data)) {
   console.error(`bench:compare: ${opts.data} not found; this benchmark needs ../shared/datasets. Skipped.`);
@@ -222,7 +221,6 @@ const perDatasetRows = datasets.map((d) => {
 
 const sampled = datasets.filter((d) => d.pages.length < d.total).map((d) => d.name);
 const section = [
-  START,
   '## farsw vs. Readability and Defuddle (same pages, same process)',
   '',
   `Produced by \`npm run bench:compare\` (scripts/bench-compare.mjs) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${all.length} pages of ../shared/datasets: every page with gold text` +
@@ -242,13 +240,9 @@ const section = [
   markdownTable(['dataset (pages)', ...runners.map((x) => x.name)], perDatasetRows).trimEnd(),
   '',
   'The gold of the `readability` dataset is Readability.js\'s own reference output (its test suite\'s expected.html), so Readability scores near 1 there by construction.',
-  END,
 ].join('\n');
 
-let doc = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : '# Benchmarks\n';
-const a = doc.indexOf(START);
-const b = doc.indexOf(END);
-doc = a >= 0 && b > a ? doc.slice(0, a) + section + doc.slice(b + END.length) : `${doc.trimEnd()}\n\n${section}\n`;
-writeFileSync(opts.out, doc);
+const doc = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : null;
+writeFileSync(opts.out, replaceBenchmarkSection(doc, SECTION, section));
 console.log(section);
 console.error(`bench:compare: wrote ${relative(process.cwd(), opts.out) || opts.out}`);

@@ -71,9 +71,13 @@ export {
   formatEvalReport, evalReportJson, formatCrossValidation, crossValidationJson, pagesCsv, worstPages, formatWorstPages,
   markdownTable, summaryJson,
 } from './eval/report.js';
+export { replaceBenchmarkSection } from './eval/benchmark-section.js';
 export { readDataset, readJsonlDataset, datasetNameOf } from './dataset/load.js';
 export { readTrainingData } from './dataset/training-data.js';
 export { readPredictions } from './dataset/predictions.js';
 export { parseDatasetRecord } from './dataset/record.js';
-export { siteOf } from './dataset/site.js';
+export { siteOf, hostOf, hostOfRecord, normalizeHost } from './dataset/site.js';
 export type { PageRecord, RecordSource, DatasetIssue, ReadOptions } from './dataset/types.js';
+export { applyModel, topicalMask, lineScores, COMBINE_MODES, type CombineMode, type FarswApplyOptions, type FarswResult } from './extract/farsw.js';
+export { slidingWindow, scoreBlocks, selectInformative, blocksToMask, maskToBlocks, type Selection } from './extract/window.js';
+export { FARSW_APPLY_DEFAULTS } from './core/defaults.js';

@@ -44,6 +44,14 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
   bceShape: 'three' as 'three' | 'two',
   /** `farsw train --by-site`: hosts with fewer pages get no model (issue 4). */
   minPages: 10,
+  /**
+   * Template lines (train/templates.ts, beyond the paper): non-topical on at least
+   * max(2, ⌈share · pages⌉) training pages, topical on at most `templateMaxTopicalRatio`
+   * as many; at most `templateMaxKeys` kept. share 0 … 1; set share to 1 to disable.
+   */
+  templateMinShare: 0.1,
+  templateMaxTopicalRatio: 0.1,
+  templateMaxKeys: 20000,
 });
 
 /**
@@ -141,6 +149,27 @@ export const EVAL_DEFAULTS = Object.freeze({
   seed: 1,
   /** Bag-of-words size unit: tokens; FAR-SW eq. 6–7 count bytes (`--unit bytes`). */
   unit: 'tokens' as 'tokens' | 'bytes',
+});
+
+/** Applying a FAR-SW model (seed 002, §3.4–3.5) and combining it with the DANA core. */
+export const FARSW_APPLY_DEFAULTS = Object.freeze({
+  /** Sliding window length Φ ("empirically set to 5", §3.4). */
+  phi: 5,
+  /** Block cutoff β ("a cutoff value of 1.5", §3.5). */
+  beta: 1.5,
+  /** Lines before the first / after the last topical line of a block (§3.4's conditions; window.ts). */
+  padding: 1,
+  /**
+   * Rule matching. The paper's is `crisp` (every region of an adopted rule ≥ significance); the
+   * default is farsw's `confidence` reading (extract/farsw.ts), the better one under leave-one-dataset-out
+   * cross-validation on ../shared/datasets (BENCHMARKS.md, "FAR-SW modes").
+   */
+  classify: 'confidence' as 'crisp' | 'fuzzy' | 'confidence',
+  /** Rule degree threshold in `fuzzy` classification. */
+  fuzzyThreshold: 0.5,
+  /** Combination with the DANA core (extract/farsw.ts): `union`, the best under leave-one-dataset-out cross-validation (BENCHMARKS.md). */
+  mode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
+  dana: Object.freeze({ ...DANA_DEFAULTS, fallbackToBestLine: true }),
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

@@ -65,7 +65,7 @@ export async function* readDataset(path: string, options: ReadOptions = {}): Asy
     return;
   }
   const entries = (await readdir(path, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const jsonl = entries.filter((e) => e.isFile() && JSONL_RE.test(e.name));
+  const jsonl = entries.filter((e) => (e.isFile() || e.isSymbolicLink()) && JSONL_RE.test(e.name));
   for (const e of jsonl) yield* readJsonlDataset(join(path, e.name), options);
   let hasSites = false;
   for (const e of entries) {

@@ -1,5 +1,6 @@
 /**
- * Seeded randomness for reproducible splits (no `Math.random`).
+ * Seeded randomness for reproducible splits and seeded algorithms (CETR-KM's
+ * k-means++ seeding); no `Math.random`.
  */
 
 /**

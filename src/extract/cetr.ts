@@ -21,6 +21,7 @@
  */
 import { CETR_DEFAULTS } from '../core/defaults.js';
 import type { Block, Extraction } from '../core/types.js';
+import { mulberry32 } from '../eval/random.js';
 import { TokenKind, tokenizeHtml, type TokenStream } from './token-stream.js';
 import { joinChosenText } from './token-text.js';
 import { collapsedLength } from './words.js';
@@ -233,18 +234,6 @@ export function kMeansWithOrigin(
       else if (assign[i] === 0) assign[i] = near;
   }
   return assign;
-}
-
-/** Mulberry32: a small seeded PRNG returning numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

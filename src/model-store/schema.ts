@@ -81,6 +81,17 @@ CREATE TABLE training_reports (
 );
 `,
   },
+  {
+    // Template (boilerplate) line keys of a model (train/templates.ts).
+    version: 2,
+    sql: `
+CREATE TABLE template_lines (
+  model_id INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+  key      INTEGER NOT NULL,
+  PRIMARY KEY (model_id, key)
+) WITHOUT ROWID;
+`,
+  },
 ]);
 
 /** Schema version this farsw writes. */

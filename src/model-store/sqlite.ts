@@ -83,6 +83,7 @@ class SqliteModelStore implements ModelStore {
       itemsets: db.prepare('SELECT level, items, support FROM itemsets WHERE model_id = ? ORDER BY level, ord'),
       rules: db.prepare('SELECT items, support, confidence, fp_rate FROM rules WHERE model_id = ? ORDER BY ord'),
       report: db.prepare('SELECT report_json FROM training_reports WHERE model_id = ?'),
+      templates: db.prepare('SELECT key FROM template_lines WHERE model_id = ? ORDER BY key'),
       ...(readonly ? {} : this.writeStatements(db)),
     };
     this.saveTx = readonly ? null : db.transaction((model: Model, created: string) => this.write(model, created));
@@ -102,6 +103,7 @@ class SqliteModelStore implements ModelStore {
       insertItemset: db.prepare('INSERT INTO itemsets (model_id, level, ord, items, support) VALUES (?, ?, ?, ?, ?)'),
       insertRule: db.prepare('INSERT INTO rules (model_id, ord, items, support, confidence, fp_rate) VALUES (?, ?, ?, ?, ?, ?)'),
       insertReport: db.prepare('INSERT INTO training_reports (model_id, report_json) VALUES (?, ?)'),
+      insertTemplate: db.prepare('INSERT INTO template_lines (model_id, key) VALUES (?, ?)'),
       deleteName: db.prepare('DELETE FROM models WHERE name = ?'),
       deleteActive: db.prepare('DELETE FROM models WHERE name = ? AND active = 1'),
       latestInactive: db.prepare('SELECT id FROM models WHERE name = ? AND active = 0 ORDER BY version DESC LIMIT 1'),
@@ -143,6 +145,7 @@ class SqliteModelStore implements ModelStore {
     model.rules.forEach((rule, i) => q.insertRule.run(id, i, items(rule.antecedent), rule.support, rule.confidence, rule.falsePositiveRate));
     step('rules');
     q.insertReport.run(id, JSON.stringify(r));
+    for (const k of model.templateLines ?? []) q.insertTemplate.run(id, k);
     step('report');
   }
 
@@ -160,6 +163,7 @@ class SqliteModelStore implements ModelStore {
     const rules = (this.q.rules.all(row.id) as { items: string; support: number; confidence: number; fp_rate: number }[])
       .map((r) => ({ antecedent: parseItems(r.items), support: r.support, confidence: r.confidence, falsePositiveRate: r.fp_rate }));
     const rep = this.q.report.get(row.id) as { report_json: string } | undefined;
+    const templateLines = (this.q.templates.all(row.id) as { key: number }[]).map((t) => t.key);
     const model = {
       formatVersion: row.format_version,
       name: row.name,
@@ -173,6 +177,7 @@ class SqliteModelStore implements ModelStore {
       rules,
       params: JSON.parse(row.params_json) as unknown,
       trainingReport: rep ? (JSON.parse(rep.report_json) as TrainingReport) : null,
+      ...(templateLines.length > 0 ? { templateLines } : {}),
     };
     return validateModel(model, `${this.path}: model ${name}`);
   }

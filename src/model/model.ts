@@ -55,6 +55,8 @@ export interface TrainingReport {
    * itemset's support and false-positive rate later (`farsw rules --level k`).
    */
   readonly maskCounts: { readonly topical: readonly (readonly [number, number])[]; readonly nonTopical: readonly (readonly [number, number])[] };
+  /** What the model was trained on, per dataset (pages with gold used), when the trainer knew it. */
+  readonly trainedOn?: readonly { readonly dataset: string; readonly pages: number }[];
 }
 
 /** A trained FAR-SW model. */
@@ -78,6 +80,8 @@ export interface Model {
   readonly rules: readonly Rule[];
   readonly params: TrainParams;
   readonly trainingReport: TrainingReport;
+  /** Keys of template (boilerplate) lines, sorted ascending (train/templates.ts); absent in models without. */
+  readonly templateLines?: readonly number[];
 }
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -131,6 +135,13 @@ export function validateModel(value: unknown, source = 'model'): Model {
   const checkFraction = (v: unknown, where: string): void => {
     if (typeof v !== 'number' || !(v >= 0 && v <= 1)) fail(`${where} must be a number in [0, 1]`);
   };
+  if (m.templateLines !== undefined) {
+    if (!Array.isArray(m.templateLines)) fail('templateLines must be an array of line keys');
+    (m.templateLines as unknown[]).forEach((k, i) => {
+      if (!Number.isInteger(k) || (k as number) < 1 || (k as number) > 0xffffffff) fail(`templateLines[${i}] is not a 32-bit line key`);
+      if (i > 0 && (k as number) <= ((m.templateLines as number[])[i - 1] as number)) fail('templateLines must be sorted ascending without repeats');
+    });
+  }
   if (!Array.isArray(m.rules)) fail('rules must be an array');
   (m.rules as Record<string, unknown>[]).forEach((r, i) => {
     checkItems(r.antecedent, `rules[${i}].antecedent`);

@@ -9,8 +9,10 @@
  *
  *   share(line) = LCS(lineTokens, goldWindow) / |lineTokens|  ≥ threshold
  *
- * Tokens come from `tokenize` (word runs lower-cased; one token per Han / kana
- * character). Computing an LCS against the whole gold for every line would be
+ * Tokens come from `tokenize` in src/eval/tokenize.ts, the metrics' tokeniser
+ * (word runs lower-cased; one token per Han / kana character, including marks
+ * such as `ー` whose Script_Extensions are kana), so the labels and the scores
+ * cut text the same way. Computing an LCS against the whole gold for every line would be
  * O(|line| · |gold|); instead each line is cut into chunks of at most
  * `ALIGN_CHUNK` tokens and each chunk is aligned against a window of the gold:
  *   1. every adjacent token pair (bigram) of the chunk that also occurs in the
@@ -30,7 +32,7 @@
  * unmatched (i.e. text labelled topical that is not in the gold).
  */
 
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../eval/tokenize.js';
 
 /** Longest run of line tokens aligned in one DP (bounds the cost to O(chunk · (chunk + slack)) per chunk). */
 export const ALIGN_CHUNK = 256;

@@ -29,6 +29,7 @@ import { addCardinality, frequentRegions, regionMask, significantMask } from '..
 import { adoptRules } from '../mining/rules.js';
 import { MODEL_FORMAT_VERSION, validateModelName, type Model, type TrainParams } from '../model/model.js';
 import { alignGold } from './align.js';
+import { TemplateCounter } from './templates.js';
 
 /** One training page: its HTML (decoded) and its gold main text. */
 export interface TrainingPage {
@@ -106,6 +107,7 @@ export class Trainer {
   private readonly segs: PageLines[] = [];
   private readonly skipped: { id: string; reason: string }[] = [];
   private seen = 0;
+  private readonly templates = new TemplateCounter();
   private goldTokens = 0;
   private goldCovered = 0;
   private topicalTokens = 0;
@@ -143,6 +145,7 @@ export class Trainer {
     for (let i = 0; i < labels.topical.length; i++) t += labels.topical[i]!;
     if (t === 0) { this.skipped.push({ id, reason: 'no line matches the gold' }); return; }
     this.lines += table.count; this.topicalLines += t;
+    this.templates.addPage(table.text, labels.topical);
     this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical });
   }
 
@@ -191,6 +194,11 @@ export class Trainer {
     for (const [m, k] of topicalHist) if (fires(m)) tp += k;
     for (const [m, k] of nonTopicalHist) if (fires(m)) fp += k;
 
+    const templateLines = this.templates.select({
+      minShare: FARSW_TRAIN_DEFAULTS.templateMinShare,
+      maxTopicalRatio: FARSW_TRAIN_DEFAULTS.templateMaxTopicalRatio,
+      maxKeys: FARSW_TRAIN_DEFAULTS.templateMaxKeys,
+    });
     return {
       formatVersion: MODEL_FORMAT_VERSION,
       name: this.name,
@@ -203,6 +211,7 @@ export class Trainer {
       levels,
       rules,
       params,
+      ...(templateLines.length > 0 ? { templateLines } : {}),
       trainingReport: {
         pages: this.seen - this.skipped.length,
         skippedPages: this.skipped.length,

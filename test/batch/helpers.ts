@@ -38,22 +38,27 @@ export function pageLines(count: number): string[] {
   return Array.from({ length: count }, (_, n) => JSON.stringify({ id: `p${n}`, html: page(n) }));
 }
 
-/** Run a batch in-process, collecting the output records. */
+/** Extraction options of the batch tests: a fixed extractor, so they do not depend on the shipped model. */
+export const TEST_EXTRACT = Object.freeze({ algorithm: 'addanag' });
+
+/** Run a batch in-process (unless `workers` is given), collecting the output records. */
 export async function runToMemory(config: Omit<BatchConfig, 'sink' | 'workers' | 'extract'> & Partial<Pick<BatchConfig, 'workers' | 'extract'>>): Promise<{ records: LooseRecord[]; summary: BatchSummary }> {
   const lines: string[] = [];
-  const summary = await runBatch({ workers: 0, extract: {}, ...config, sink: streamSink((s) => { lines.push(s); }) });
+  const summary = await runBatch({ workers: 0, extract: TEST_EXTRACT, ...config, sink: streamSink((s) => { lines.push(s); }) });
   return { records: lines.map((l) => JSON.parse(l) as LooseRecord), summary };
 }
 
 let built: string | undefined;
 
 /**
- * The batch worker compiled from the current sources into .build/batch-test
- * (workers load JavaScript; vitest runs TypeScript). Built once per test process.
+ * The batch worker compiled from the current sources into .build/ (workers
+ * load JavaScript; vitest runs TypeScript). .build/ sits next to dist/, so
+ * paths the code resolves from its own location (models/default.json) hold.
+ * Built once per test file.
  */
 export function compiledWorker(): string {
   if (built) return built;
-  const out = join(ROOT, '.build/batch-test');
+  const out = join(ROOT, '.build');
   execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', out, '--declaration', 'false', '--sourceMap', 'false'], { stdio: 'inherit' });
   built = join(out, 'batch/worker.js');
   if (!existsSync(built)) throw new Error(`build did not produce ${built}`);

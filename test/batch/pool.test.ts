@@ -1,6 +1,6 @@
 /**
  * The worker pool with real worker threads. Workers load JavaScript, so this
- * file compiles the sources into .build/batch-test first (helpers.compiledWorker).
+ * file compiles the sources into .build/ first (helpers.compiledWorker).
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { runBatch } from '../../src/batch/run.js';
 import { jsonlFileSink, textDirSink, textFileName, type OutputRecord } from '../../src/batch/output.js';
-import { page, pageLines, runToMemory, tempDir, writeLines, type LooseRecord } from './helpers.js';
+import { page, pageLines, runToMemory, tempDir, writeLines, type LooseRecord, TEST_EXTRACT } from './helpers.js';
 
 function readJsonl(path: string): LooseRecord[] {
   const raw = path.endsWith('.gz') ? gunzipSync(readFileSync(path)).toString() : readFileSync(path, 'utf8');
@@ -65,20 +65,20 @@ describe('runBatch: outputs, markers, resume', () => {
     const ac = new AbortController();
     let written = 0;
     const first = await runBatch({
-      inputs: [input], workers: 0, extract: {}, sink: jsonlFileSink(output, { resumable: true }), signal: ac.signal,
+      inputs: [input], workers: 0, extract: TEST_EXTRACT, sink: jsonlFileSink(output, { resumable: true }), signal: ac.signal,
       onRecord: () => { if (++written === 12) ac.abort(); },
     });
     expect(first.interrupted).toBe(true);
     expect(existsSync(output)).toBe(false);
     expect(readFileSync(`${output}.partial`, 'utf8').trim().split('\n').length).toBe(12);
     appendFileSync(`${output}.partial`, '{"id":"p12","te'); // killed in the middle of a write
-    const second = await runBatch({ inputs: [input], workers: 0, extract: {}, sink: jsonlFileSink(output, { resumable: true }) });
+    const second = await runBatch({ inputs: [input], workers: 0, extract: TEST_EXTRACT, sink: jsonlFileSink(output, { resumable: true }) });
     expect(second).toMatchObject({ resumed: 12, records: 18, interrupted: false });
     const ids = readJsonl(output).map((r) => r.id);
     expect(ids).toEqual(Array.from({ length: 30 }, (_, i) => `p${i}`));
     expect(existsSync(`${output}.partial`)).toBe(false);
     expect(JSON.parse(readFileSync(`${output}.done`, 'utf8'))).toMatchObject({ records: 30, failed: 0 });
-    const third = await runBatch({ inputs: [input], workers: 0, extract: {}, sink: jsonlFileSink(output, { resumable: true }) });
+    const third = await runBatch({ inputs: [input], workers: 0, extract: TEST_EXTRACT, sink: jsonlFileSink(output, { resumable: true }) });
     expect(third).toMatchObject({ alreadyDone: true, records: 0 });
   });
 
@@ -88,8 +88,8 @@ describe('runBatch: outputs, markers, resume', () => {
     const output = join(dir, 'out.jsonl.gz');
     const ac = new AbortController();
     let n = 0;
-    await runBatch({ inputs: [input], workers: 0, extract: {}, sink: jsonlFileSink(output, { resumable: true }), signal: ac.signal, onRecord: () => { if (++n === 4) ac.abort(); } });
-    const second = await runBatch({ inputs: [input], workers: 0, extract: {}, sink: jsonlFileSink(output, { resumable: true }) });
+    await runBatch({ inputs: [input], workers: 0, extract: TEST_EXTRACT, sink: jsonlFileSink(output, { resumable: true }), signal: ac.signal, onRecord: () => { if (++n === 4) ac.abort(); } });
+    const second = await runBatch({ inputs: [input], workers: 0, extract: TEST_EXTRACT, sink: jsonlFileSink(output, { resumable: true }) });
     expect(second).toMatchObject({ resumed: 0, records: 10 });
     expect(readJsonl(output).map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`));
   });
@@ -99,7 +99,7 @@ describe('runBatch: outputs, markers, resume', () => {
     const input = writeLines(join(dir, 'pages.jsonl'), [...pageLines(3), '{"id":"bad"}']);
     const out = join(dir, 'texts');
     const errors: OutputRecord[] = [];
-    const s = await runBatch({ inputs: [input], workers: 0, extract: {}, sink: textDirSink(out, { markerName: '.done', onError: (r) => errors.push(r) }) });
+    const s = await runBatch({ inputs: [input], workers: 0, extract: TEST_EXTRACT, sink: textDirSink(out, { markerName: '.done', onError: (r) => errors.push(r) }) });
     expect(s).toMatchObject({ records: 4, failed: 1 });
     expect(readdirSync(out).sort()).toEqual(['.done', ...['p0', 'p1', 'p2'].map(textFileName)].sort());
     expect(readFileSync(join(out, textFileName('p1')), 'utf8')).toMatch(/^Article 1 tells how/);

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { replaceBenchmarkSection } from '../../src/eval/benchmark-section.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,17 +25,14 @@ export function median(values: readonly number[]): number {
 
 /**
  * Replace (or append) the section `<!-- NAME:start -->…<!-- NAME:end -->` of
- * BENCHMARKS.md, so each benchmark owns its part of the file.
+ * BENCHMARKS.md, so each benchmark owns its part of the file; a stamp line
+ * (date, platform, Node) ends the section.
  */
 export function writeBenchmarkSection(name: string, markdown: string): void {
   const file = benchmarkPaths().benchmarks;
-  const start = `<!-- ${name}:start -->`, end = `<!-- ${name}:end -->`;
   const stamp = `_Written ${new Date().toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, Node ${process.version}._`;
-  const block = `${start}\n${markdown}\n\n${stamp}\n${end}`;
-  const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const i = old.indexOf(start), j = old.indexOf(end);
-  const next = i >= 0 && j > i ? old.slice(0, i) + block + old.slice(j + end.length) : `${old.trimEnd()}\n\n${block}\n`;
-  writeFileSync(file, next);
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  writeFileSync(file, replaceBenchmarkSection(old, name, `${markdown}\n\n${stamp}`));
 }
 
 /** F1 floors `{"algorithm/dataset": minimum BoW F1}`: the real-page regression. */

@@ -1,26 +1,25 @@
 /**
  * Training throughput on real pages: `train` (lines + features + gold alignment
  * + membership + Apriori) against its first stage alone (`buildLineTable`), on
- * the first 300 pages with gold of ../shared/datasets/dragnet.jsonl.gz.
+ * the first 300 pages with gold of ../shared/datasets/dragnet.jsonl.gz ($FARSW_DATASETS overrides the folder).
  * Needs ../shared (skips with a message when absent). MB = MB of HTML (UTF-16 length / 1e6 as a proxy).
  *   npx vitest bench --run test/bench/train.bench.ts
  * The full-dataset figures (global and --by-site, wall time and peak RSS) are
  * measured with /usr/bin/time -v node bin/farsw.js train …: see BENCHMARKS.md.
  */
 import { bench, describe } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readJsonlDataset } from '../../src/dataset/load.js';
 import { buildLineTable } from '../../src/html/lines.js';
 import { FARSW_PREPROCESS_DEFAULTS } from '../../src/core/defaults.js';
 import { train, type TrainingPage } from '../../src/train/train.js';
+import { benchmarkPaths } from './support.js';
 
-const FILE = fileURLToPath(new URL('../../../shared/datasets/dragnet.jsonl.gz', import.meta.url));
+const FILE = join(benchmarkPaths().datasets, 'dragnet.jsonl.gz');
 const pages: TrainingPage[] = [];
 if (existsSync(FILE)) {
-  for (const line of gunzipSync(readFileSync(FILE)).toString('utf8').split('\n')) {
-    if (!line.trim()) continue;
-    const r = JSON.parse(line) as { id: string; html: string; gold: string | null };
+  for await (const r of readJsonlDataset(FILE)) {
     if (r.gold) pages.push({ id: r.id, html: r.html, gold: r.gold });
     if (pages.length === 300) break;
   }

@@ -13,7 +13,7 @@ function capture(stdin?: NodeJS.ReadableStream): CliIo & { out: string; err: str
 describe('farsw apply --input (batch)', () => {
   it('reads JSON Lines from stdin and writes to stdout, exit 0', async () => {
     const io = capture(Readable.from([Buffer.from(pageLines(3).join('\n') + '\n')]));
-    const code = await run(['apply', '-w', '0', '--input', '-'], io);
+    const code = await run(['apply', '-a', 'addanag', '-w', '0', '--input', '-'], io);
     expect(code).toBe(0);
     const recs = io.out.trim().split('\n').map((l) => JSON.parse(l));
     expect(recs.map((r) => r.id)).toEqual(['p0', 'p1', 'p2']);
@@ -25,7 +25,7 @@ describe('farsw apply --input (batch)', () => {
     const file = join(dir, 'x.txt');
     writeFileSync(file, '{"looks": "like json"}\n<p>but it is a page</p>');
     const io = capture();
-    expect(await run(['apply', '-w', '0', '--input', file, '--input-format', 'html'], io)).toBe(0);
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', file, '--input-format', 'html'], io)).toBe(0);
     expect(JSON.parse(io.out).id).toBe(file);
   });
 
@@ -36,7 +36,7 @@ describe('farsw apply --input (batch)', () => {
     let failed = 0;
     for (const i of [0, 1]) {
       const io = capture();
-      const code = await run(['apply', '-w', '0', '-q', '--input', input, '--output', join(dir, 'out-{shard}.jsonl'), '--shard', `${i}/2`], io);
+      const code = await run(['apply', '-a', 'addanag', '-w', '0', '-q', '--input', input, '--output', join(dir, 'out-{shard}.jsonl'), '--shard', `${i}/2`], io);
       const out = join(dir, `out-0000${i}-of-00002.jsonl`);
       expect(existsSync(`${out}.done`)).toBe(true);
       const recs = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -44,7 +44,7 @@ describe('farsw apply --input (batch)', () => {
       expect(code).toBe(recs.some((r) => r.error) ? 3 : 0);
       outs.push(...recs.map((r) => r.id));
       const again = capture();
-      expect(await run(['apply', '-w', '0', '--input', input, '--output', join(dir, 'out-{shard}.jsonl'), '--shard', `${i}/2`], again)).toBe(0);
+      expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', input, '--output', join(dir, 'out-{shard}.jsonl'), '--shard', `${i}/2`], again)).toBe(0);
       expect(again.err).toContain('already done');
     }
     expect(failed).toBe(1);
@@ -56,7 +56,7 @@ describe('farsw apply --input (batch)', () => {
     const dir = tempDir('cli-outdir');
     writeFileSync(join(dir, 'a.html'), page(3));
     const io = capture();
-    expect(await run(['apply', '-w', '0', '--input', dir, '--out-dir', join(dir, 'texts')], io)).toBe(0);
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', dir, '--out-dir', join(dir, 'texts')], io)).toBe(0);
     expect(existsSync(join(dir, 'texts', '.done'))).toBe(true);
   });
 
@@ -75,7 +75,7 @@ describe('farsw apply --input (batch)', () => {
 
   it('a missing input exits 1 naming it', async () => {
     const io = capture();
-    expect(await run(['apply', '-w', '0', '--input', '/nonexistent/pages.jsonl'], io)).toBe(1);
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', '/nonexistent/pages.jsonl'], io)).toBe(1);
     expect(io.err).toContain('/nonexistent/pages.jsonl: cannot read (no such file)');
   });
 });

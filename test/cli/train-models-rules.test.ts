@@ -25,8 +25,11 @@ beforeAll(() => {
   }
   writeFileSync(join(data, 'alpha.example', 'orphan.html'), '<p>no gold</p>');
   // a small JSONL.gz with 3 pages of a third host: below --min-pages
-  const recs = [0, 1, 2].map((k) => JSON.stringify({ id: `g/${k}`, url: `https://www.gamma.example/a/${k}`, ...sitePage(k + 80) })).join('\n');
-  writeFileSync(join(data, 'gamma.jsonl.gz'), gzipSync(recs));
+  // (one archived by the Wayback Machine), plus two malformed lines that are reported and skipped
+  const urls = ['https://www.gamma.example/a/0', 'https://gamma.example/a/1', 'https://web.archive.org/web/20200101000000/https://www.gamma.example/a/2'];
+  const recs = [0, 1, 2].map((k) => JSON.stringify({ id: `g/${k}`, url: urls[k], ...sitePage(k + 80) }));
+  recs.splice(1, 0, '{"id": "g/bad", "html": 42}', 'not json');
+  writeFileSync(join(data, 'gamma.jsonl.gz'), gzipSync(recs.join('\n')));
   store = join(dir, 'models', 'farsw.sqlite');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,6 +41,9 @@ describe('farsw train / models / rules', () => {
     expect(o.out).toMatch(/^all: 25 pages \(0 skipped\)/);
     expect(o.out).toContain(`stored 1 model(s) in ${store}`);
     expect(o.err).toContain('orphan.html: gold file orphan.txt missing');
+    expect(o.err).toMatch(/gamma\.jsonl\.gz:2: .*"html" must be a string/);
+    expect(o.err).toMatch(/gamma\.jsonl\.gz:3: invalid JSON/);
+    expect(o.out).toContain('; 3 unreadable records skipped');
   });
 
   it('trains --by-site with --min-pages', async () => {
@@ -117,16 +123,5 @@ describe('farsw train / models / rules', () => {
     const l = io();
     expect(await run(['models', 'list', '--store', join(dir, 'none.sqlite')], l)).toBe(0);
     expect(l.out).toContain('no models');
-  });
-});
-
-describe('hostOf', () => {
-  it('takes the host, drops www., unwraps Wayback Machine URLs', async () => {
-    const { hostOf } = await import('../../src/cli/training-data.js');
-    expect(hostOf('https://www.Example.com/a')).toBe('example.com');
-    expect(hostOf('https://web.archive.org/web/20200101000000/https://news.example.org/x')).toBe('news.example.org');
-    expect(hostOf('http://web.archive.org/web/2019id_/www.site.de/y')).toBe('site.de');
-    expect(hostOf(null)).toBeNull();
-    expect(hostOf('not a url')).toBeNull();
   });
 });

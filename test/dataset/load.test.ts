@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readDataset, readJsonlDataset } from '../../src/dataset/load.js';
 import { readPredictions } from '../../src/dataset/predictions.js';
-import { siteOf } from '../../src/dataset/site.js';
 import type { DatasetIssue, PageRecord } from '../../src/dataset/types.js';
 import { InputError } from '../../src/core/errors.js';
 
@@ -117,16 +116,5 @@ describe('readPredictions', () => {
     expect(map.get('toy/3')).toEqual({ error: 'boom' });
     expect(map.size).toBe(2);
     expect(issues.map((i) => i.line)).toEqual([3, 4, 5]);
-  });
-});
-
-describe('siteOf', () => {
-  it.each([
-    [{ host: 'h', url: 'https://x.org/', dataset: 'd' }, 'h'],
-    [{ host: null, url: 'https://WWW.X.org/a?b', dataset: 'd' }, 'www.x.org'],
-    [{ host: null, url: 'not a url', dataset: 'd' }, 'd'],
-    [{ host: null, url: null, dataset: 'd' }, 'd'],
-  ])('%j → %s', (rec, site) => {
-    expect(siteOf(rec)).toBe(site);
   });
 });

@@ -20,6 +20,8 @@ describe('tokenize', () => {
     ['مرحبا بالعالم', ['مرحبا', 'بالعالم']],
     ['한국어 문장', ['한국어', '문장']],
     ['Καλημέρα κόσμε', ['καλημέρα', 'κόσμε']],
+    ['Привет, МИР', ['привет', 'мир']],
+    ['Hello, World! 42 times', ['hello', 'world', '42', 'times']],
   ])('%j → %j', (text, expected) => {
     expect(tokenize(text)).toEqual(expected);
   });

@@ -106,7 +106,7 @@ describe('SQLite model store', () => {
     const db = new Database(path);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
-    expect(() => openModelStore(path)).toThrow(/schema version 2 is newer than this farsw understands \(1\); upgrade farsw/);
+    expect(() => openModelStore(path)).toThrow(new RegExp(`schema version ${SCHEMA_VERSION + 1} is newer than this farsw understands \\(${SCHEMA_VERSION}\\); upgrade farsw`));
   });
 
   it('refuses a SQLite file that is not a farsw store', () => {
@@ -117,20 +117,44 @@ describe('SQLite model store', () => {
     expect(() => openModelStore(path)).toThrow(/not a farsw model store/);
   });
 
-  it('migrates an older store and keeps its models; read-only open of an older store refuses clearly', () => {
+  it('migrates a version-1 store (no template lines) to the current schema and keeps its models', () => {
+    const path = join(dir, 's.sqlite');
+    const current = openModelStore(path);
+    current.save(exampleModel('a'));
+    current.close();
+    // Turn it into what farsw wrote before schema version 2: no template_lines table.
+    const old = new Database(path);
+    old.exec('DROP TABLE template_lines');
+    old.pragma('user_version = 1');
+    old.close();
+    expect(() => openModelStore(path, { readonly: true }))
+      .toThrow(new RegExp(`schema version 1 is older than ${SCHEMA_VERSION}; run a command that writes the store`));
+    const s = openModelStore(path);
+    expect(s.load('a')).toEqual(exampleModel('a'));
+    const withTemplates = { ...exampleModel('b'), templateLines: [7, 42, 0xfffffff0] };
+    s.save(withTemplates);
+    expect(s.load('b')).toEqual(withTemplates);
+    s.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('runs a further migration on an older store; read-only open of an older store refuses clearly', () => {
     const path = join(dir, 's.sqlite');
     const v1 = openModelStore(path);
     v1.save(exampleModel('a'));
     v1.close();
-    // A hypothetical schema version 2 that adds a column.
-    const v2 = [...MIGRATIONS, { version: 2, sql: "ALTER TABLE models ADD COLUMN note TEXT NOT NULL DEFAULT ''" }];
-    expect(() => openModelStore(path, { readonly: true, migrations: v2 }))
-      .toThrow(/schema version 1 is older than 2; run a command that writes the store/);
-    const s = openModelStore(path, { migrations: v2 });
+    // A hypothetical next schema version that adds a column.
+    const next = SCHEMA_VERSION + 1;
+    const vNext = [...MIGRATIONS, { version: next, sql: "ALTER TABLE models ADD COLUMN note TEXT NOT NULL DEFAULT ''" }];
+    expect(() => openModelStore(path, { readonly: true, migrations: vNext }))
+      .toThrow(new RegExp(`schema version ${SCHEMA_VERSION} is older than ${next}; run a command that writes the store`));
+    const s = openModelStore(path, { migrations: vNext });
     expect(s.load('a')).toEqual(exampleModel('a'));
     s.close();
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(next);
     expect(db.prepare('SELECT note FROM models').get()).toEqual({ note: '' });
     db.close();
   });

@@ -61,3 +61,13 @@ describe('alignGold', () => {
     expect(alignGold(['', '...'], 'a b', 0).topical[0]).toBe(0);
   });
 });
+
+describe('alignGold tokenisation', () => {
+  it('cuts like the metrics: the kana mark ー is a token of its own, not joined to Latin letters', () => {
+    // With "ーabc" as one token (the former training tokeniser) the line would share no token with the gold.
+    const r = alignGold(['ーabc def'], 'ー abc def', 0.5);
+    expect(r.lineTokens[0]).toBe(3);
+    expect(r.matchedTokens[0]).toBe(3);
+    expect(r.topical[0]).toBe(1);
+  });
+});

@@ -9,12 +9,21 @@ import type { CommandModule } from 'yargs';
 import { InputError, ConfigError } from '../../core/errors.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../extract/extract.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
+import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
+import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
+import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../../batch/command.js';
 import type { CliIo } from '../io.js';
 
 interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>> {
   files?: string[];
-  algorithm: string;
+  algorithm?: string;
+  model?: string;
+  store: string;
+  mode?: CombineMode;
+  phi?: number;
+  beta?: number;
+  classify?: 'crisp' | 'fuzzy' | 'confidence';
   format: 'text' | 'json';
   input?: string[];
   url?: string;
@@ -46,20 +55,25 @@ async function readPage(file: string, io: CliIo): Promise<Uint8Array> {
 
 function toJson(file: string, r: ExtractResult): Record<string, unknown> {
   return {
-    file, method: r.method, encoding: r.encoding, lines: r.lineCount,
+    file, method: r.method, model: r.model, encoding: r.encoding, lines: r.lineCount,
     blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
     profile: r.profile, text: r.text,
   };
 }
 
+/** Only the options the user gave (exactOptionalPropertyTypes: no `undefined` values). */
+function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
 function extractOptions(args: ApplyArgs): ExtractOptions {
-  const dana: { gap?: number; radius?: number } = {};
-  if (args.gap !== undefined) dana.gap = args.gap;
-  if (args.radius !== undefined) dana.radius = args.radius;
+  const dana = defined({ gap: args.gap, radius: args.radius });
+  const chooser = args.algorithm !== undefined ? { algorithm: args.algorithm } : { model: args.model ?? 'auto', store: args.store };
   return {
-    algorithm: args.algorithm,
+    ...chooser,
     profile: args.profile || args.format === 'json',
     dana,
+    farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana },
     ...(args.url !== undefined ? { url: args.url } : {}),
     ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
   };
@@ -72,7 +86,13 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
     builder: (y) =>
       batchOptions(y)
         .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
-        .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), default: DEFAULT_ALGORITHM, describe: 'Extractor' })
+        .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default: the site model matching the page host, else "default")' })
+        .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
+        .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (read-only here)' })
+        .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode})` })
+        .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
+        .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
+        .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
         .option('format', { alias: 'f', choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Output format' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
@@ -83,6 +103,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');
           if (a.input !== undefined && a.files !== undefined && a.files.length > 0) throw new ConfigError('give either files or --input, not both');
           checkBatchArgs(a as Partial<BatchArgs>, a.input !== undefined);
+          if (a.algorithm !== undefined && a.model !== undefined) throw new ConfigError('give either --algorithm or --model, not both');
           return true;
         }) as never,
     handler: async (args) => {

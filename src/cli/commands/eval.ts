@@ -13,15 +13,22 @@ import { ConfigError, InputError } from '../../core/errors.js';
 import { readDataset } from '../../dataset/load.js';
 import { readPredictions } from '../../dataset/predictions.js';
 import type { DatasetIssue, PageRecord } from '../../dataset/types.js';
-import { crossValidate, type CvMode } from '../../eval/crossval.js';
+import { crossValidate, type CvMode, type TrainAndExtract } from '../../eval/crossval.js';
 import { evaluate } from '../../eval/evaluate.js';
 import type { BowUnit } from '../../eval/metrics.js';
-import { extractorPredictor, runExtractor, storedPredictor, type Clock } from '../../eval/predictors.js';
+import { extractorPredictor, runExtractor, storedPredictor, type Clock, type TextExtractor } from '../../eval/predictors.js';
 import {
   crossValidationJson, evalReportJson, formatCrossValidation, formatEvalReport, formatWorstPages, pagesCsv, worstPages,
 } from '../../eval/report.js';
 import type { GroupBy } from '../../eval/score.js';
-import { DEFAULT_ALGORITHM, extractorNames, getExtractor, type Extractor } from '../../extract/registry.js';
+import { DEFAULT_ALGORITHM, extractorNames, getExtractor } from '../../extract/registry.js';
+import { extractWithModel, type ModelExtractorOptions } from '../../extract/model-extractor.js';
+import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
+import type { FeatureVariant } from '../../features/line-features.js';
+import type { Model } from '../../model/model.js';
+import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
+import { modelResolver } from '../../model-store/resolve.js';
+import { Trainer } from '../../train/train.js';
 import type { CliIo } from '../io.js';
 
 interface EvalArgs {
@@ -38,6 +45,13 @@ interface EvalArgs {
   folds: number;
   'min-pages': number;
   seed: number;
+  store: string;
+  train: boolean;
+  features?: FeatureVariant;
+  mode?: CombineMode;
+  classify?: 'crisp' | 'fuzzy' | 'confidence';
+  phi?: number;
+  beta?: number;
 }
 
 /** Malformed records printed in full before only counting them. */
@@ -45,13 +59,44 @@ const MAX_ISSUES_SHOWN = 20;
 
 const clock: Clock = () => performance.now();
 
-/** The extractor named by --algorithm / --model. */
-function chooseExtractor(args: EvalArgs): Extractor {
-  if (args.model !== undefined) {
-    // FAR-SW models register as `farsw:NAME` once the trainer lands.
-    return getExtractor(`farsw:${args.model}`);
-  }
-  return getExtractor(args.algorithm ?? DEFAULT_ALGORITHM);
+/** FAR-SW apply options given on the command line. */
+function farswArgs(args: EvalArgs): ModelExtractorOptions['farsw'] {
+  const o: Record<string, unknown> = { mode: args.mode, classify: args.classify, phi: args.phi, beta: args.beta };
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as ModelExtractorOptions['farsw'];
+}
+
+/** A model as a text extractor (what `evaluate` runs). */
+function modelExtractor(model: Model, args: EvalArgs): TextExtractor {
+  const farsw = farswArgs(args);
+  return { name: `farsw:${model.name}`, extract: (html, o) => extractWithModel(html, model, { ...o, ...(farsw ? { farsw } : {}) }) };
+}
+
+/** The extractor named by --algorithm / --model (default: the model `auto` picks, as apply does). */
+function chooseExtractor(args: EvalArgs): TextExtractor {
+  if (args.algorithm !== undefined) return getExtractor(args.algorithm);
+  const spec = args.model ?? 'auto';
+  const farsw = farswArgs(args);
+  const resolver = modelResolver(args.store);
+  return {
+    name: `farsw:${spec}`,
+    extract: (html, o) => extractWithModel(html, resolver.resolve(spec, o?.url), { ...o, ...(farsw ? { farsw } : {}) }),
+  };
+}
+
+/**
+ * `--cv … --train`: train a FAR-SW model on each fold's training pages and
+ * apply it to the test pages (raw features within a site, normalised across
+ * sites, as FAR-SW §3.2 prescribes; `--features` overrides).
+ */
+function trainingCv(args: EvalArgs): TrainAndExtract {
+  return (train, test, fold) => {
+    const featureVariant = args.features ?? (args.cv === 'inter-site' ? 'normalized' : 'raw');
+    const trainer = new Trainer({ name: 'cv-fold', featureVariant });
+    for (const r of train) if (r.gold) trainer.addPage({ id: r.id, html: r.html, gold: r.gold });
+    if (trainer.pages === 0) throw new ConfigError(`cross-validation fold ${JSON.stringify(fold)} has no training pages with gold`);
+    const extractor = modelExtractor(trainer.finish(), args);
+    return test.map((r) => runExtractor(extractor, r, clock));
+  };
 }
 
 /** Write a result file, naming it in the error. `-` writes to stdout. */
@@ -83,11 +128,18 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
 
   if (args.cv !== undefined) {
     if (args.predictions !== undefined) throw new ConfigError('--cv runs an extractor; it cannot score --predictions');
-    const extractor = chooseExtractor(args);
-    method = extractor.name;
     const all = await collect(records);
-    // The extractors in the registry need no training: each fold just runs on its test pages.
-    const report = await crossValidate(all, (_train, test) => test.map((r) => runExtractor(extractor, r, clock)), {
+    let run: TrainAndExtract;
+    if (args.train) {
+      method = `farsw (trained per fold${args.features ? `, ${args.features} features` : ''})`;
+      run = trainingCv(args);
+    } else {
+      // Extractors that need no training just run on each fold's test pages.
+      const extractor = chooseExtractor(args);
+      method = extractor.name;
+      run = (_train, test) => test.map((r) => runExtractor(extractor, r, clock));
+    }
+    const report = await crossValidate(all, run, {
       mode: args.cv, folds: args.folds, minPages: args['min-pages'], seed: args.seed,
       groupBy: args.by === 'dataset' ? 'dataset' : 'site', unit: args.unit,
     });
@@ -138,8 +190,8 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
     builder: (y) =>
       y
         .option('data', { alias: 'd', type: 'string', demandOption: true, describe: 'Pages with gold: .jsonl[.gz], a directory of them, or training-data/' })
-        .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `Extractor (default ${DEFAULT_ALGORITHM})` })
-        .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name (instead of --algorithm)' })
+        .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model (e.g. ${DEFAULT_ALGORITHM})` })
+        .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name or auto (the default, as in apply)' })
         .option('predictions', { alias: 'p', type: 'string', describe: 'Score this {"id","text"}/{"id","error"} JSON Lines file instead of running an extractor' })
         .option('by', { choices: ['dataset', 'site', 'lang'] as const, describe: 'Group rows by (default dataset; with --cv: site, or dataset = leave-one-dataset-out)' })
         .option('unit', { choices: ['tokens', 'bytes'] as const, default: EVAL_DEFAULTS.unit, describe: 'Bag-of-words size unit (FAR-SW counts bytes)' })
@@ -150,10 +202,19 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('folds', { type: 'number', default: EVAL_DEFAULTS.folds, describe: 'k of intra-site k-fold' })
         .option('min-pages', { type: 'number', default: EVAL_DEFAULTS.minPages, describe: 'Smallest site (or dataset) tested in --cv' })
         .option('seed', { type: 'number', default: EVAL_DEFAULTS.seed, describe: 'Seed of the --cv fold shuffles' })
+        .option('train', { type: 'boolean', default: false, describe: 'With --cv: train a FAR-SW model on each fold\'s training pages and apply it' })
+        .option('features', { choices: ['raw', 'normalized'] as const, describe: 'With --train: feature variant (default raw intra-site, normalized inter-site)' })
+        .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store for --model' })
+        .option('mode', { choices: COMBINE_MODES, describe: 'FAR-SW combination with the DANA core (see farsw apply --help)' })
+        .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: 'FAR-SW rule matching' })
+        .option('phi', { type: 'number', describe: 'FAR-SW sliding window length' })
+        .option('beta', { type: 'number', describe: 'FAR-SW block cutoff' })
         .check((a) => {
           const given = [a.algorithm, a.model, a.predictions].filter((x) => x !== undefined).length;
           if (given > 1) throw new ConfigError('give at most one of --algorithm, --model, --predictions');
           if (a.cv !== undefined && a.by === 'lang') throw new ConfigError('--cv groups by site or dataset, not lang');
+          if (a.train && a.cv === undefined) throw new ConfigError('--train goes with --cv');
+          if (a.train && (a.algorithm !== undefined || a.model !== undefined)) throw new ConfigError('--train trains its own model per fold: drop --algorithm / --model');
           if (!Number.isInteger(a.worst) || a.worst < 0) throw new ConfigError(`--worst: expected an integer ≥ 0, found ${a.worst}`);
           return true;
         }) as never,

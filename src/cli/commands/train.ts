@@ -2,10 +2,17 @@
  * `farsw train`: learn FAR-SW rules from pages with gold text and store the model.
  *   farsw train --data FILE|DIR --model NAME [--site HOST] [--store PATH]
  *   farsw train --data FILE|DIR --by-site [--min-pages 10] [--model PREFIX]
+ * Pages are read by `readDataset` (src/dataset/load.ts); a page's host is
+ * `hostOfRecord` (src/dataset/site.ts), the site definition the evaluation uses.
+ * Malformed records are reported on stderr with file and line, skipped and
+ * counted in the summary.
  */
 import type { CommandModule } from 'yargs';
 import { FARSW_TRAIN_DEFAULTS } from '../../core/defaults.js';
 import { ConfigError, DatasetError, isFarswError } from '../../core/errors.js';
+import { readDataset } from '../../dataset/load.js';
+import { hostOfRecord, normalizeHost } from '../../dataset/site.js';
+import type { DatasetIssue } from '../../dataset/types.js';
 import type { FeatureVariant } from '../../features/line-features.js';
 import type { MembershipShape } from '../../fuzzy/region.js';
 import type { Model } from '../../model/model.js';
@@ -13,7 +20,6 @@ import { openModelStore } from '../../model-store/sqlite.js';
 import { DEFAULT_STORE_PATH, type ModelSummary } from '../../model-store/store.js';
 import { Trainer, type TrainOptions } from '../../train/train.js';
 import type { CliIo } from '../io.js';
-import { readTrainingData } from '../training-data.js';
 
 interface TrainArgs {
   data: string;
@@ -48,7 +54,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
     command: 'train',
     describe: 'Learn FAR-SW fuzzy association rules from pages with gold text and store the model',
     builder: (y) => y
-      .option('data', { type: 'string', demandOption: true, describe: 'JSONL[.gz] records {html, gold, url?, host?}, or a directory (SITE/NAME.html + NAME.txt, *.jsonl[.gz])' })
+      .option('data', { type: 'string', demandOption: true, describe: 'JSONL[.gz] records {id, html, gold, url?, host?}, or a directory of *.jsonl[.gz] files and/or SITE/NAME.html + NAME.txt pages' })
       .option('model', { type: 'string', describe: 'Model name (with --by-site: optional prefix, models are named PREFIX-HOST or HOST)' })
       .option('site', { type: 'string', describe: 'Train only on pages of this host; recorded as the model\'s site' })
       .option('by-site', { type: 'boolean', default: false, describe: 'One model per host with at least --min-pages pages, named after the host' })
@@ -78,7 +84,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
         ...(args['bce-shape'] !== undefined ? { bceShape: args['bce-shape'] } : {}),
         ...(args['carry-markup'] !== undefined ? { carryMarkup: args['carry-markup'] } : {}),
       };
-      const site = args.site?.toLowerCase().replace(/^www\./, '');
+      const site = args.site === undefined ? undefined : normalizeHost(args.site) ?? undefined;
       // Open (create / migrate) the store first: a bad --store fails before minutes of training.
       const store = openModelStore(args.store);
       try {
@@ -108,18 +114,23 @@ async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' 
   const global = args['by-site'] ? null : new Trainer({ ...params, name: args.model!, site: site ?? null });
   const perHost = new Map<string, Trainer>();
   let read = 0, skippedRecords = 0, noHost = 0, noGold = 0;
-  for await (const rec of readTrainingData(args.data, (msg) => { skippedRecords++; io.stderr(`farsw: skipped ${msg}\n`); })) {
+  const onIssue = (issue: DatasetIssue): void => {
+    skippedRecords++;
+    io.stderr(`farsw: skipped ${issue.file}${issue.line === undefined ? '' : `:${issue.line}`}: ${issue.message}\n`);
+  };
+  for await (const rec of readDataset(args.data, { onIssue })) {
     read++;
     if (io.isTTY && read % 100 === 0) io.stderr(`\rtrain: ${read} pages read`);
+    const host = hostOfRecord(rec);
     if (global) {
-      if (site === undefined || rec.host === site) global.addPage(rec);
+      if (site === undefined || host === site) global.addPage(rec);
     } else if (rec.gold === null || rec.gold.trim() === '') noGold++; // only pages with gold count towards --min-pages
-    else if (rec.host === null) noHost++;
+    else if (host === null) noHost++;
     else {
-      let t = perHost.get(rec.host);
+      let t = perHost.get(host);
       if (!t) {
-        t = new Trainer({ ...params, name: args.model ? `${args.model}-${rec.host}` : rec.host, site: rec.host });
-        perHost.set(rec.host, t);
+        t = new Trainer({ ...params, name: args.model ? `${args.model}-${host}` : host, site: host });
+        perHost.set(host, t);
       }
       t.addPage(rec);
     }

@@ -1,0 +1,204 @@
+/**
+ * Applying a FAR-SW model (seed 002, §3.3 Step 6 to §3.5) alongside the DANA core.
+ *
+ *   LineTable → features → fuzzify (model's membership functions)
+ *             → Step 6: topical mask (adopted rules)
+ *             → Step 7: sliding-window blocks (Φ)          [window.ts]
+ *             → Step 8: block scores, eq. 4–5, cutoff β     [window.ts]
+ *             → combined with DANA's choice on the same table (`mode`)
+ *
+ * Eq. 4: Score(p) = |T| + |O| + |D| − |L| − |I|, with T = TextLength (B),
+ * O = OutputTextLength (C), D = Density, L = LinkNum (E), I = ImgNum (F), each
+ * "normalised as in §3.2" so that it lies in [0, 1]: divided by its maximum on
+ * the page (D is already a ratio). Max score 3, cutoff β = 1.5 (§3.5).
+ */
+import type { Block, LineTable } from '../core/types.js';
+import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
+import { computeLineFeatures } from '../features/line-features.js';
+import { fuzzify, type FuzzySet } from '../fuzzy/fuzzify.js';
+import type { Model } from '../model/model.js';
+import type { Rule } from '../mining/rules.js';
+import { significantMask } from '../mining/cardinality.js';
+import { lineKey } from '../train/templates.js';
+import { danaCore, type DanaOptions, type DanaResult } from './dana.js';
+import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
+
+/**
+ * How FAR-SW and the DANA core are combined:
+ * - `farsw`: the paper alone (rules → window → informative blocks);
+ * - `dana`: AdDANAg alone, on the same line table;
+ * - `union` / `intersection`: of the lines each one chooses;
+ * - `evidence`: DANA's smoothed diff as a sixth term of eq. 4, scaled to [−1, 1]
+ *   (diff_i / max |diff|); the cutoff stays β;
+ * - `vote`: a line is topical when a rule fires on it or it lies in a DANA
+ *   region above the axis; then window, scores and cutoff as in the paper.
+ */
+export type CombineMode = 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote';
+export const COMBINE_MODES: readonly CombineMode[] = ['farsw', 'dana', 'union', 'intersection', 'evidence', 'vote'];
+
+/** Options of `applyModel` (defaults in FARSW_APPLY_DEFAULTS). */
+export interface FarswApplyOptions {
+  /** Sliding window length Φ (§3.4; 5). */
+  readonly phi: number;
+  /** Block cutoff β (§3.5; 1.5). */
+  readonly beta: number;
+  /** Lines added before the first and after the last topical line of a block (window.ts; 1). */
+  readonly padding: number;
+  /**
+   * `crisp`: every rule region ≥ significance (the paper); `fuzzy`: min membership over the rule ≥ `fuzzyThreshold`;
+   * `confidence`: the line's whole significant-region set read as one rule, topical when its confidence
+   * on the training lines (smoothed towards the topical base rate) is ≥ `fuzzyThreshold`.
+   */
+  readonly classify: 'crisp' | 'fuzzy' | 'confidence';
+  readonly fuzzyThreshold: number;
+  readonly mode: CombineMode;
+  /** DANA core parameters for the combined modes. */
+  readonly dana: DanaOptions;
+}
+
+/** Everything `applyModel` decided, for output and `farsw explain`. */
+export interface FarswResult {
+  /** Chosen lines as blocks, page order. */
+  readonly blocks: Block[];
+  /** Step 6: 1 for lines an adopted rule fires on. */
+  readonly topical: Uint8Array;
+  /** Eq. 4 per line (with the evidence term in mode `evidence`). */
+  readonly lineScore: Float64Array;
+  /** Step 7 blocks with their eq. 5 scores. */
+  readonly windows: Block[];
+  /** No window passed β; the best one was kept. */
+  readonly fallback: boolean;
+  /** 1 for the model's template (boilerplate) lines; undefined when it has none. */
+  readonly template: Uint8Array | undefined;
+  /** The DANA core on the same table (all modes). */
+  readonly dana: DanaResult;
+}
+
+/**
+ * Step 6: a line is topical when some adopted rule fires on it.
+ * Crisp (the paper): every region of the rule has membership ≥ significance.
+ * Fuzzy: the rule's degree, min over its regions, is ≥ `fuzzyThreshold`.
+ */
+export function topicalMask(fz: FuzzySet, rules: readonly Rule[], significance: number, classify: 'crisp' | 'fuzzy', fuzzyThreshold: number): Uint8Array {
+  const mask = new Uint8Array(fz.lines);
+  const threshold = classify === 'crisp' ? significance : fuzzyThreshold;
+  for (let i = 0; i < fz.lines; i++) {
+    const o = i * fz.regions;
+    for (const rule of rules) {
+      let degree = 1;
+      for (const r of rule.antecedent) degree = Math.min(degree, fz.values[o + r]!);
+      if (degree >= threshold) { mask[i] = 1; break; }
+    }
+  }
+  return mask;
+}
+
+const CONFIDENCE_TABLES = new WeakMap<Model, { table: Map<number, number>; prior: number }>();
+
+/** P(topical | significant-region mask) from the model's training histograms (Laplace-smoothed to the base rate). */
+function confidenceTable(model: Model): { table: Map<number, number>; prior: number } {
+  let t = CONFIDENCE_TABLES.get(model);
+  if (t) return t;
+  const counts = new Map<number, [number, number]>();
+  let tp = 0, all = 0;
+  for (const [mask, k] of model.trainingReport.maskCounts.topical) { counts.set(mask, [k, 0]); tp += k; all += k; }
+  for (const [mask, k] of model.trainingReport.maskCounts.nonTopical) {
+    const c = counts.get(mask) ?? [0, 0];
+    c[1] += k; all += k;
+    counts.set(mask, c);
+  }
+  const prior = all > 0 ? tp / all : 0;
+  const table = new Map<number, number>();
+  for (const [mask, [a, b]] of counts) table.set(mask, (a + prior) / (a + b + 1));
+  CONFIDENCE_TABLES.set(model, (t = { table, prior }));
+  return t;
+}
+
+/** Step 6, `confidence` reading (see FarswApplyOptions.classify). */
+export function confidenceMask(fz: FuzzySet, model: Model, threshold: number): Uint8Array {
+  const { table, prior } = confidenceTable(model);
+  const mask = new Uint8Array(fz.lines);
+  for (let i = 0; i < fz.lines; i++) {
+    const m = significantMask(fz, i, model.params.significance);
+    if ((table.get(m) ?? prior) >= threshold) mask[i] = 1;
+  }
+  return mask;
+}
+
+/** Eq. 4 for every line (see the module comment), from the page's normalised features. */
+export function lineScores(table: LineTable): Float64Array {
+  const [, t, o, d, l, im] = computeLineFeatures(table, 'normalized').columns as Float64Array[];
+  const out = new Float64Array(table.count);
+  for (let i = 0; i < table.count; i++) out[i] = t![i]! + o![i]! + d![i]! - l![i]! - im![i]!;
+  return out;
+}
+
+/** Add DANA's smoothed diff, scaled to [−1, 1], to each line score (mode `evidence`). */
+function addDanaEvidence(score: Float64Array, diff: Float64Array): void {
+  let max = 0;
+  for (let i = 0; i < diff.length; i++) max = Math.max(max, Math.abs(diff[i]!));
+  if (max > 0) for (let i = 0; i < score.length; i++) score[i]! += diff[i]! / max;
+}
+
+/**
+ * Apply a model to a page's line table (built with the model's line options).
+ * @returns the chosen blocks and every intermediate the explanation shows
+ */
+export function applyModel(table: LineTable, model: Model, options: FarswApplyOptions = FARSW_APPLY_DEFAULTS): FarswResult {
+  const features = computeLineFeatures(table, model.featureVariant);
+  const fz = fuzzify(features.columns, model.membership);
+  const topical = options.classify === 'confidence'
+    ? confidenceMask(fz, model, options.fuzzyThreshold)
+    : topicalMask(fz, model.rules, model.params.significance, options.classify, options.fuzzyThreshold);
+  const dana = danaCore(table, 'addanag', options.dana);
+  const lineScore = lineScores(table);
+  const n = table.count;
+  const template = templateMask(table, model);
+  if (template) for (let i = 0; i < n; i++) if (template[i]) topical[i] = 0;
+
+  let mask = topical;
+  if (options.mode === 'vote') {
+    mask = Uint8Array.from(topical);
+    for (const r of dana.regions) mask.fill(1, r.start, r.end);
+  } else if (options.mode === 'evidence') {
+    addDanaEvidence(lineScore, dana.diff);
+  }
+  const windows = scoreBlocks(slidingWindow(mask, options.phi, options.padding), lineScore);
+  const selection = selectInformative(windows, options.beta);
+  const base = { topical, lineScore, windows, fallback: selection.fallback, dana };
+
+  let chosen: Uint8Array;
+  switch (options.mode) {
+    case 'dana':
+      chosen = blocksToMask(dana.blocks, n);
+      break;
+    case 'union':
+    case 'intersection': {
+      chosen = blocksToMask(selection.blocks, n);
+      const b = blocksToMask(dana.blocks, n);
+      for (let i = 0; i < n; i++) chosen[i] = options.mode === 'union' ? chosen[i]! | b[i]! : chosen[i]! & b[i]!;
+      break;
+    }
+    default:
+      chosen = blocksToMask(selection.blocks, n);
+  }
+  // A template line is never kept, whatever chose it.
+  if (template) for (let i = 0; i < n; i++) if (template[i]) chosen[i] = 0;
+  return { ...base, template, fallback: options.mode === 'dana' ? false : selection.fallback, blocks: maskToBlocks(chosen) };
+}
+
+const TEMPLATE_SETS = new WeakMap<Model, ReadonlySet<number>>();
+
+/** 1 for lines whose key is one of the model's template lines; undefined when the model has none. */
+export function templateMask(table: LineTable, model: Model): Uint8Array | undefined {
+  const keys = model.templateLines;
+  if (!keys || keys.length === 0) return undefined;
+  let set = TEMPLATE_SETS.get(model);
+  if (!set) TEMPLATE_SETS.set(model, (set = new Set(keys)));
+  const mask = new Uint8Array(table.count);
+  for (let i = 0; i < table.count; i++) {
+    if (table.contentChars[i] !== 0 && set.has(lineKey(table.lineText(i)))) mask[i] = 1;
+  }
+  return mask;
+}
+

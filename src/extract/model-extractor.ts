@@ -1,0 +1,49 @@
+/**
+ * A trained FAR-SW model as an extractor: lines built with the model's own
+ * preprocessing (its drop list and line rule), `applyModel`, then text.
+ */
+import type { Extraction, LineTable } from '../core/types.js';
+import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
+import type { Model } from '../model/model.js';
+import { blocksToText } from '../html/text.js';
+import { applyModel, type FarswApplyOptions, type FarswResult } from './farsw.js';
+import { pageLines, StageClock, type ExtractorOptions } from './registry.js';
+import type { LineOptions } from '../html/lines.js';
+
+/** Options of model-based extraction. */
+export interface ModelExtractorOptions extends ExtractorOptions {
+  readonly farsw?: Partial<Omit<FarswApplyOptions, 'dana'>> & { readonly dana?: Partial<FarswApplyOptions['dana']> };
+}
+
+/** Resolve FAR-SW apply options over the defaults. */
+export function farswOptions(o: ModelExtractorOptions['farsw'] = {}): FarswApplyOptions {
+  return { ...FARSW_APPLY_DEFAULTS, ...o, dana: { ...FARSW_APPLY_DEFAULTS.dana, ...o.dana } };
+}
+
+/** The line options a model was trained with. */
+export function modelLineOptions(model: Model): Partial<LineOptions> {
+  return { dropElements: model.params.dropElements, carryMarkup: model.params.carryMarkup };
+}
+
+/** A model run on a page: the line table and every decision (what `farsw explain` draws). */
+export interface ModelRun {
+  readonly table: LineTable;
+  readonly detail: FarswResult;
+}
+
+/** Build the page's lines the way the model was trained, then apply it. */
+export function runModel(html: string, model: Model, options: ModelExtractorOptions = {}, clock = new StageClock(false)): ModelRun {
+  const table = pageLines(html, { ...options, lines: { ...modelLineOptions(model), ...options.lines } }, clock);
+  const detail = applyModel(table, model, farswOptions(options.farsw));
+  clock.lap('select');
+  return { table, detail };
+}
+
+/** Extraction with a model; `detail` carries the intermediates for `farsw explain`. */
+export function extractWithModel(html: string, model: Model, options: ModelExtractorOptions = {}): Extraction & { readonly model: string; readonly detail: FarswResult } {
+  const clock = new StageClock(options.profile === true);
+  const { table, detail } = runModel(html, model, options, clock);
+  const text = blocksToText(table, detail.blocks);
+  clock.lap('text');
+  return { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...clock.result() };
+}

@@ -1,0 +1,91 @@
+/**
+ * Which model applies to a page: `--model NAME`, or `--model auto` (the
+ * default) = the model whose site pattern matches the page's host, else the
+ * model named `default`. The shipped default model (`models/default.json`, a
+ * JSON export trained across sites by `npm run train:default`) answers for
+ * `default` when the store has none, so farsw works with no store at all.
+ *
+ * Stores are opened read-only once per path and models are cached, so batch
+ * runs pay for SQLite once.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ModelNotFoundError } from '../core/errors.js';
+import { hostOf } from '../dataset/site.js';
+import { modelFromJson, type Model } from '../model/model.js';
+import { openModelStore } from './sqlite.js';
+import type { ModelStore } from './store.js';
+
+/** Name of the model used when no site model matches. */
+export const DEFAULT_MODEL_NAME = 'default';
+
+/** The shipped default model file. */
+export const SHIPPED_DEFAULT_MODEL = fileURLToPath(new URL('../../models/default.json', import.meta.url));
+
+let shipped: Model | undefined;
+
+/** The model shipped with farsw (`models/default.json`), loaded once. */
+export function shippedDefaultModel(): Model {
+  if (!shipped) {
+    if (!existsSync(SHIPPED_DEFAULT_MODEL)) throw new ModelNotFoundError(`${SHIPPED_DEFAULT_MODEL}: the shipped default model is missing; run npm run train:default`);
+    shipped = modelFromJson(readFileSync(SHIPPED_DEFAULT_MODEL, 'utf8'), SHIPPED_DEFAULT_MODEL);
+  }
+  return shipped;
+}
+
+/** Does a model's site pattern cover a host? Exact, `www.`-insensitive, or a sub-domain of it. */
+export function siteMatches(site: string, host: string): boolean {
+  const s = site.toLowerCase().replace(/^www\./, '');
+  return host === s || host.endsWith(`.${s}`);
+}
+
+/** Resolves model names against one store (or none). */
+export class ModelResolver {
+  private readonly store: ModelStore | undefined;
+  private readonly cache = new Map<string, Model>();
+  private readonly sites: { name: string; site: string }[];
+
+  /** @param storePath a store to read (read-only); missing file = no store */
+  constructor(readonly storePath?: string) {
+    this.store = storePath !== undefined && existsSync(storePath) ? openModelStore(storePath, { readonly: true }) : undefined;
+    this.sites = (this.store?.list() ?? [])
+      .filter((s) => s.site !== null)
+      .map((s) => ({ name: s.name, site: s.site! }))
+      // Longest pattern first: news.example.com beats example.com.
+      .sort((a, b) => b.site.length - a.site.length);
+  }
+
+  /**
+   * The model for `spec` (a name or `auto`) and a page URL.
+   * @throws ModelNotFoundError naming the model and the store
+   */
+  resolve(spec: string, url?: string): Model {
+    let name = spec;
+    if (spec === 'auto') {
+      const host = hostOf(url);
+      name = (host !== null && this.sites.find((s) => siteMatches(s.site, host))?.name) || DEFAULT_MODEL_NAME;
+    }
+    const hit = this.cache.get(name);
+    if (hit) return hit;
+    let model: Model;
+    if (this.store && this.store.list().some((s) => s.name === name)) model = this.store.load(name);
+    else if (name === DEFAULT_MODEL_NAME) model = shippedDefaultModel();
+    else throw new ModelNotFoundError(`model "${name}" not found${this.storePath ? ` in ${this.storePath}` : ' (no model store given)'}`);
+    this.cache.set(name, model);
+    return model;
+  }
+
+  close(): void {
+    this.store?.close();
+  }
+}
+
+const RESOLVERS = new Map<string, ModelResolver>();
+
+/** A cached resolver per store path (`''` = no store). */
+export function modelResolver(storePath?: string): ModelResolver {
+  const key = storePath ?? '';
+  let r = RESOLVERS.get(key);
+  if (!r) RESOLVERS.set(key, (r = new ModelResolver(storePath)));
+  return r;
+}

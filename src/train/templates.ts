@@ -1,0 +1,71 @@
+/**
+ * Template lines: boilerplate a site repeats word for word on many pages
+ * (menus, footers, "Share this", "Related articles"). Beyond FAR-SW (its
+ * references cite template detection, Gibson et al. 2005): a model keeps the
+ * keys of lines that were non-topical on many training pages and never (or
+ * rarely) topical, and `apply` never keeps such a line.
+ *
+ * Key: FNV-1a (32 bit) of the line text lower-cased, white space collapsed and
+ * every digit folded to 0, so "© 2011" and "© 2012", or "3 comments" and
+ * "12 comments", are the same line.
+ */
+
+/** Parameters of template selection. */
+export interface TemplateOptions {
+  /** A line is a template when non-topical on at least max(2, ⌈share · pages⌉) training pages. */
+  readonly minShare: number;
+  /** …and topical on at most this fraction of the pages it is non-topical on. */
+  readonly maxTopicalRatio: number;
+  /** Keep at most this many keys (the most frequent). */
+  readonly maxKeys: number;
+}
+
+/** The key of a line text (see the module comment); 0 for an empty line. */
+export function lineKey(text: string): number {
+  if (text.length === 0) return 0;
+  let h = 0x811c9dc5;
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) { space = true; continue; }
+    if (space) { h = Math.imul(h ^ 32, 0x01000193); space = false; }
+    if (c >= 48 && c <= 57) c = 48;
+    else if (c >= 65 && c <= 90) c += 32;
+    else if (c >= 0x80) c = text.charAt(i).toLowerCase().charCodeAt(0);
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  return (h >>> 0) || 1;
+}
+
+/** Counts, per line key, the training pages where it was non-topical and topical. */
+export class TemplateCounter {
+  private readonly nonTopical = new Map<number, number>();
+  private readonly topical = new Map<number, number>();
+  private pages = 0;
+
+  /** Count one page's lines (each key once per page and label). */
+  addPage(texts: readonly string[], labels: ArrayLike<number>): void {
+    this.pages++;
+    const seenN = new Set<number>(), seenT = new Set<number>();
+    for (let i = 0; i < texts.length; i++) {
+      const k = lineKey(texts[i]!);
+      if (k === 0) continue;
+      (labels[i] ? seenT : seenN).add(k);
+    }
+    for (const k of seenN) this.nonTopical.set(k, (this.nonTopical.get(k) ?? 0) + 1);
+    for (const k of seenT) this.topical.set(k, (this.topical.get(k) ?? 0) + 1);
+  }
+
+  /** The template keys, sorted ascending. */
+  select(options: TemplateOptions): number[] {
+    const min = Math.max(2, Math.ceil(options.minShare * this.pages));
+    const picked: [number, number][] = [];
+    for (const [k, n] of this.nonTopical) {
+      if (n < min) continue;
+      if ((this.topical.get(k) ?? 0) > options.maxTopicalRatio * n) continue;
+      picked.push([k, n]);
+    }
+    picked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    return picked.slice(0, options.maxKeys).map(([k]) => k).sort((a, b) => a - b);
+  }
+}
