@@ -9,8 +9,9 @@
  *    MB/s, MB = uncompressed record bytes (JSON Lines, HTML plus gold).
  * 2. Memory: a WARC of ≈ WARC_GB GB generated in the system temp folder by
  *    repeating the dataset pages as HTTP responses (deleted afterwards; never
- *    committed), run with --workers 2; peak RSS of the process (all threads)
- *    from process.resourceUsage().maxRSS.
+ *    committed), run with --workers 2; peak RSS of the process (all threads):
+ *    VmHWM of /proc/self/status (getrusage's maxRSS is not used on Linux: it
+ *    keeps the parent's RSS from before exec, and this parent holds the pages).
  *
  * Writes the section between <!-- batch:start --> and <!-- batch:end --> of
  * BENCHMARKS.md. Needs `npm run build` (the npm script runs it) and
@@ -52,7 +53,9 @@ const datasets = readdirSync(opts.data).filter((f) => f.endsWith('.jsonl.gz')).s
 async function runCli(args) {
   const code = `const m = await import(${JSON.stringify(join(root, 'dist/cli/main.js'))});
     const c = await m.run(process.argv.slice(1));
-    process.stderr.write('RSS ' + process.resourceUsage().maxRSS + '\\n'); process.exitCode = c;`;
+    const fs = await import('node:fs');
+    const hwm = fs.existsSync('/proc/self/status') ? /VmHWM:\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] : undefined;
+    process.stderr.write('RSS ' + (hwm ?? process.resourceUsage().maxRSS) + '\\n'); process.exitCode = c;`;
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--input-type=module', '-e', code, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
@@ -136,7 +139,7 @@ const md = [
   '',
   ...(warcRow ? [
     `Memory: a ${f(warcRow.size / 1e9, 2)} GB uncompressed WARC (${warcRow.n} HTTP responses repeating the dataset pages, generated in the temp folder and deleted) → \`--workers 2\`, gzip JSON Lines output:`,
-    `${warcRow.records} pages in ${f(warcRow.seconds)} s (${f(warcRow.records / warcRow.seconds, 0)} pages/s, ${f(warcRow.size / 1e6 / warcRow.seconds)} MB/s of WARC), **peak RSS ${f(warcRow.rss, 0)} MB** (process.resourceUsage().maxRSS, main thread and workers).`,
+    `${warcRow.records} pages in ${f(warcRow.seconds)} s (${f(warcRow.records / warcRow.seconds, 0)} pages/s, ${f(warcRow.size / 1e6 / warcRow.seconds)} MB/s of WARC), **peak RSS ${f(warcRow.rss, 0)} MB** (VmHWM, main thread and workers).`,
   ] : []),
 ].join('\n');
 console.log(md);
