@@ -9,16 +9,16 @@
  * (test/batch/pool.test.ts compiles into a scratch folder and passes
  * `workerFile`). `workers: 0` needs no build.
  *
- * Scheduling: two tasks per worker are handed to piscina (one running, one
- * waiting), so a worker goes straight on to its next page instead of waiting
- * for the main thread to answer (with one per worker, workers sat idle a
- * quarter of the time in a CPU profile).
+ * Scheduling: two tasks per worker are handed to it (one running, one waiting
+ * in the worker), so a worker goes straight on to its next page instead of
+ * waiting for the main thread to answer.
  *
  * Page timeout: the clock starts when a worker starts the page (the worker
  * writes the start time into a shared table; see worker.ts) and a watchdog on
  * the main thread checks the table (every timeout/10 ms, between 5 ms and 1 s).
  * On timeout piscina terminates the worker running the page and starts a new
- * one; the pages queued behind it are not charged for that.
+ * one; the page that was waiting in that worker never started, and is sent
+ * again (so it is neither charged for the wait nor lost).
  * In-process (`workers: 0`) a page cannot be interrupted: no timeout.
  */
 import { existsSync } from 'node:fs';
@@ -27,7 +27,8 @@ import { Piscina } from 'piscina';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { ConfigError } from '../core/errors.js';
 import type { ExtractOptions } from '../extract/extract.js';
-import { runTask, type PageTask, type TaskRequest, type TaskResult } from './task.js';
+import { runTask, type PageTask, type TaskResult } from './task.js';
+import type { BatchWorkerData, WorkerRequest } from './worker.js';
 
 /** Runs tasks; `run` never rejects (failures are error results). */
 export interface PageExecutor {
@@ -55,18 +56,18 @@ export function defaultWorkerFile(): URL {
   return new URL('../../dist/batch/worker.js', import.meta.url);
 }
 
-function transferable(task: PageTask): ArrayBuffer[] {
-  const bytes = task.kind === 'json' ? task.line : task.kind === 'page' ? task.page : undefined;
-  // Only a view that owns its whole buffer can be moved; sources make such copies.
-  return bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
-}
-
 function idOf(task: PageTask): { url?: string } {
   return task.kind === 'page' && task.url !== undefined ? { url: task.url } : {};
 }
 
-/** Tasks handed to piscina per worker: one running and one waiting, so a worker never idles while the main thread answers. */
-const QUEUED_PER_WORKER = 2;
+/**
+ * Tasks handed to each worker: one running and one waiting in the worker's own
+ * queue, so a worker goes on to its next page without waiting for the main
+ * thread (with 1, workers sat idle 15–25 % of the time in CPU profiles).
+ */
+const TASKS_PER_WORKER = 2;
+/** A page that was waiting on a worker killed for another page's timeout is sent again, at most this often. */
+const MAX_RESENDS = 2;
 
 /** Start the executor (for workers ≥ 1: every thread started and answering). */
 export async function createExecutor(opts: ExecutorOptions): Promise<PageExecutor> {
@@ -81,21 +82,22 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
   const filename = opts.workerFile ?? defaultWorkerFile();
   const path = typeof filename === 'string' ? filename : fileURLToPath(filename);
   if (!existsSync(path)) throw new ConfigError(`batch worker ${path} not found: run "npm run build" (or use --workers 0)`);
-  const concurrency = opts.workers * QUEUED_PER_WORKER;
+  const concurrency = opts.workers * TASKS_PER_WORKER;
   // Start table: slot k holds the start time (epoch ms) of the task using it, 0 when none runs.
   const startsBuffer = new SharedArrayBuffer(8 * concurrency);
   const starts = new Float64Array(startsBuffer);
   const freeSlots = Array.from({ length: concurrency }, (_, k) => concurrency - 1 - k);
-  const pool = new Piscina<TaskRequest & { slot?: number }, TaskResult>({
+  const workerData: BatchWorkerData = { starts: startsBuffer, options };
+  const pool = new Piscina<WorkerRequest, TaskResult>({
     filename: typeof filename === 'string' ? filename : filename.href,
     minThreads: opts.workers,
     maxThreads: opts.workers,
     idleTimeout: 2 ** 31 - 1,
-    concurrentTasksPerWorker: 1,
-    workerData: { starts: startsBuffer },
+    concurrentTasksPerWorker: TASKS_PER_WORKER,
+    workerData,
     resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb },
   });
-  await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ task: { kind: 'ping' }, options })));
+  await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ task: { kind: 'ping' } })));
   const timeout = opts.pageTimeoutMs > 0 && Number.isFinite(opts.pageTimeoutMs) ? opts.pageTimeoutMs : 0;
   // Watchdog: abort a task whose worker started it more than `timeout` ms ago.
   const running = new Map<number, AbortController>();
@@ -110,14 +112,21 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
     concurrency,
     run: async (task) => {
       const slot = freeSlots.pop()!;
-      starts[slot] = 0;
-      const ac = new AbortController();
-      running.set(slot, ac);
       try {
-        return await pool.run({ task, options, slot }, { transferList: transferable(task), signal: ac.signal });
-      } catch (e) {
-        const why = ac.signal.aborted ? `timed out after ${timeout} ms (worker replaced)` : `worker failed (${(e as Error).message})`;
-        return { ...idOf(task), error: `${task.where}: ${why}` };
+        for (let attempt = 0; ; attempt++) {
+          starts[slot] = 0;
+          const ac = new AbortController();
+          running.set(slot, ac);
+          try {
+            // No transfer list: the bytes stay here, so a page can be sent again (a copy costs microseconds).
+            return await pool.run({ task, slot }, { signal: ac.signal });
+          } catch (e) {
+            if (ac.signal.aborted) return { ...idOf(task), error: `${task.where}: timed out after ${timeout} ms (worker replaced)` };
+            // Never started: it was waiting on a worker that was killed for another page.
+            if (starts[slot] === 0 && attempt < MAX_RESENDS) continue;
+            return { ...idOf(task), error: `${task.where}: worker failed (${(e as Error).message})` };
+          }
+        }
       } finally {
         running.delete(slot);
         starts[slot] = 0;

@@ -2,7 +2,7 @@
  * A batch run: inputs → items (main thread: read, gunzip, split records) →
  * worker pool (parse, decode, extract) → output records (main thread: write).
  *
- *   readItems ─▶ mapBounded(executor.run, concurrency = workers, window) ─▶ sink.write
+ *   readItems ─▶ prefetch ─▶ mapBounded(executor.run, concurrency, window) ─▶ sink.write
  *
  * The order matters for memory and for resuming: the scheduler pulls an item
  * only when a worker is free and the reorder window has room (backpressure),
@@ -13,6 +13,7 @@ import type { ExtractOptions } from '../extract/extract.js';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import type { InputKind } from './detect.js';
 import { mapBounded } from './map-bounded.js';
+import { prefetch } from './prefetch.js';
 import type { OutputRecord, OutputSink } from './output.js';
 import { createExecutor } from './pool.js';
 import type { ProgressReporter, ProgressSnapshot } from './progress.js';
@@ -138,7 +139,7 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   })();
   try {
     const window = Math.max(1, executor.concurrency) * BATCH_DEFAULTS.windowPerWorker;
-    for await (const rec of mapBounded(counted, work, { concurrency: executor.concurrency, window, ordered: config.ordered ?? true })) {
+    for await (const rec of mapBounded(prefetch(counted, executor.concurrency * 2), work, { concurrency: executor.concurrency, window, ordered: config.ordered ?? true })) {
       summary.records++;
       if (rec.error !== undefined) summary.failed++;
       else summary.extractMs += rec.ms;
