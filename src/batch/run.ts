@@ -138,7 +138,7 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
     }
   })();
   try {
-    const window = Math.max(1, executor.concurrency) * BATCH_DEFAULTS.windowPerWorker;
+    const window = Math.max(1, executor.concurrency) * BATCH_DEFAULTS.windowPerTask;
     for await (const rec of mapBounded(prefetch(counted, executor.concurrency * 2), work, { concurrency: executor.concurrency, window, ordered: config.ordered ?? true })) {
       summary.records++;
       if (rec.error !== undefined) summary.failed++;

@@ -174,12 +174,12 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */
 export const BATCH_DEFAULTS = Object.freeze({
-  /** A page that takes longer than this (ms, from the moment a worker is handed it) becomes an error record; its worker is killed and replaced. */
+  /** A page that takes longer than this (ms, from the moment a worker starts it) becomes an error record; its worker is killed and replaced. */
   pageTimeoutMs: 30_000,
   /** Pages (raw record bytes) larger than this are not extracted but reported as error records: 16 MiB is above any real HTML page and bounds memory per worker. */
   maxBytes: 16 * 1024 * 1024,
-  /** Results held for reordering, per worker: bounds memory while a slow page holds back the output. */
-  windowPerWorker: 16,
+  /** Results held for reordering, per task in flight (two per worker): bounds memory while a slow page holds back the output. */
+  windowPerTask: 16,
   /**
    * V8 young-generation cap of each worker thread (MiB). V8's default lets it grow to tens of MiB per
    * isolate; 4 kept peak RSS of a 2-worker run over a 0.3 GB WARC of dataset pages at 207 MB against 292 MB,
