@@ -79,7 +79,10 @@ async function scanPartial(path: string): Promise<{ lines: number; failed: numbe
   return { lines, failed, end };
 }
 
-/** JSON Lines to a file (gzip when the name ends in .gz), via NAME.partial and NAME.done. */
+/** Characters of output gathered before one write to the file. */
+const WRITE_BATCH = 1 << 20;
+
+/** JSON Lines to a file (gzip when the name ends in .gz), via NAME.partial and NAME.done. Lines are written in batches of about 1 MiB. */
 export function jsonlFileSink(path: string, opts: { resumable: boolean }): OutputSink {
   const partial = `${path}.partial`, marker = `${path}.done`;
   const gzip = /\.gz$/i.test(path);
@@ -87,7 +90,19 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean }): Outpu
   let gz: Gzip | undefined;
   let finished: Promise<void> | undefined;
   const target = (): NodeJS.WritableStream => gz ?? file!;
+  // Lines are written in batches of ≥ WRITE_BATCH characters: one write (and one zlib call) per record
+  // cost the main thread more than the records themselves (CPU profile of a 2-worker run).
+  let batch: string[] = [];
+  let batched = 0;
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    const text = batch.join('');
+    batch = [];
+    batched = 0;
+    await writeLine(target(), text);
+  };
   const close = async (): Promise<void> => {
+    await flush();
     target().end();
     await finished;
   };
@@ -113,7 +128,12 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean }): Outpu
       }
       return { done: false, kept, keptFailed };
     },
-    write: (rec) => writeLine(target(), JSON.stringify(rec) + '\n'),
+    async write(rec) {
+      const line = JSON.stringify(rec) + '\n';
+      batch.push(line);
+      batched += line.length;
+      if (batched >= WRITE_BATCH) await flush();
+    },
     async commit(summary) {
       await close();
       await rename(partial, path);
