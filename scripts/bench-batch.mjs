@@ -69,11 +69,29 @@ async function runCli(args) {
   return { seconds, records: Number(m[1]), failed: Number(m[2]), mb: Number(m[3]), rss, summary };
 }
 
+/**
+ * What the machine gives two threads right now: iterations of a busy loop in 2 s, two threads at once
+ * against one alone. On an idle 2-core machine this is ≈ 2; the batch speed-up cannot exceed it.
+ */
+async function cpuCeiling() {
+  const { Worker } = await import('node:worker_threads');
+  const code = 'let x = 0; const t = Date.now(); while (Date.now() - t < 2000) x++; require("node:worker_threads").parentPort.postMessage(x);';
+  const spin = (n) => Promise.all(Array.from({ length: n }, () => new Promise((res) => {
+    const w = new Worker(code, { eval: true });
+    w.once('message', (m) => { res(m); void w.terminate(); });
+  })));
+  const [one] = await spin(1);
+  const two = await spin(2);
+  return (two[0] + two[1]) / one;
+}
+
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const k = s.length >> 1; return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2; };
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 // 1. Throughput on the datasets.
 const loadBefore = load();
+const ceilingBefore = await cpuCeiling();
+console.error(`CPU ceiling (2 busy threads / 1): ${ceilingBefore.toFixed(2)}×`);
 const results = new Map(WORKERS.map((w) => [w, []]));
 for (let r = 0; r < RUNS; r++) {
   for (const w of WORKERS) {
@@ -85,6 +103,8 @@ for (let r = 0; r < RUNS; r++) {
   }
 }
 const loadAfter = load();
+const ceilingAfter = await cpuCeiling();
+console.error(`CPU ceiling after: ${ceilingAfter.toFixed(2)}×`);
 const rows = WORKERS.map((w) => {
   const rs = results.get(w);
   const s = median(rs.map((x) => x.seconds));
@@ -132,6 +152,8 @@ const md = [
   `Command: \`npm run bench:batch\` (${RUNS} runs per setting, alternating; median wall time from process spawn to exit).`,
   `Input: all ${datasets.length} \`../shared/datasets/*.jsonl.gz\` files in one \`farsw apply --input … --output OUT.jsonl\` run, default extractor;`,
   'MB = uncompressed JSON Lines record bytes. Machine: ' + `${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average before ${loadBefore}, after ${loadAfter} (shared machine).`,
+  '',
+  `CPU available to two threads (two busy-loop threads against one, measured before and after): ${ceilingBefore.toFixed(2)}× and ${ceilingAfter.toFixed(2)}× — the ceiling of any 2-worker speed-up at that moment (2× on an idle 2-core machine).`,
   '',
   '| workers | pages | MB | wall s (median) | runs (s) | pages/s | MB/s | speed-up vs 1 | peak RSS MB |',
   '|---:|---:|---:|---:|---|---:|---:|---:|---:|',
