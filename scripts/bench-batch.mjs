@@ -55,7 +55,8 @@ async function runCli(args) {
     const c = await m.run(process.argv.slice(1));
     const fs = await import('node:fs');
     const hwm = fs.existsSync('/proc/self/status') ? /VmHWM:\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] : undefined;
-    process.stderr.write('RSS ' + (hwm ?? process.resourceUsage().maxRSS) + '\\n'); process.exitCode = c;`;
+    const ru = process.resourceUsage();
+    process.stderr.write('RSS ' + (hwm ?? ru.maxRSS) + '\\nCPU ' + (ru.userCPUTime + ru.systemCPUTime) + '\\n'); process.exitCode = c;`;
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--input-type=module', '-e', code, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
@@ -65,8 +66,9 @@ async function runCli(args) {
   const summary = err.split('\n').find((l) => l.startsWith('farsw apply:')) ?? '';
   const m = /: (\d+) records, (\d+) failed.*?, ([\d.]+) MB in/.exec(summary);
   const rss = Number(/RSS (\d+)/.exec(err)?.[1] ?? NaN) / 1024;
+  const cpu = Number(/CPU (\d+)/.exec(err)?.[1] ?? NaN) / 1e6;
   if (!m || (exit !== 0 && exit !== 3)) throw new Error(`run failed (exit ${exit}): ${err}`);
-  return { seconds, records: Number(m[1]), failed: Number(m[2]), mb: Number(m[3]), rss, summary };
+  return { seconds, cpu, records: Number(m[1]), failed: Number(m[2]), mb: Number(m[3]), rss, summary };
 }
 
 /**
@@ -99,7 +101,7 @@ for (let r = 0; r < RUNS; r++) {
     rmSync(`${out}.done`, { force: true });
     const res = await runCli(['apply', '--quiet', '--workers', String(w), ...datasets.flatMap((d) => ['--input', d]), '--output', out]);
     results.get(w).push(res);
-    console.error(`workers ${w}, run ${r + 1}: ${res.records} pages, ${res.mb} MB in ${res.seconds.toFixed(2)} s, peak RSS ${res.rss.toFixed(0)} MB (load ${load()})`);
+    console.error(`workers ${w}, run ${r + 1}: ${res.records} pages, ${res.mb} MB in ${res.seconds.toFixed(2)} s (CPU ${res.cpu.toFixed(1)} s), peak RSS ${res.rss.toFixed(0)} MB (load ${load()})`);
   }
 }
 const loadAfter = load();
@@ -108,7 +110,7 @@ console.error(`CPU ceiling after: ${ceilingAfter.toFixed(2)}×`);
 const rows = WORKERS.map((w) => {
   const rs = results.get(w);
   const s = median(rs.map((x) => x.seconds));
-  return { w, pages: rs[0].records, mb: rs[0].mb, s, pps: rs[0].records / s, mbps: rs[0].mb / s, rss: Math.max(...rs.map((x) => x.rss)), all: rs.map((x) => x.seconds.toFixed(1)).join(', ') };
+  return { w, cpu: median(rs.map((x) => x.cpu)), pages: rs[0].records, mb: rs[0].mb, s, pps: rs[0].records / s, mbps: rs[0].mb / s, rss: Math.max(...rs.map((x) => x.rss)), all: rs.map((x) => x.seconds.toFixed(1)).join(', ') };
 });
 const base = rows.find((r) => r.w === 1);
 
@@ -155,9 +157,11 @@ const md = [
   '',
   `CPU available to two threads (two busy-loop threads against one, measured before and after): ${ceilingBefore.toFixed(2)}× and ${ceilingAfter.toFixed(2)}× — the ceiling of any 2-worker speed-up at that moment (2× on an idle 2-core machine).`,
   '',
-  '| workers | pages | MB | wall s (median) | runs (s) | pages/s | MB/s | speed-up vs 1 | peak RSS MB |',
-  '|---:|---:|---:|---:|---|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.w} | ${r.pages} | ${f(r.mb)} | ${f(r.s, 2)} | ${r.all} | ${f(r.pps, 0)} | ${f(r.mbps, 2)} | ${base ? f(base.s / r.s, 2) + '×' : ''} | ${f(r.rss, 0)} |`),
+  'CPU s = user + system CPU time of the whole process (all threads), median: the work a run costs, whatever the load.',
+  '',
+  '| workers | pages | MB | wall s (median) | runs (s) | pages/s | MB/s | speed-up vs 1 | CPU s | peak RSS MB |',
+  '|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.w} | ${r.pages} | ${f(r.mb)} | ${f(r.s, 2)} | ${r.all} | ${f(r.pps, 0)} | ${f(r.mbps, 2)} | ${base ? f(base.s / r.s, 2) + '×' : ''} | ${f(r.cpu, 1)} | ${f(r.rss, 0)} |`),
   '',
   ...(warcRow ? [
     `Memory: a ${f(warcRow.size / 1e9, 2)} GB uncompressed WARC (${warcRow.n} HTTP responses repeating the dataset pages, generated in the temp folder and deleted) → \`--workers 2\`, gzip JSON Lines output:`,
