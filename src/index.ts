@@ -4,7 +4,7 @@
  *   import { extract, buildLineTable, danaCore } from 'farsw';
  */
 export type { LineTable, Block, Extraction, Profile } from './core/types.js';
-export { BlockKind } from './core/types.js';
+export { BlockKind, LineContext } from './core/types.js';
 export {
   FarswError, InputError, DecodeError, DatasetError, ModelNotFoundError, ModelFormatError, ConfigError,
 } from './core/errors.js';
@@ -13,8 +13,9 @@ export { FARSW_VERSION } from './core/version.js';
 export { decodeHtml, type DecodeHint, type DecodedPage, type EncodingSource } from './html/decode.js';
 export { buildLineTable, LineBuilder, type LineOptions } from './html/lines.js';
 export { blocksToText, allText } from './html/text.js';
+export { blocksToMarkdown, escapeMarkdown, type MarkdownOptions } from './html/markdown.js';
 export {
-  danaCore, danaColumns, smoothDiff, findRegions, selectRegions, DANA_OPTIONS,
+  danaCore, danaColumns, smoothDiff, findRegions, selectRegions, DANA_OPTIONS, DANA_VARIANTS, isDanaVariant,
   type DanaOptions, type DanaVariant, type DanaResult, type Region,
 } from './extract/dana.js';
 export {
@@ -81,3 +82,14 @@ export type { PageRecord, RecordSource, DatasetIssue, ReadOptions } from './data
 export { applyModel, topicalMask, lineScores, COMBINE_MODES, type CombineMode, type FarswApplyOptions, type FarswResult } from './extract/farsw.js';
 export { slidingWindow, scoreBlocks, selectInformative, blocksToMask, maskToBlocks, type Selection } from './extract/window.js';
 export { FARSW_APPLY_DEFAULTS } from './core/defaults.js';
+export { runModel, extractWithModel, farswOptions, modelLineOptions, type ModelRun, type ModelExtractorOptions } from './extract/model-extractor.js';
+export { resolveModel } from './extract/extract.js';
+export { ModelResolver, modelResolver, shippedDefaultModel, siteMatches, DEFAULT_MODEL_NAME, SHIPPED_DEFAULT_MODEL } from './model-store/resolve.js';
+export { lineKey, TemplateCounter, type TemplateOptions } from './train/templates.js';
+export {
+  explainPage, explainModelRun, explainDana, interestingLines, summarize as summarizeExplanation,
+  type ExplainData, type ExplainOptions,
+} from './explain/explain.js';
+export { renderSvg, type SvgOptions } from './explain/svg.js';
+export { renderHtml, type HtmlOptions } from './explain/html.js';
+export { renderLineTable, type LineTableOptions } from './explain/line-table.js';

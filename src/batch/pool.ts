@@ -4,10 +4,10 @@
  *
  * Worker file: the pool loads `worker.js` next to this module, i.e.
  * `dist/batch/worker.js` when running the compiled CLI. When this module runs
- * from `src/` (vitest), there is no sibling `.js`, and the pool falls back to
- * `dist/batch/worker.js` of the same checkout, so tests of the pool build first
- * (test/batch/pool.test.ts compiles into a scratch folder and passes
- * `workerFile`). `workers: 0` needs no build.
+ * from TypeScript sources (vitest), there is no sibling `.js`, and the batch
+ * runs in-process, as with `workers: 0` (a dist/ build could be stale), unless
+ * `workerFile` names a compiled worker: test/batch/pool.test.ts compiles the
+ * sources into .build/ and passes it; the CLI reads FARSW_BATCH_WORKER.
  *
  * Scheduling: two tasks per worker are handed to it (one running, one waiting
  * in the worker), so a worker goes straight on to its next page instead of
@@ -49,11 +49,10 @@ export interface ExecutorOptions {
   readonly workerFile?: string | URL;
 }
 
-/** The compiled worker: next to this module, else dist/ of this checkout. */
-export function defaultWorkerFile(): URL {
+/** The compiled worker next to this module, or undefined when running from TypeScript sources. */
+export function defaultWorkerFile(): URL | undefined {
   const sibling = new URL('./worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(sibling))) return sibling;
-  return new URL('../../dist/batch/worker.js', import.meta.url);
+  return existsSync(fileURLToPath(sibling)) ? sibling : undefined;
 }
 
 function idOf(task: PageTask): { url?: string } {
@@ -72,16 +71,16 @@ const MAX_RESENDS = 2;
 /** Start the executor (for workers ≥ 1: every thread started and answering). */
 export async function createExecutor(opts: ExecutorOptions): Promise<PageExecutor> {
   const options = opts.extract;
-  if (opts.workers <= 0) {
+  const filename = opts.workerFile ?? defaultWorkerFile();
+  if (opts.workers <= 0 || filename === undefined) {
     return {
       concurrency: 1,
       run: async (task) => runTask({ task, options }),
       close: async () => {},
     };
   }
-  const filename = opts.workerFile ?? defaultWorkerFile();
   const path = typeof filename === 'string' ? filename : fileURLToPath(filename);
-  if (!existsSync(path)) throw new ConfigError(`batch worker ${path} not found: run "npm run build" (or use --workers 0)`);
+  if (!existsSync(path)) throw new ConfigError(`batch worker ${path} not found (build it with "npm run build", or use --workers 0)`);
   const concurrency = opts.workers * TASKS_PER_WORKER;
   // Start table: slot k holds the start time (epoch ms) of the task using it, 0 when none runs.
   const startsBuffer = new SharedArrayBuffer(8 * concurrency);

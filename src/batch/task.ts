@@ -6,7 +6,6 @@
  * `runTask` is the whole of a worker's job; `--workers 0` calls it in-process.
  */
 import { extract, type ExtractOptions } from '../extract/extract.js';
-import { looksBinary } from './binary.js';
 
 /** Work for a worker. `where` names the record in error messages (`file:line`, `file@offset`, a path). */
 export type PageTask =
@@ -45,7 +44,8 @@ function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: {
 
 /**
  * Parse and extract one task. Never throws: a record that is not JSON, has no
- * `html` string, looks binary, or makes the extractor throw gives
+ * `html` string, or makes `extract()` throw (binary data: "not HTML: PNG
+ * image", …) gives
  * `{ error: "<where>: <reason>" }` (with the record's id when it has one).
  */
 export function runTask({ task, options }: TaskRequest): TaskResult {
@@ -53,7 +53,6 @@ export function runTask({ task, options }: TaskRequest): TaskResult {
   if (task.kind === 'page') {
     const hints = { ...(task.url !== undefined ? { url: task.url } : {}), ...(task.contentType !== undefined ? { contentType: task.contentType } : {}) };
     const idPart = task.url !== undefined ? { url: task.url } : {};
-    if (looksBinary(task.page)) return { ...idPart, error: `${task.where}: binary content, not HTML` };
     try {
       return { ...idPart, ...runExtract(task.page, options, hints) };
     } catch (e) {
@@ -70,7 +69,6 @@ export function runTask({ task, options }: TaskRequest): TaskResult {
   const id = typeof r.id === 'string' ? { id: r.id } : typeof r.id === 'number' ? { id: String(r.id) } : {};
   const url = typeof r.url === 'string' ? r.url : undefined;
   if (typeof r.html !== 'string') return { ...id, error: `${task.where}: record has no "html" string` };
-  if (looksBinary(r.html)) return { ...id, error: `${task.where}: binary content, not HTML` };
   try {
     return { ...id, ...runExtract(r.html, options, url !== undefined ? { url } : {}) };
   } catch (e) {

@@ -13,12 +13,13 @@ import { evalCommand } from './commands/eval.js';
 import { trainCommand } from './commands/train.js';
 import { modelsCommand } from './commands/models.js';
 import { rulesCommand } from './commands/rules.js';
+import { explainCommand } from './commands/explain.js';
 
 export type { CliIo } from './io.js';
 
 /** Every command, in `--help` order. Add new commands here. */
 const COMMANDS: ReadonlyArray<(io: CliIo) => CommandModule<any, any>> = [
-  applyCommand, trainCommand, rulesCommand, modelsCommand, evalCommand,
+  applyCommand, trainCommand, rulesCommand, modelsCommand, evalCommand, explainCommand,
 ];
 
 /** Build the yargs parser (exported for completion scripts and tests). */

@@ -26,6 +26,8 @@ export const LINE_DEFAULTS = Object.freeze({
    * 0.798 → 0.817, cleaneval 0.860 → 0.859; DANA on daniel zh/ru/el 0.732 → 0.802.
    */
   carryMarkup: false,
+  /** Per-line class/id words (LineTable.classTokens): off for the DANA family, on for FAR-SW models. */
+  classTokens: false,
 });
 
 /** FAR-SW training (seed 002, §3.1–3.3) and gold-label alignment (farsw's own choice, see train/align.ts). */
@@ -52,6 +54,8 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
   templateMinShare: 0.1,
   templateMaxTopicalRatio: 0.1,
   templateMaxKeys: 20000,
+  /** Class/id words kept in a model: those on at least max(2, ⌈share · pages⌉) training pages. */
+  tokenMinShare: 0.01,
 });
 
 /**
@@ -71,6 +75,8 @@ export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
    * its text plus 28 bytes of tags). Measured on the training lines: see train.ts.
    */
   carryMarkup: true,
+  /** Record class/id words per line for the model to learn (LineTable.classTokens). */
+  classTokens: true,
   dropElements: Object.freeze([
     ...LINE_DEFAULTS.dropElements,
     ...['meta', 'param', 'button', 'select', 'optgroup', 'option', 'label', 'textarea', 'legend', 'input', 'map', 'area', 'iframe', 'embed', 'object', 'script', 'noscript', 'style']
@@ -167,8 +173,16 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   classify: 'confidence' as 'crisp' | 'fuzzy' | 'confidence',
   /** Rule degree threshold in `fuzzy` classification. */
   fuzzyThreshold: 0.5,
-  /** Combination with the DANA core (extract/farsw.ts): `union`, the best under leave-one-dataset-out cross-validation (BENCHMARKS.md). */
+  /** Combination with the DANA core for models across sites (extract/farsw.ts): `union`, the best under leave-one-dataset-out cross-validation (BENCHMARKS.md). */
   mode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
+  /** `confidence` classification: chosen lines with P(topical) below this are dropped (extract/farsw.ts; 0 = off). */
+  veto: 0,
+  /** Weight of class/id-word evidence in `confidence` classification (extract/farsw.ts; 0 = off). */
+  tokenEvidence: 0.5,
+  /** Combination for site models (trained on one host): `farsw`, the best under intra-site 10-fold cross-validation (BENCHMARKS.md). */
+  siteMode: 'farsw' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
+  /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
+  pathEvidence: 3,
   dana: Object.freeze({ ...DANA_DEFAULTS, fallbackToBestLine: true }),
 });
 
@@ -188,4 +202,15 @@ export const BATCH_DEFAULTS = Object.freeze({
   workerYoungGenerationMb: 4,
   /** File names a directory walk picks up (explicit files are always read). */
   directoryExtensions: Object.freeze(['.html', '.htm', '.xhtml', '.shtml', '.warc', '.warc.gz', '.jsonl', '.jsonl.gz', '.ndjson', '.ndjson.gz']),
+});
+
+/** Limits that keep hostile pages from costing more than linear time (issue 7). */
+export const ROBUSTNESS_LIMITS = Object.freeze({
+  /**
+   * Deepest element nesting a DOM-based extractor (WLR) accepts; htmlparser2's Parser
+   * costs O(depth) per tag. Chromium's parser flattens its tree below depth 512
+   * (`kMaximumHTMLParserDOMTreeDepth`); measured over the 4 441 pages of ../shared/datasets
+   * (html/nesting-depth.ts estimate) the deepest is 665, the median 14, so 2048 leaves headroom.
+   */
+  domMaxDepth: 2048,
 });

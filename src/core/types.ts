@@ -26,6 +26,20 @@ export const enum BlockKind {
 }
 
 /**
+ * Bit flags of `LineTable.context`: elements enclosing the line's text
+ * (for markdown output; `BlockKind` records only the element that opened the line).
+ */
+export const enum LineContext {
+  None = 0,
+  /** Some text of the line lies inside `<pre>`. */
+  Preformatted = 1,
+  /** Some text of the line lies inside `<blockquote>`. */
+  Quote = 2,
+  /** Some text of the line lies inside `<li>`, `<dt>` or `<dd>`. */
+  ListItem = 4,
+}
+
+/**
  * The page as a sequence of normalised source lines, column-oriented.
  *
  * A "line" is a run of the preprocessed page source that holds one block of
@@ -70,6 +84,20 @@ export interface LineTable {
   readonly images: Uint32Array;
   /** The block element that opened the line. */
   readonly block: Uint8Array;
+  /** `LineContext` flags: `<pre>` / `<blockquote>` / `<li>` around the line's text (0 for markup-only lines). */
+  readonly context: Uint8Array;
+  /**
+   * Structural path key: a hash of the nearest three enclosing block elements
+   * (tag, id and class, digits folded) where the line's text starts; 0 for none.
+   * Pages of one site share these paths, so a site model can learn them.
+   */
+  readonly path: Uint32Array;
+  /**
+   * With the `classTokens` line option: the words of the `class` / `id` values of
+   * each line's nearest enclosing block elements, as keys; line i has
+   * `keys[start[i] .. start[i + 1])`.
+   */
+  readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
   /**
    * Visible text of every line: entities decoded, white space collapsed, trimmed
    * (`contentChars[i]` code points). Materialised on first access.

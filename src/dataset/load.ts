@@ -8,7 +8,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { readJsonLines } from './read-jsonl.js';
+import { readJsonLines, type JsonLine } from './read-jsonl.js';
 import { parseDatasetRecord } from './record.js';
 import { readTrainingData } from './training-data.js';
 import type { PageRecord, ReadOptions } from './types.js';
@@ -27,12 +27,29 @@ export function datasetNameOf(path: string): string {
  * `onIssue` (file, line number, reason), skipped and reading goes on.
  * @param path `.jsonl` or `.jsonl.gz` file
  * @param options issue callback
- * @throws InputError when the file cannot be opened or its gzip stream is truncated
+ * A truncated gzip stream ends the file: the records before it are yielded, the
+ * truncation is reported through `onIssue` at the line where reading stopped.
+ * @throws InputError when the file cannot be opened
  */
 export async function* readJsonlDataset(path: string, options: ReadOptions = {}): AsyncGenerator<PageRecord> {
   const fallback = datasetNameOf(path);
-  for await (const entry of readJsonLines(path)) {
+  let last = 0;
+  const entries = readJsonLines(path);
+  for (;;) {
+    let next: IteratorResult<JsonLine>;
+    try {
+      next = await entries.next();
+    } catch (e) {
+      // A truncated gzip stream (or a read error) ends this file: the records read so far
+      // count, the rest is reported as one issue at the line where reading stopped.
+      if (!(e instanceof InputError)) throw e;
+      options.onIssue?.({ file: path, line: last + 1, message: `file ends early, records from here on are lost (${(e.cause as Error | undefined)?.message ?? e.message})` });
+      return;
+    }
+    if (next.done) return;
+    const entry = next.value;
     const { line } = entry;
+    last = line;
     if (entry.error !== undefined) {
       options.onIssue?.({ file: path, line, message: entry.error });
       continue;

@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { decodeHtml } from '../html/decode.js';
+import { sniffBinary } from '../html/sniff-binary.js';
 import type { PageRecord, ReadOptions } from './types.js';
 
 const HTML_SUFFIX = '.html';
@@ -50,7 +51,13 @@ export async function* readTrainingData(dir: string, options: ReadOptions = {}):
         url = meta.url;
         lang = meta.lang;
       }
-      const html = decode(await readFile(htmlPath));
+      const bytes = await readFile(htmlPath);
+      const binary = sniffBinary(bytes);
+      if (binary !== null) {
+        options.onIssue?.({ file: htmlPath, message: `not HTML: ${binary}` });
+        continue;
+      }
+      const html = decode(bytes);
       const gold = (await readFile(join(siteDir, `${name}.txt`), 'utf8')).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
       yield { id: `${site}/${name}`, dataset, url, lang, host: site, html, gold, source: { file: htmlPath } };
     }

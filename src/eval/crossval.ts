@@ -6,7 +6,7 @@
  */
 import { EVAL_DEFAULTS } from '../core/defaults.js';
 import { ConfigError } from '../core/errors.js';
-import { siteOf } from '../dataset/site.js';
+import { hostOfRecord, siteOf } from '../dataset/site.js';
 import type { PageRecord } from '../dataset/types.js';
 import type { BowUnit, Prf } from './metrics.js';
 import type { Prediction } from './prediction.js';
@@ -119,7 +119,15 @@ export function makeFolds(
 ): { folds: Fold[]; skipped: SkippedGroup[] } {
   const o = resolve(options);
   const groups = new Map<string, PageRecord[]>();
+  // Pages without a host are no site: never tested per site (they still train inter-site folds).
+  const unsited = new Map<string, PageRecord[]>();
   for (const r of records) {
+    if (o.groupBy === 'site' && hostOfRecord(r) === null) {
+      let list = unsited.get(r.dataset);
+      if (!list) unsited.set(r.dataset, (list = []));
+      list.push(r);
+      continue;
+    }
     const key = o.groupBy === 'dataset' ? r.dataset : siteOf(r);
     let list = groups.get(key);
     if (!list) groups.set(key, (list = []));
@@ -127,7 +135,8 @@ export function makeFolds(
   }
   const byId = (a: PageRecord, b: PageRecord): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const folds: Fold[] = [];
-  const skipped: SkippedGroup[] = [];
+  const skipped: SkippedGroup[] = [...unsited].map(([dataset, pages]) => ({ group: `${dataset} (pages without a host)`, pages: pages.length }));
+  const noHost = [...unsited.values()].flat();
   const names = [...groups.keys()].sort();
   for (const group of names) {
     const pages = groups.get(group)!.slice().sort(byId);
@@ -136,7 +145,7 @@ export function makeFolds(
       continue;
     }
     if (o.mode === 'inter-site') {
-      const train: PageRecord[] = [];
+      const train: PageRecord[] = [...noHost];
       for (const other of names) if (other !== group) train.push(...groups.get(other)!);
       folds.push({ group, index: 0, count: 1, train: train.sort(byId), test: pages });
       continue;

@@ -184,9 +184,14 @@ export function formatCrossValidation(report: CrossValidationReport): string {
       : `${report.mode}: leave-one-${report.groupBy}-out`;
   let out = `${what}, ${report.groupBy}s with ≥ ${report.minPages} pages, seed ${report.seed}\n\n`;
   out += markdownTable(header, rows);
-  if (report.skipped.length) {
-    const pages = report.skipped.reduce((a, s) => a + s.pages, 0);
-    out += `\n${report.skipped.length} ${report.groupBy}s (${pages} pages) below --min-pages not tested.\n`;
+  const noHost = report.skipped.filter((s) => s.group.endsWith('(pages without a host)'));
+  const small = report.skipped.filter((s) => !noHost.includes(s));
+  if (small.length) {
+    const pages = small.reduce((a, s) => a + s.pages, 0);
+    out += `\n${small.length} ${report.groupBy}s (${pages} pages) below --min-pages not tested.\n`;
+  }
+  if (noHost.length) {
+    out += `${noHost.reduce((a, s) => a + s.pages, 0)} pages without a host (${noHost.map((s) => s.group.replace(' (pages without a host)', '')).join(', ')}) are no site: not tested.\n`;
   }
   return out;
 }

@@ -19,6 +19,13 @@ import type { Block, LineTable } from '../core/types.js';
 import { DANA_DEFAULTS } from '../core/defaults.js';
 
 export type DanaVariant = 'dana' | 'danag' | 'addanag';
+/** The DANA family, in paper order. */
+export const DANA_VARIANTS: readonly DanaVariant[] = ['dana', 'danag', 'addanag'];
+
+/** Is `name` a DANA-family extractor (its blocks index a LineTable built with the extractor options' `lines`)? */
+export function isDanaVariant(name: string): name is DanaVariant {
+  return (DANA_VARIANTS as readonly string[]).includes(name);
+}
 
 export interface DanaOptions {
   /** Algorithm 1's maximum distance between regions, in lines. */

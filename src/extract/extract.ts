@@ -9,14 +9,20 @@
  * a string is taken as already decoded. With neither `algorithm` nor `model`,
  * the model is `auto`: a site model from `store` matching the page's host, else
  * the `default` model (the one shipped in `models/default.json` when the store has none).
+ * With `format: 'markdown'` the result also carries `markdown` (`html/markdown.ts`);
+ * `text` is the same either way.
  */
 import type { Extraction } from '../core/types.js';
-import { ConfigError } from '../core/errors.js';
-import { decodeHtml } from '../html/decode.js';
+import { ConfigError, InputError } from '../core/errors.js';
+import { decodeHtml, dropNulCharacters } from '../html/decode.js';
+import { sniffBinary } from '../html/sniff-binary.js';
 import type { Model } from '../model/model.js';
 import { modelResolver } from '../model-store/resolve.js';
 import { getExtractor } from './registry.js';
-import { extractWithModel, type ModelExtractorOptions } from './model-extractor.js';
+import { extractWithModel, modelLineOptions, type ModelExtractorOptions } from './model-extractor.js';
+import { buildLineTable } from '../html/lines.js';
+import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
+import { isDanaVariant } from './dana.js';
 
 export interface ExtractOptions extends ModelExtractorOptions {
   /** A registered extractor (`dana`, `danag`, `addanag`, `bte`, …) instead of a model. */
@@ -27,6 +33,8 @@ export interface ExtractOptions extends ModelExtractorOptions {
   readonly store?: string;
   /** Transport-layer `Content-Type` (or charset) for byte input. */
   readonly contentType?: string;
+  /** `markdown`: also render the chosen lines as Markdown (`ExtractResult.markdown`). Default `text`. */
+  readonly format?: 'text' | 'markdown';
 }
 
 export interface ExtractResult extends Extraction {
@@ -34,6 +42,8 @@ export interface ExtractResult extends Extraction {
   readonly encoding?: string;
   /** The model used, for model-based extraction. */
   readonly model?: string;
+  /** The chosen lines as Markdown, with `format: 'markdown'`. */
+  readonly markdown?: string;
 }
 
 /** The model `options` ask for on a page with this URL. */
@@ -42,12 +52,18 @@ export function resolveModel(options: ExtractOptions): Model {
   return typeof m === 'string' ? modelResolver(options.store).resolve(m, options.url) : m;
 }
 
-/** Extract the main content of one page (HTML string or raw bytes). */
+/**
+ * Extract the main content of one page (HTML string or raw bytes).
+ * @throws InputError "not HTML: …" for binary data (an image, an archive, NUL bytes
+ *   in the first 8000: html/sniff-binary.ts); ConfigError for an unknown algorithm or model
+ */
 export function extract(page: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
   if (options.algorithm !== undefined && options.model !== undefined) throw new ConfigError('give either an algorithm or a model, not both');
+  const binary = sniffBinary(page, options.contentType);
+  if (binary !== null) throw new InputError(`not HTML: ${binary}`);
   const t0 = options.profile ? performance.now() : 0;
   let html: string, encoding: string | undefined;
-  if (typeof page === 'string') html = page;
+  if (typeof page === 'string') html = dropNulCharacters(page);
   else {
     const decoded = decodeHtml(page, options.contentType !== undefined ? { contentType: options.contentType } : {});
     html = decoded.text;
@@ -55,11 +71,27 @@ export function extract(page: string | Uint8Array, options: ExtractOptions = {})
   }
   const t1 = options.profile ? performance.now() : 0;
   let result: ExtractResult;
+  let model: Model | undefined;
   if (options.algorithm !== undefined) result = getExtractor(options.algorithm).extract(html, options);
   else {
-    const { detail: _detail, ...rest } = extractWithModel(html, resolveModel(options), options);
+    model = resolveModel(options);
+    const { detail: _detail, ...rest } = extractWithModel(html, model, options);
     result = rest;
   }
+  if (options.format === 'markdown') result = { ...result, markdown: markdownOf(html, result, model, options) };
   if (result.profile && encoding !== undefined) result.profile['decode'] = t1 - t0;
   return encoding !== undefined ? { ...result, encoding } : result;
+}
+
+/**
+ * Markdown of an extraction. Line-based extractions (a model, the DANA family) are
+ * re-lined with the same line options, so their blocks index the same lines
+ * (a second parse, paid only for markdown). Other extractors have no line
+ * blocks: each paragraph of their text becomes a Markdown paragraph.
+ */
+function markdownOf(html: string, result: ExtractResult, model: Model | undefined, options: ExtractOptions): string {
+  const lined = model !== undefined || (options.algorithm !== undefined && isDanaVariant(options.algorithm));
+  if (!lined) return result.text === '' ? '' : result.text.split('\n').map(escapeMarkdown).join('\n\n');
+  const lines = model ? { ...modelLineOptions(model), ...options.lines } : options.lines ?? {};
+  return blocksToMarkdown(buildLineTable(html, lines), result.blocks);
 }

@@ -52,6 +52,12 @@ export interface FarswApplyOptions {
   readonly classify: 'crisp' | 'fuzzy' | 'confidence';
   readonly fuzzyThreshold: number;
   readonly mode: CombineMode;
+  /** In `confidence` classification, chosen lines with P(topical) below this are dropped (0 = off). */
+  readonly veto: number;
+  /** Weight of the class/id-word evidence in `confidence` classification (0 = off; see lineConfidence). */
+  readonly tokenEvidence: number;
+  /** Structural paths seen on at least this many training lines decide those lines (0 = off; see applyPathEvidence). */
+  readonly pathEvidence: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -68,7 +74,10 @@ export interface FarswResult {
   readonly windows: Block[];
   /** No window passed β; the best one was kept. */
   readonly fallback: boolean;
-  /** 1 for the model's template (boilerplate) lines; undefined when it has none. */
+  /**
+   * 1 for the model's template (boilerplate) lines among the lines that could be kept
+   * (topical or chosen: only those are checked); undefined when the model has none.
+   */
   readonly template: Uint8Array | undefined;
   /** The DANA core on the same table (all modes). */
   readonly dana: DanaResult;
@@ -114,15 +123,53 @@ function confidenceTable(model: Model): { table: Map<number, number>; prior: num
   return t;
 }
 
-/** Step 6, `confidence` reading (see FarswApplyOptions.classify). */
-export function confidenceMask(fz: FuzzySet, model: Model, threshold: number): Uint8Array {
-  const { table, prior } = confidenceTable(model);
-  const mask = new Uint8Array(fz.lines);
+/**
+ * Step 6, `confidence` reading (see FarswApplyOptions.classify): per line, the
+ * confidence of "its significant-region set ⇒ topical" on the training lines,
+ * updated by the class/id-word evidence (naive Bayes, weight `tokenWeight`).
+ * @returns P(topical) per line
+ */
+export function lineConfidence(fz: FuzzySet, model: Model, table?: LineTable, tokenWeight = 0): Float64Array {
+  const { table: masks, prior } = confidenceTable(model);
+  const words = tokenWeight > 0 && table?.classTokens ? tokenTable(model) : undefined;
+  const out = new Float64Array(fz.lines);
   for (let i = 0; i < fz.lines; i++) {
-    const m = significantMask(fz, i, model.params.significance);
-    if ((table.get(m) ?? prior) >= threshold) mask[i] = 1;
+    let p = masks.get(significantMask(fz, i, model.params.significance)) ?? prior;
+    if (words && table?.classTokens) {
+      const { start, keys } = table.classTokens;
+      let llr = 0;
+      for (let j = start[i]!; j < start[i + 1]!; j++) llr += words.get(keys[j]!) ?? 0;
+      // Words of nested elements are far from independent: the total is clipped like a single word.
+      llr = Math.max(-MAX_WORD_LLR, Math.min(MAX_WORD_LLR, llr));
+      if (llr !== 0) {
+        const q = Math.min(Math.max(p, 1e-4), 1 - 1e-4);
+        p = 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + tokenWeight * llr)));
+      }
+    }
+    out[i] = p;
   }
-  return mask;
+  return out;
+}
+
+const TOKEN_TABLES = new WeakMap<Model, Map<number, number>>();
+/** Largest evidence one word may add, in nats (a rare word must not decide alone). */
+const MAX_WORD_LLR = 3;
+
+/**
+ * Per class/id word, its log-likelihood ratio for "topical": log((t + 1) / (n + 1)) minus the
+ * same for all training lines, clipped to ±MAX_WORD_LLR (naive Bayes over the line's words).
+ */
+function tokenTable(model: Model): Map<number, number> {
+  let t = TOKEN_TABLES.get(model);
+  if (t) return t;
+  t = new Map();
+  const r = model.trainingReport;
+  const base = Math.log((r.topicalLines + 1) / (r.lines - r.topicalLines + 1));
+  for (const [k, tp, fp] of model.tokenStats ?? []) {
+    t.set(k, Math.max(-MAX_WORD_LLR, Math.min(MAX_WORD_LLR, Math.log((tp + 1) / (fp + 1)) - base)));
+  }
+  TOKEN_TABLES.set(model, t);
+  return t;
 }
 
 /** Eq. 4 for every line (see the module comment), from the page's normalised features. */
@@ -147,14 +194,16 @@ function addDanaEvidence(score: Float64Array, diff: Float64Array): void {
 export function applyModel(table: LineTable, model: Model, options: FarswApplyOptions = FARSW_APPLY_DEFAULTS): FarswResult {
   const features = computeLineFeatures(table, model.featureVariant);
   const fz = fuzzify(features.columns, model.membership);
-  const topical = options.classify === 'confidence'
-    ? confidenceMask(fz, model, options.fuzzyThreshold)
-    : topicalMask(fz, model.rules, model.params.significance, options.classify, options.fuzzyThreshold);
+  const confidence = options.classify === 'confidence' ? lineConfidence(fz, model, table, options.tokenEvidence) : undefined;
+  const topical = confidence
+    ? Uint8Array.from(confidence, (p) => (p >= options.fuzzyThreshold ? 1 : 0))
+    : topicalMask(fz, model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
   const dana = danaCore(table, 'addanag', options.dana);
   const lineScore = lineScores(table);
   const n = table.count;
-  const template = templateMask(table, model);
-  if (template) for (let i = 0; i < n; i++) if (template[i]) topical[i] = 0;
+  if (options.pathEvidence > 0) applyPathEvidence(table, model, topical, options.pathEvidence);
+  const template = templateChecker(table, model);
+  if (template) for (let i = 0; i < n; i++) if (topical[i] && template.is(i)) topical[i] = 0;
 
   let mask = topical;
   if (options.mode === 'vote') {
@@ -182,23 +231,61 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     default:
       chosen = blocksToMask(selection.blocks, n);
   }
+  // Veto: a line the classifier is sure is not topical is not kept, whatever chose it.
+  if (confidence && options.veto > 0) for (let i = 0; i < n; i++) if (chosen[i] && confidence[i]! < options.veto) chosen[i] = 0;
   // A template line is never kept, whatever chose it.
-  if (template) for (let i = 0; i < n; i++) if (template[i]) chosen[i] = 0;
-  return { ...base, template, fallback: options.mode === 'dana' ? false : selection.fallback, blocks: maskToBlocks(chosen) };
+  if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
+  return { ...base, template: template?.mask, fallback: options.mode === 'dana' ? false : selection.fallback, blocks: maskToBlocks(chosen) };
+}
+
+const PATH_TABLES = new WeakMap<Model, { table: Map<number, readonly [number, number]>; prior: number }>();
+
+/**
+ * Structural evidence (beyond the paper): where the model saw a line's path on at
+ * least `minLines` training lines, the path decides — topical when the share of its
+ * training lines that were topical (smoothed to the base rate) is ≥ 0.5. It is the
+ * most specific rule a site model has; elsewhere the fuzzy rules decide.
+ */
+export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8Array, minLines: number): void {
+  const stats = model.pathStats;
+  if (!stats || stats.length === 0) return;
+  let t = PATH_TABLES.get(model);
+  if (!t) {
+    const m = new Map<number, readonly [number, number]>();
+    let tp = 0, all = 0;
+    for (const [k, a, b] of stats) { m.set(k, [a, b]); tp += a; all += a + b; }
+    PATH_TABLES.set(model, (t = { table: m, prior: all > 0 ? tp / all : 0 }));
+  }
+  for (let i = 0; i < table.count; i++) {
+    const s = t.table.get(table.path[i]!);
+    if (!s || s[0] + s[1] < minLines) continue;
+    topical[i] = (s[0] + t.prior) / (s[0] + s[1] + 1) >= 0.5 ? 1 : 0;
+  }
 }
 
 const TEMPLATE_SETS = new WeakMap<Model, ReadonlySet<number>>();
 
-/** 1 for lines whose key is one of the model's template lines; undefined when the model has none. */
-export function templateMask(table: LineTable, model: Model): Uint8Array | undefined {
+/**
+ * Checks lines against the model's template lines, each line at most once and
+ * only when asked (hashing needs the line's text): `mask[i]` is 1 for checked
+ * template lines. Undefined when the model has no template lines.
+ */
+export function templateChecker(table: LineTable, model: Model): { is(i: number): boolean; readonly mask: Uint8Array } | undefined {
   const keys = model.templateLines;
   if (!keys || keys.length === 0) return undefined;
   let set = TEMPLATE_SETS.get(model);
   if (!set) TEMPLATE_SETS.set(model, (set = new Set(keys)));
+  const known = set;
   const mask = new Uint8Array(table.count);
-  for (let i = 0; i < table.count; i++) {
-    if (table.contentChars[i] !== 0 && set.has(lineKey(table.lineText(i)))) mask[i] = 1;
-  }
-  return mask;
+  const checked = new Uint8Array(table.count);
+  return {
+    mask,
+    is(i: number): boolean {
+      if (!checked[i]) {
+        checked[i] = 1;
+        if (table.contentChars[i] !== 0 && known.has(lineKey(table.lineText(i)))) mask[i] = 1;
+      }
+      return mask[i] === 1;
+    },
+  };
 }
-

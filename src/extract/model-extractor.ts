@@ -15,14 +15,20 @@ export interface ModelExtractorOptions extends ExtractorOptions {
   readonly farsw?: Partial<Omit<FarswApplyOptions, 'dana'>> & { readonly dana?: Partial<FarswApplyOptions['dana']> };
 }
 
-/** Resolve FAR-SW apply options over the defaults. */
-export function farswOptions(o: ModelExtractorOptions['farsw'] = {}): FarswApplyOptions {
-  return { ...FARSW_APPLY_DEFAULTS, ...o, dana: { ...FARSW_APPLY_DEFAULTS.dana, ...o.dana } };
+/**
+ * Resolve FAR-SW apply options over the defaults. Without an explicit `mode`, a
+ * site model (trained on one host) uses `siteMode` and a model across sites `mode`:
+ * each is the best of its own cross-validation (intra-site and inter-site; BENCHMARKS.md).
+ */
+export function farswOptions(o: ModelExtractorOptions['farsw'] = {}, model?: Model): FarswApplyOptions {
+  const { siteMode, ...defaults } = FARSW_APPLY_DEFAULTS;
+  const mode = o.mode ?? (model?.site ? siteMode : defaults.mode);
+  return { ...defaults, ...o, mode, dana: { ...defaults.dana, ...o.dana } };
 }
 
 /** The line options a model was trained with. */
 export function modelLineOptions(model: Model): Partial<LineOptions> {
-  return { dropElements: model.params.dropElements, carryMarkup: model.params.carryMarkup };
+  return { dropElements: model.params.dropElements, carryMarkup: model.params.carryMarkup, classTokens: model.params.classTokens === true };
 }
 
 /** A model run on a page: the line table and every decision (what `farsw explain` draws). */
@@ -34,7 +40,7 @@ export interface ModelRun {
 /** Build the page's lines the way the model was trained, then apply it. */
 export function runModel(html: string, model: Model, options: ModelExtractorOptions = {}, clock = new StageClock(false)): ModelRun {
   const table = pageLines(html, { ...options, lines: { ...modelLineOptions(model), ...options.lines } }, clock);
-  const detail = applyModel(table, model, farswOptions(options.farsw));
+  const detail = applyModel(table, model, farswOptions(options.farsw, model));
   clock.lap('select');
   return { table, detail };
 }

@@ -1,21 +1,34 @@
 /**
  * A flat token stream of an HTML page for the token- and character-based
- * baselines (BTE, ACCB, CETR, plain). One pass with htmlparser2's `Parser`
- * callbacks; no DOM is built.
+ * baselines (BTE, ACCB, CETR, plain). One pass over htmlparser2's bare
+ * `Tokenizer` (as `html/lines.ts`); no DOM, no attribute objects.
  *
  * Every tag, comment, declaration or processing instruction written in the
  * source becomes one `Tag` token; every maximal run of text between two such
  * events becomes one `Text` token (entities decoded, white space as written)
  * or, inside an element that is never rendered (script, style, head, …, the
- * list `LINE_DEFAULTS.dropElements`), one `Hidden` token. Close tags the
- * parser implies (no source characters) are not tokens.
+ * list `LINE_DEFAULTS.dropElements`), one `Hidden` token.
  *
  * Paragraphs: each text token carries the index of the paragraph it belongs
  * to; the index grows at every block-level start or end tag and at `<br>`,
  * so `html/text`-style output (one paragraph per line) can be rebuilt from any
  * subset of the text tokens.
+ *
+ * Why the Tokenizer and not htmlparser2's `Parser`: the Parser keeps its open
+ * elements in an array used as a stack through `unshift`/`shift`, which costs
+ * O(depth) per tag; 100 000 nested `<div>`s took 6–16 s (issue 7, hostile
+ * input). Here the only state is a stack of open *dropped* elements, pushed and
+ * popped at its end, as in `html/lines.ts`. Elements the Parser would close
+ * implicitly are handled as the line builder does: `<body>` closes an open
+ * `<head>`, and `</body>` / `</html>` close every dropped element still open;
+ * a close tag pops the dropped-element stack down to the last element of its
+ * name. Block elements start a paragraph at their (explicit) start and end
+ * tags, so implied block closes change nothing: the next block tag starts the
+ * next paragraph anyway.
  */
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
+import { U32Column } from '../core/u32-column.js';
+import { decodeHTML } from 'entities';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 import { BLOCK_ELEMENTS } from './block-elements.js';
 
@@ -46,6 +59,13 @@ export interface TokenStream {
 }
 
 const DROP_ELEMENTS: ReadonlySet<string> = new Set(LINE_DEFAULTS.dropElements);
+/** Elements without content or end tag: never pushed on the dropped-element stack. */
+const VOID_ELEMENTS: ReadonlySet<string> = new Set([
+  'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen',
+  'link', 'meta', 'param', 'source', 'track', 'wbr',
+]);
+const AMPERSAND = '&';
+
 
 /**
  * Tokenise a page.
@@ -53,79 +73,95 @@ const DROP_ELEMENTS: ReadonlySet<string> = new Set(LINE_DEFAULTS.dropElements);
  * @returns the token stream (offsets in UTF-16 units of `html`).
  */
 export function tokenizeHtml(html: string): TokenStream {
-  const kind: number[] = [];
-  const start: number[] = [];
-  const end: number[] = [];
-  const anchor: number[] = [];
-  const para: number[] = [];
+  // kind | anchor << 2 in one column; text only for text tokens (`textOf`), '' for tags.
+  const flags = new U32Column(1024);
+  const start = new U32Column(1024);
+  const end = new U32Column(1024);
+  const para = new U32Column(1024);
   const text: string[] = [];
+  const textOf = new U32Column(1024);
   let paragraph = 0;
-  let dropDepth = 0;
-  let pending = '';
+  /** Open dropped elements (names), innermost last. */
+  const dropStack: string[] = [];
+  /** Start of the next node (what the Parser calls `startIndex`). */
+  let cursor = 0;
   let pendingStart = -1;
   let pendingEnd = 0;
+  let tagName = '';
+  let tagStart = 0;
 
   const flush = (): void => {
     if (pendingStart < 0) return;
-    kind.push(dropDepth > 0 ? TokenKind.Hidden : TokenKind.Text);
+    const raw = html.slice(pendingStart, pendingEnd);
+    flags.push(dropStack.length > 0 ? TokenKind.Hidden : TokenKind.Text);
     start.push(pendingStart);
     end.push(pendingEnd);
-    anchor.push(0);
     para.push(paragraph);
-    text.push(pending);
-    pending = '';
+    textOf.push(start.length - 1);
+    text.push(raw.includes(AMPERSAND) ? decodeHTML(raw) : raw);
     pendingStart = -1;
   };
-  const pushTag = (isAnchor: boolean): void => {
+  const pushTag = (from: number, to: number, isAnchor: boolean): void => {
     flush();
-    kind.push(TokenKind.Tag);
-    start.push(parser.startIndex);
-    end.push(parser.endIndex + 1);
-    anchor.push(isAnchor ? 1 : 0);
+    flags.push(TokenKind.Tag | (isAnchor ? 4 : 0));
+    start.push(from);
+    end.push(to);
     para.push(paragraph);
-    text.push('');
+    cursor = to;
   };
+  const openTag = (endIndex: number): void => {
+    const name = tagName;
+    pushTag(tagStart, endIndex + 1, name === 'a');
+    if (BLOCK_ELEMENTS.has(name)) paragraph++;
+    if (name === 'body' && dropStack[0] === 'head') dropStack.length = 0;
+    if (DROP_ELEMENTS.has(name) && !VOID_ELEMENTS.has(name)) dropStack.push(name);
+  };
+  const other = (endIndex: number): void => pushTag(cursor, endIndex + 1, false);
 
-  const parser: Parser = new Parser(
-    {
-      onopentag(name) {
-        pushTag(name === 'a');
-        if (BLOCK_ELEMENTS.has(name)) paragraph++;
-        if (DROP_ELEMENTS.has(name)) dropDepth++;
-      },
-      onclosetag(name, isImplied) {
-        if (!isImplied) pushTag(name === 'a');
-        else flush();
-        if (BLOCK_ELEMENTS.has(name)) paragraph++;
-        if (DROP_ELEMENTS.has(name) && dropDepth > 0) dropDepth--;
-      },
-      ontext(data) {
-        if (pendingStart < 0) pendingStart = parser.startIndex;
-        pending += data;
-        pendingEnd = parser.endIndex + 1;
-      },
-      oncomment() {
-        pushTag(false);
-      },
-      onprocessinginstruction() {
-        pushTag(false);
-      },
+  const tokenizer = new Tokenizer({ decodeEntities: false }, {
+    onattribdata() {}, onattribentity() {}, onattribend() {}, onattribname() {}, ontextentity() {}, onend() {},
+    oncdata: other,
+    oncomment: (_s, e) => other(e),
+    ondeclaration: (_s, e) => other(e),
+    onprocessinginstruction: (_s, e) => other(e),
+    onopentagname(s, e) {
+      flush();
+      tagName = html.slice(s, e).toLowerCase();
+      tagStart = s - 1;
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: false },
-  );
-  parser.end(html);
+    onopentagend: openTag,
+    onselfclosingtag: openTag,
+    onclosetag(s, e) {
+      const name = html.slice(s, e).toLowerCase();
+      pushTag(s - 2, e + 1, name === 'a');
+      if (BLOCK_ELEMENTS.has(name)) paragraph++;
+      if (dropStack.length > 0) {
+        if (name === 'body' || name === 'html') dropStack.length = 0;
+        else {
+          const at = dropStack.lastIndexOf(name);
+          if (at >= 0) dropStack.length = at;
+        }
+      }
+    },
+    ontext(s, e) {
+      if (pendingStart < 0) pendingStart = s;
+      pendingEnd = e;
+      cursor = e;
+    },
+  });
+  tokenizer.write(html);
+  tokenizer.end();
   flush();
 
-  const n = kind.length;
-  const paraCol = new Uint32Array(n);
-  for (let i = 0; i < n; i++) paraCol[i] = para[i]!;
-  return {
-    count: n,
-    kind: Uint8Array.from(kind),
-    start: Uint32Array.from(start),
-    end: Uint32Array.from(end),
-    anchor: Uint8Array.from(anchor),
-    para: paraCol,
-    text,
-  };
+  const n = flags.length;
+  const kind = new Uint8Array(n);
+  const anchor = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const f = flags.data[i]!;
+    kind[i] = f & 3;
+    anchor[i] = f >> 2;
+  }
+  const texts: string[] = new Array<string>(n).fill('');
+  for (let k = 0; k < text.length; k++) texts[textOf.data[k]!] = text[k]!;
+  return { count: n, kind, start: start.freeze(), end: end.freeze(), anchor, para: para.freeze(), text: texts };
 }

@@ -53,7 +53,9 @@
 import { parseDocument } from 'htmlparser2';
 // Types only: domhandler is the DOM htmlparser2's `parseDocument` returns.
 import type { ChildNode, Element } from 'domhandler';
-import { LINE_DEFAULTS, WLR_DEFAULTS } from '../core/defaults.js';
+import { LINE_DEFAULTS, ROBUSTNESS_LIMITS, WLR_DEFAULTS } from '../core/defaults.js';
+import { InputError } from '../core/errors.js';
+import { nestingDepth } from '../html/nesting-depth.js';
 import type { Extraction } from '../core/types.js';
 import { BLOCK_ELEMENTS } from './block-elements.js';
 import { collapsedLength, countWords } from './words.js';
@@ -90,8 +92,14 @@ export interface WlrNodes {
  * Steps 1–2: parse and collect per-element counts for every element that has
  * words and is not noisy. Ids follow document order.
  * @param html decoded page source.
+ * @throws InputError when the page nests deeper than `ROBUSTNESS_LIMITS.domMaxDepth`
+ *   (building and walking its DOM would take quadratic time and overflow the stack).
  */
 export function collectWlrNodes(html: string): WlrNodes {
+  const limit = ROBUSTNESS_LIMITS.domMaxDepth;
+  if (nestingDepth(html, limit) > limit) {
+    throw new InputError(`page nests elements deeper than ${limit} levels: too deep for the DOM-based wlr extractor (use a line-based one, e.g. addanag)`);
+  }
   const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true });
   const element: Element[] = [];
   const parent: number[] = [];

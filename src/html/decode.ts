@@ -91,11 +91,32 @@ function detectEncoding(bytes: Uint8Array): string | null {
   return guess ? decoderName(guess) : null;
 }
 
+const NUL_RUN = /\0+/g;
+
+/**
+ * Drop U+0000 characters. HTML's tree builder ignores a NUL character token in
+ * body text ("in body" insertion mode: parse error, ignore the token), so no
+ * browser shows them; farsw's output text must not carry them either.
+ * (Pages with a NUL in their first bytes are refused as binary: html/sniff-binary.ts.)
+ * @param text decoded page
+ * @returns the text without NULs (the same string when it has none)
+ */
+export function dropNulCharacters(text: string): string {
+  return text.includes('\0') ? text.replace(NUL_RUN, '') : text;
+}
+
 /**
  * Decode a page's bytes to text (see the module comment for the order).
- * Never throws on bad bytes: undecodable sequences become U+FFFD.
+ * Never throws on bad bytes: undecodable sequences become U+FFFD; NUL
+ * characters are dropped (`dropNulCharacters`).
  */
 export function decodeHtml(bytes: Uint8Array, hint: DecodeHint = {}): DecodedPage {
+  const page = decodeText(bytes, hint);
+  const text = dropNulCharacters(page.text);
+  return text === page.text ? page : { ...page, text };
+}
+
+function decodeText(bytes: Uint8Array, hint: DecodeHint): DecodedPage {
   const bom = bomEncoding(bytes);
   if (bom) return { text: new TextDecoder(bom).decode(bytes), encoding: bom, source: 'bom' };
 

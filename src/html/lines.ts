@@ -34,8 +34,10 @@
  */
 import { Tokenizer } from 'htmlparser2';
 import { decodeHTML } from 'entities';
-import { BlockKind, type LineTable } from '../core/types.js';
+import { BlockKind, LineContext, type LineTable } from '../core/types.js';
+import { lineKey } from '../train/templates.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
+import { U32Column } from '../core/u32-column.js';
 
 /** Options of the line builder (defaults in `LINE_DEFAULTS`). */
 export interface LineOptions {
@@ -50,6 +52,11 @@ export interface LineOptions {
    * lines of its own at block boundaries, as in pretty-printed source (false).
    */
   readonly carryMarkup: boolean;
+  /**
+   * Record, per line, the words of the `class` and `id` attributes of its nearest
+   * enclosing block elements (`LineTable.classTokens`); FAR-SW models learn from them.
+   */
+  readonly classTokens: boolean;
 }
 
 /** Block-level elements: a break point before their start tag and after their end tag. */
@@ -76,13 +83,17 @@ const VOID_ELEMENTS = new Set([
 
 // Tag facts, one Map lookup per tag: flag bits, and the BlockKind in bits 8..15.
 const VOID = 1, BLOCK = 2, ANCHOR = 4, IMAGE = 8, PRE = 16, BR = 32, BODY = 64, DROP = 128;
+/** Above the BlockKind bits. */
+const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18;
 
 function staticTagTable(): Map<string, number> {
   const t = new Map<string, number>();
   const add = (name: string, bits: number) => t.set(name, (t.get(name) ?? 0) | bits);
   for (const n of VOID_ELEMENTS) add(n, VOID);
   for (const [n, kind] of BLOCK_KIND) add(n, BLOCK | (kind << 8));
-  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY);
+  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY); add('blockquote', QUOTE);
+  for (const n of ['li', 'dt', 'dd']) add(n, LIST_ITEM);
+  for (const n of ['ul', 'ol', 'dl', 'menu', 'dir']) add(n, LIST);
   return t;
 }
 const STATIC_TAGS = staticTagTable();
@@ -100,6 +111,106 @@ function tagTable(drop: readonly string[]): ReadonlyMap<string, number> {
 }
 
 const WHITESPACE_RUN = /[\s\u00a0]+/g;
+
+/** Block elements a sibling start tag implicitly closes (for the structural stack). */
+const IMPLIED_END = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option']);
+/** At most this many class/id words per line (the nearest elements' first). */
+const MAX_LINE_TOKENS = 24;
+const NO_TOKENS: readonly number[] = Object.freeze([]);
+const ATTRIBUTE_WORD = /[a-z]{3,}/g;
+
+/** What an element's name, id and class give: its path signature and its class/id words. */
+interface ElementKind {
+  readonly sig: number;
+  readonly tokens: readonly number[];
+}
+
+/** A structural-stack entry: the element, and what a line inside it inherits. */
+interface BlockEntry {
+  readonly name: string;
+  readonly sig: number;
+  /** Key of the path of the nearest three block elements (this one, its parent and grandparent). */
+  readonly path: number;
+  /** The parent's signature (for the path of children). */
+  readonly parentSig: number;
+  /** This element's own class/id words, and its parent entry (for the inherited ones). */
+  readonly own: readonly number[];
+  readonly parent: BlockEntry | undefined;
+  /** Memo of `entryWords`. */
+  words?: readonly number[];
+}
+
+/**
+ * Class/id words of an element and its ancestors, nearest first, at most
+ * MAX_LINE_TOKENS; computed on first use (only elements holding text need them).
+ */
+function entryWords(e: BlockEntry): readonly number[] {
+  if (e.words) return e.words;
+  // Iterative (pages nest 100,000 deep): climb to a memoised ancestor, then fill downwards.
+  const chain: BlockEntry[] = [];
+  let a: BlockEntry | undefined = e;
+  while (a && !a.words) { chain.push(a); a = a.parent; }
+  let inherited = a?.words ?? NO_TOKENS;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const c = chain[i]!;
+    let words = inherited;
+    if (c.own.length > 0) {
+      const merged = [...c.own];
+      for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
+      words = merged;
+    }
+    inherited = c.words = words;
+  }
+  return inherited;
+}
+
+/** (name, id, class) hash → signature and words: pages repeat the same few values; cleared when large. */
+const ELEMENT_KINDS = new Map<number, ElementKind>();
+const MAX_ELEMENT_KINDS = 50_000;
+
+/**
+ * The kind of a block element from the hashes of its name, id and class values
+ * (computed on the source, no strings); the values are sliced from `src` only on a miss.
+ */
+function elementKind(name: string, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): ElementKind {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ idHash, 0x01000193);
+  h = Math.imul(h ^ classHash, 0x01000193) >>> 0;
+  let k = ELEMENT_KINDS.get(h);
+  if (!k) {
+    if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
+    const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
+    k = { sig: lineKey(`${name}#${idValue}.${classValue}`), tokens: idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`) };
+    ELEMENT_KINDS.set(h, k);
+  }
+  return k;
+}
+
+/** A child's stack entry from its parent's (path of the nearest three). */
+function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean): BlockEntry {
+  let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
+  if (parent) {
+    h = Math.imul(h ^ parent.sig, 0x01000193);
+    if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
+  }
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent };
+}
+
+/**
+ * Words of a `class` / `id` value as keys: lower-cased runs of 3+ ASCII letters
+ * ("post-body entry_content" → post, body, entry, content); camelCase is split.
+ */
+export function attributeTokens(value: string): readonly number[] {
+  const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
+  if (!words) return NO_TOKENS;
+  const out: number[] = [];
+  for (const w of words) {
+    const k = lineKey(w);
+    if (!out.includes(k)) out.push(k);
+  }
+  return out;
+}
 const NEWLINE = 10;
 const AMPERSAND = 0x26;
 const SEMICOLON = 0x3b;
@@ -150,27 +261,11 @@ function isSpace(c: number): boolean {
     c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-/** A growable `Uint32Array`. */
-class U32Column {
-  data = new Uint32Array(64);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Uint32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  freeze(): Uint32Array {
-    return this.data.slice(0, this.length);
-  }
-}
 
 /** Columns of a closed line, stored row-wise while building (one capacity check per line). */
 const enum Col {
   Start, End, ContentChars, ContentBytes, CodeChars, CodeBytes, LinkNormCodeChars,
-  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, FirstSegment, Stride,
+  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Context, FirstSegment, FirstToken, Stride,
 }
 
 /**
@@ -193,10 +288,16 @@ interface OpenLine {
   codeBytes: number;
   codeAscii: number;
   linkNormCodeChars: number;
+  /** Structural path key where the line's text starts (0: none). */
+  path: number;
+  /** Class/id words around the line's text (with `classTokens`). */
+  tokens: readonly number[];
   links: number;
   anchorBytes: number;
   images: number;
   block: BlockKind;
+  /** LineContext flags. */
+  context: number;
 }
 
 function emptyLine(at: number, firstSegment: number): OpenLine {
@@ -207,8 +308,9 @@ function emptyLine(at: number, firstSegment: number): OpenLine {
 function resetLine(line: OpenLine, at: number, firstSegment: number): OpenLine {
   line.start = at; line.end = at; line.firstSegment = firstSegment; line.hasText = false; line.pendingSpace = false;
   line.contentChars = 0; line.contentBytes = 0; line.contentAscii = 0; line.codeChars = 0; line.codeBytes = 0;
-  line.codeAscii = 0; line.linkNormCodeChars = 0; line.links = 0; line.anchorBytes = 0; line.images = 0;
+  line.codeAscii = 0; line.linkNormCodeChars = 0; line.path = 0; line.tokens = NO_TOKENS; line.links = 0; line.anchorBytes = 0; line.images = 0;
   line.block = BlockKind.Text;
+  line.context = LineContext.None;
   return line;
 }
 
@@ -241,10 +343,35 @@ export class LineBuilder {
   private readonly dropStack: string[] = [];
   private readonly anchors: OpenAnchor[] = [];
   private preDepth = 0;
+  private quoteDepth = 0;
+  /**
+   * Lists with an open item around the current position. `</li>` may be omitted,
+   * so a list's end (or its next item) restores the depth saved at the list's start.
+   */
+  private listItemDepth = 0;
+  private readonly listStack: number[] = [];
   private seenBody = false;
   /** Pending start tag: name and offset of its `<`. */
   private tagName = '';
   private tagStart = 0;
+  /** Structural stack of open block elements: name and a key of name + id + class. */
+  private readonly blockStack: BlockEntry[] = [];
+  /** Flat class/id words of closed lines (LineTable.classTokens). */
+  private readonly tokenKeys = new U32Column();
+  private wantAttrs = false;
+  /** Attribute being read: 1 class, 2 id, 0 other. */
+  attr = 0;
+  /** FNV hashes of the pending start tag's class and id values (0: none) and where they are. */
+  private classHash = 0;
+  private idHash = 0;
+  private readonly classRange: [number, number] = [0, 0];
+  private readonly idRange: [number, number] = [0, 0];
+  /** The attribute value being read: its hash and source range (values split by a chunk are joined in `attrValue`). */
+  private attrHash = 0;
+  private attrFrom = -1;
+  private attrTo = 0;
+  /** TAG table flags of the pending start tag. */
+  private tagFlags = 0;
   /** The text run not yet counted: `src[pendingFrom, pendingTo)`. */
   private pendingFrom = 0;
   private pendingTo = 0;
@@ -256,7 +383,10 @@ export class LineBuilder {
     const self = this;
     // Entities are decoded by us (see addText): the tokenizer runs ~40 % faster without.
     this.tokenizer = new Tokenizer({ decodeEntities: false }, {
-      onattribdata() {}, onattribentity() {}, onattribend() {}, onattribname() {},
+      onattribname(start, end) { self.onAttribName(start, end); },
+      onattribdata(start, end) { if (self.attr !== 0) self.onAttribData(start, end); },
+      onattribend() { self.onAttribEnd(); },
+      onattribentity() {},
       oncdata() {}, oncomment() {}, ondeclaration() {}, onprocessinginstruction() {}, onend() {},
       onopentagname(start, end) { self.onOpenTagName(start, end); },
       onopentagend(end) { self.onOpenTagEnd(end); },
@@ -293,7 +423,15 @@ export class LineBuilder {
     const lineSegments = new Uint32Array(n + 1);
     lineSegments.set(column(Col.FirstSegment));
     lineSegments[n] = this.segStart.length;
+    let classTokens: { start: Uint32Array; keys: Uint32Array } | undefined;
+    if (this.options.classTokens) {
+      const start = new Uint32Array(n + 1);
+      start.set(column(Col.FirstToken));
+      start[n] = this.tokenKeys.length;
+      classTokens = { start, keys: this.tokenKeys.freeze() };
+    }
     return new PageLines(this.src, this.segStart.freeze(), this.segEnd.freeze(), lineSegments, {
+      ...(classTokens ? { classTokens } : {}),
       count: n,
       start: column(Col.Start), end: column(Col.End),
       contentChars: column(Col.ContentChars), contentBytes: column(Col.ContentBytes),
@@ -302,6 +440,8 @@ export class LineBuilder {
       asciiBytes: column(Col.AsciiBytes), nonAsciiBytes: column(Col.NonAsciiBytes),
       links: column(Col.Links), anchorBytes: column(Col.AnchorBytes), images: column(Col.Images),
       block: Uint8Array.from(column(Col.Block)),
+      path: column(Col.Path),
+      context: Uint8Array.from(column(Col.Context)),
     });
   }
 
@@ -310,12 +450,60 @@ export class LineBuilder {
   private onOpenTagName(start: number, end: number): void {
     this.tagName = this.src.slice(start, end).toLowerCase();
     this.tagStart = start - 1;
+    this.classHash = this.idHash = 0;
+    this.tagFlags = this.tags.get(this.tagName) ?? 0;
+    this.wantAttrs = (this.tagFlags & (BLOCK | VOID)) === BLOCK;
+  }
+
+  /** Only `class` and `id` of block elements are read (for the structural path). */
+  private onAttribName(start: number, end: number): void {
+    if (!this.wantAttrs || end - start > 5) return;
+    const name = this.src.slice(start, end).toLowerCase();
+    this.attr = name === 'class' ? 1 : name === 'id' ? 2 : 0;
+    this.attrHash = 0x811c9dc5;
+    this.attrFrom = -1;
+  }
+
+  private onAttribData(start: number, end: number): void {
+    const src = this.src;
+    let h = this.attrHash;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), 0x01000193);
+    this.attrHash = h;
+    if (this.attrFrom < 0) this.attrFrom = start;
+    this.attrTo = end;
+  }
+
+  private onAttribEnd(): void {
+    if (this.attr !== 0 && this.attrFrom >= 0) {
+      const h = (this.attrHash >>> 0) || 1;
+      const range = this.attr === 1 ? this.classRange : this.idRange;
+      range[0] = this.attrFrom; range[1] = this.attrTo;
+      if (this.attr === 1) this.classHash = h; else this.idHash = h;
+    }
+    this.attr = 0;
+  }
+
+  /** Push an open block element on the structural stack (a sibling p/li/td/… implicitly closes the previous one). */
+  private pushBlock(name: string): void {
+    const stack = this.blockStack;
+    if (IMPLIED_END.has(name) && stack.length > 0 && stack[stack.length - 1]!.name === name) stack.pop();
+    // A value split by entities or chunks spans [from, to) of the source; decoding is not needed for a key.
+    const kind = elementKind(name, this.src, this.idHash, this.idRange, this.classHash, this.classRange);
+    stack.push(childEntry(stack[stack.length - 1], name, kind, this.options.classTokens));
+  }
+
+  /** Pop the structural stack down to the nearest open `name` (within a few levels). */
+  private popBlock(name: string): void {
+    const stack = this.blockStack;
+    for (let i = stack.length - 1; i >= 0 && i >= stack.length - 8; i--) {
+      if (stack[i]!.name === name) { stack.length = i; return; }
+    }
   }
 
   private onOpenTagEnd(endIndex: number): void {
     this.flushText();
     const name = this.tagName;
-    const flags = this.tags.get(name) ?? 0;
+    const flags = this.tagFlags;
     const from = this.tagStart, to = endIndex + 1;
     if (this.dropStack.length > 0) {
       if (flags & BODY && this.dropStack[0] === 'head') this.dropStack.length = 0; // body implies </head>
@@ -337,6 +525,7 @@ export class LineBuilder {
       this.breakLine(from);
       if (!this.line.hasText) this.line.block = (flags >> 8) & 0xff;
     }
+    if ((flags & (BLOCK | VOID)) === BLOCK) this.pushBlock(name);
     this.addCode(from, to, (flags & ANCHOR) !== 0);
     if (flags & ANCHOR) {
       this.line.links++;
@@ -345,6 +534,12 @@ export class LineBuilder {
       this.line.images++;
     } else if (flags & PRE) {
       this.preDepth++;
+    } else if (flags & QUOTE) {
+      this.quoteDepth++;
+    } else if (flags & LIST_ITEM) {
+      this.listItemDepth = (this.listStack[this.listStack.length - 1] ?? 0) + 1;
+    } else if (flags & LIST) {
+      this.listStack.push(this.listItemDepth);
     }
     if (flags & BR && reline) this.breakLine(to);
   }
@@ -363,8 +558,12 @@ export class LineBuilder {
     const flags = this.tags.get(name) ?? 0;
     if (flags & DROP) return; // stray end tag of a dropped element
     this.addCode(from, to, false);
+    if ((flags & (BLOCK | VOID)) === BLOCK) this.popBlock(name);
     if (flags & ANCHOR) this.closeAnchor();
     else if (flags & PRE && this.preDepth > 0) this.preDepth--;
+    else if (flags & QUOTE && this.quoteDepth > 0) this.quoteDepth--;
+    else if (flags & LIST_ITEM) this.listItemDepth = this.listStack[this.listStack.length - 1] ?? 0;
+    else if (flags & LIST) this.listItemDepth = this.listStack.pop() ?? 0;
     if (flags & BR || (flags & BLOCK && this.options.reline)) this.breakLine(to);
   }
 
@@ -415,11 +614,15 @@ export class LineBuilder {
     if (from === to) return;
     this.pendingFrom = this.pendingTo = 0;
     const line = this.line;
+    if (this.preDepth > 0) line.context |= LineContext.Preformatted;
+    if (this.quoteDepth > 0) line.context |= LineContext.Quote;
+    if (this.listItemDepth > 0) line.context |= LineContext.ListItem;
     const segs = this.segEnd;
     if (segs.length > line.firstSegment && segs.data[segs.length - 1] === from) segs.data[segs.length - 1] = to;
     else { this.segStart.push(from); segs.push(to); }
     const chars0 = line.contentChars, bytes0 = line.contentBytes;
     const src = this.src;
+    const hadText = line.hasText;
     if (!line.hasText && line.codeChars === 0) {
       // An empty line starts at its first visible character.
       let i = from;
@@ -457,6 +660,12 @@ export class LineBuilder {
     }
     line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
     line.pendingSpace = pending; line.hasText = hasText;
+    if (!hadText && hasText) {
+      // The line's text starts in this run: record where it sits.
+      const top = this.blockStack[this.blockStack.length - 1];
+      line.path = top?.path ?? 0;
+      line.tokens = top && this.options.classTokens ? entryWords(top) : NO_TOKENS;
+    }
     if (this.anchors.length > 0) {
       line.anchorBytes += line.contentBytes - bytes0;
       for (const a of this.anchors) a.textChars += line.contentChars - chars0;
@@ -520,7 +729,11 @@ export class LineBuilder {
     r[o + Col.AnchorBytes] = line.anchorBytes;
     r[o + Col.Images] = line.images;
     r[o + Col.Block] = line.block;
+    r[o + Col.Path] = line.path;
+    r[o + Col.Context] = line.context;
     r[o + Col.FirstSegment] = line.firstSegment;
+    r[o + Col.FirstToken] = this.tokenKeys.length;
+    for (const t of line.tokens) this.tokenKeys.push(t);
     if (final) resetLine(line, line.end, this.segStart.length);
   }
 
@@ -559,7 +772,12 @@ class PageLines implements LineTable {
   readonly anchorBytes: Uint32Array;
   readonly images: Uint32Array;
   readonly block: Uint8Array;
+  readonly path: Uint32Array;
+  readonly context: Uint8Array;
+  readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
   private texts: string[] | undefined;
+  /** Texts of the lines asked for one by one. */
+  private cache: (string | undefined)[] | undefined;
 
   constructor(
     private readonly src: string,
@@ -576,17 +794,24 @@ class PageLines implements LineTable {
     this.asciiBytes = columns.asciiBytes; this.nonAsciiBytes = columns.nonAsciiBytes;
     this.links = columns.links; this.anchorBytes = columns.anchorBytes; this.images = columns.images;
     this.block = columns.block;
+    this.path = columns.path;
+    if (columns.classTokens) this.classTokens = columns.classTokens;
+    this.context = columns.context;
   }
 
   lineText(i: number): string {
     if (this.texts) return this.texts[i]!;
     if (this.contentChars[i] === 0) return '';
+    const cached = this.cache?.[i];
+    if (cached !== undefined) return cached;
     let raw = '';
     for (let k = this.lineSegments[i]!; k < this.lineSegments[i + 1]!; k++) {
       raw += this.src.slice(this.segStart[k], this.segEnd[k]);
     }
     if (raw.indexOf('&') >= 0) raw = decodeHTML(raw);
-    return raw.replace(WHITESPACE_RUN, ' ').trim();
+    const text = raw.replace(WHITESPACE_RUN, ' ').trim();
+    (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
+    return text;
   }
 
   get text(): readonly string[] {

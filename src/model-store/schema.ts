@@ -82,12 +82,26 @@ CREATE TABLE training_reports (
 `,
   },
   {
-    // Template (boilerplate) line keys of a model (train/templates.ts).
+    // Template (boilerplate) line keys, structural-path and class/id-word statistics of a model (train/templates.ts).
     version: 2,
     sql: `
 CREATE TABLE template_lines (
   model_id INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
   key      INTEGER NOT NULL,
+  PRIMARY KEY (model_id, key)
+) WITHOUT ROWID;
+CREATE TABLE path_stats (
+  model_id    INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+  key         INTEGER NOT NULL,
+  topical     INTEGER NOT NULL,
+  non_topical INTEGER NOT NULL,
+  PRIMARY KEY (model_id, key)
+) WITHOUT ROWID;
+CREATE TABLE token_stats (
+  model_id    INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+  key         INTEGER NOT NULL,
+  topical     INTEGER NOT NULL,
+  non_topical INTEGER NOT NULL,
   PRIMARY KEY (model_id, key)
 ) WITHOUT ROWID;
 `,

@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ModelFormatError, ModelNotFoundError } from '../core/errors.js';
 import { FARSW_VERSION } from '../core/version.js';
+import { FEATURE_COUNT } from '../features/line-features.js';
 import type { MembershipFunction } from '../fuzzy/membership.js';
 import { validateModel, validateModelName, type Model, type TrainingReport } from '../model/model.js';
 import { migrate, type Migration, MIGRATIONS } from './schema.js';
@@ -26,6 +27,27 @@ export interface OpenStoreOptions {
   readonly migrations?: readonly Migration[];
   /** Called inside the write transaction after each part is written (tests inject failures here). */
   readonly onWriteStep?: (step: 'model' | 'membership' | 'itemsets' | 'rules' | 'report') => void;
+  /** How long to wait for another process's write lock, in ms (default 5000). */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * Turn a SQLite error into a ModelFormatError that names the store and says what to do;
+ * other errors pass through unchanged.
+ * @param path store file, for the message
+ * @param what the operation that failed ("cannot save model a")
+ */
+export function storeError(e: unknown, path: string, what: string): unknown {
+  const code = (e as { code?: unknown })?.code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return e;
+  const why = code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')
+    ? 'the store is locked by another process (a running farsw train?); try again when it has finished'
+    : code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB'
+      ? `the store file is damaged (${(e as Error).message}); see farsw models check --store ${path}`
+      : code.startsWith('SQLITE_READONLY') ? 'the store file is read-only'
+        : code === 'SQLITE_FULL' ? 'the disk is full'
+          : `${(e as Error).message} (${code})`;
+  return new ModelFormatError(`${path}: ${what}: ${why}`, { cause: e });
 }
 
 interface ModelRow {
@@ -57,12 +79,12 @@ export function openModelStore(path: string, options: OpenStoreOptions = {}): Mo
   try {
     if (!readonly && path !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     migrate(db, path, readonly, options.migrations ?? MIGRATIONS);
   } catch (e) {
     db.close();
     if ((e as { code?: string }).code === 'SQLITE_NOTADB') throw new ModelFormatError(`${path}: not a SQLite model store`, { cause: e });
-    throw e;
+    throw storeError(e, path, 'cannot open model store');
   }
   return new SqliteModelStore(db, path, readonly, options);
 }
@@ -84,6 +106,8 @@ class SqliteModelStore implements ModelStore {
       rules: db.prepare('SELECT items, support, confidence, fp_rate FROM rules WHERE model_id = ? ORDER BY ord'),
       report: db.prepare('SELECT report_json FROM training_reports WHERE model_id = ?'),
       templates: db.prepare('SELECT key FROM template_lines WHERE model_id = ? ORDER BY key'),
+      paths: db.prepare('SELECT key, topical, non_topical FROM path_stats WHERE model_id = ? ORDER BY key'),
+      tokens: db.prepare('SELECT key, topical, non_topical FROM token_stats WHERE model_id = ? ORDER BY key'),
       ...(readonly ? {} : this.writeStatements(db)),
     };
     this.saveTx = readonly ? null : db.transaction((model: Model, created: string) => this.write(model, created));
@@ -104,6 +128,8 @@ class SqliteModelStore implements ModelStore {
       insertRule: db.prepare('INSERT INTO rules (model_id, ord, items, support, confidence, fp_rate) VALUES (?, ?, ?, ?, ?, ?)'),
       insertReport: db.prepare('INSERT INTO training_reports (model_id, report_json) VALUES (?, ?)'),
       insertTemplate: db.prepare('INSERT INTO template_lines (model_id, key) VALUES (?, ?)'),
+      insertPath: db.prepare('INSERT INTO path_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
+      insertToken: db.prepare('INSERT INTO token_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
       deleteName: db.prepare('DELETE FROM models WHERE name = ?'),
       deleteActive: db.prepare('DELETE FROM models WHERE name = ? AND active = 1'),
       latestInactive: db.prepare('SELECT id FROM models WHERE name = ? AND active = 0 ORDER BY version DESC LIMIT 1'),
@@ -120,7 +146,11 @@ class SqliteModelStore implements ModelStore {
     validateModel(model, `model ${JSON.stringify((model as { name?: unknown }).name)}`);
     this.w();
     const created = (this.opts.now?.() ?? new Date()).toISOString();
-    this.saveTx!(model, created);
+    try {
+      this.saveTx!(model, created);
+    } catch (e) {
+      throw storeError(e, this.path, `cannot save model ${model.name} (the store is unchanged)`);
+    }
     return this.summary(model.name);
   }
 
@@ -146,11 +176,21 @@ class SqliteModelStore implements ModelStore {
     step('rules');
     q.insertReport.run(id, JSON.stringify(r));
     for (const k of model.templateLines ?? []) q.insertTemplate.run(id, k);
+    for (const [k, t, n] of model.pathStats ?? []) q.insertPath.run(id, k, t, n);
+    for (const [k, t, n] of model.tokenStats ?? []) q.insertToken.run(id, k, t, n);
     step('report');
   }
 
   load(name: string): Model {
     validateModelName(name);
+    try {
+      return this.read(name);
+    } catch (e) {
+      throw storeError(e, this.path, `cannot read model ${name}`);
+    }
+  }
+
+  private read(name: string): Model {
     const row = this.q.active.get(name) as ModelRow | undefined;
     if (!row) throw new ModelNotFoundError(`no model named ${JSON.stringify(name)} in ${this.path}; see farsw models list`);
     const membership = (this.q.membership.all(row.id) as MembershipFunction[]).map((m) => ({ ...m }));
@@ -164,6 +204,9 @@ class SqliteModelStore implements ModelStore {
       .map((r) => ({ antecedent: parseItems(r.items), support: r.support, confidence: r.confidence, falsePositiveRate: r.fp_rate }));
     const rep = this.q.report.get(row.id) as { report_json: string } | undefined;
     const templateLines = (this.q.templates.all(row.id) as { key: number }[]).map((t) => t.key);
+    type StatRow = { key: number; topical: number; non_topical: number };
+    const pathStats = (this.q.paths.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
+    const tokenStats = (this.q.tokens.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
     const model = {
       formatVersion: row.format_version,
       name: row.name,
@@ -178,23 +221,39 @@ class SqliteModelStore implements ModelStore {
       params: JSON.parse(row.params_json) as unknown,
       trainingReport: rep ? (JSON.parse(rep.report_json) as TrainingReport) : null,
       ...(templateLines.length > 0 ? { templateLines } : {}),
+      ...(pathStats.length > 0 ? { pathStats } : {}),
+      ...(tokenStats.length > 0 ? { tokenStats } : {}),
     };
-    return validateModel(model, `${this.path}: model ${name}`);
+    const valid = validateModel(model, `${this.path}: model ${name}`);
+    checkRowsComplete(valid, `${this.path}: model ${name}`);
+    return valid;
   }
 
   list(): ModelSummary[] {
-    return (this.q.list.all() as ModelRow[]).map(toSummary);
+    try {
+      return (this.q.list.all() as ModelRow[]).map(toSummary);
+    } catch (e) {
+      throw storeError(e, this.path, 'cannot list models');
+    }
   }
 
   remove(name: string): boolean {
     validateModelName(name);
-    return this.w().deleteName.run(name).changes > 0;
+    try {
+      return this.w().deleteName.run(name).changes > 0;
+    } catch (e) {
+      throw storeError(e, this.path, `cannot remove model ${name}`);
+    }
   }
 
   rollback(name: string): ModelSummary {
     validateModelName(name);
     this.w();
-    this.rollbackTx!(name);
+    try {
+      this.rollbackTx!(name);
+    } catch (e) {
+      throw storeError(e, this.path, `cannot roll back model ${name}`);
+    }
     return this.summary(name);
   }
 
@@ -217,6 +276,25 @@ class SqliteModelStore implements ModelStore {
   close(): void {
     this.db.close();
   }
+}
+
+/**
+ * Rows a stored model must have beyond what `validateModel` checks: one frequent
+ * region per feature, and the adopted rules = the itemsets of the level of their size
+ * (train.ts adopts the highest level). Catches rows lost from a damaged or hand-edited store.
+ * @throws ModelFormatError naming the model and the missing rows
+ */
+function checkRowsComplete(m: Model, source: string): void {
+  const fail = (what: string): never => { throw new ModelFormatError(`${source}: ${what}; the store is damaged, retrain or re-import the model`); };
+  if (m.frequentRegions.length !== FEATURE_COUNT) fail(`${m.frequentRegions.length} frequent-region rows, expected ${FEATURE_COUNT}`);
+  if (m.levels.length > 0 && m.rules.length === 0) fail('no rule rows, but Apriori found itemsets');
+  if (m.rules.length > 0) {
+    const k = m.rules[0]!.antecedent.length;
+    const level = m.levels[k - 1];
+    if (!level || m.rules.some((r) => r.antecedent.length !== k)) fail(`rules of ${k} items without a level L${k}`);
+    if (level!.itemsets.length !== m.rules.length) fail(`${m.rules.length} rule rows for ${level!.itemsets.length} itemsets at level L${k}`);
+  }
+  if (m.trainingReport === null) fail('no training report row');
 }
 
 function toSummary(r: ModelRow): ModelSummary {

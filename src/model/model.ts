@@ -28,6 +28,8 @@ export interface TrainParams {
   readonly dropElements: readonly string[];
   /** Line building: markup-only lines join the next text line (LineOptions.carryMarkup). */
   readonly carryMarkup: boolean;
+  /** Line building recorded class/id words (LineOptions.classTokens); absent in older models (false). */
+  readonly classTokens?: boolean;
 }
 
 /** What training saw and how good the gold-derived labels were. */
@@ -82,6 +84,13 @@ export interface Model {
   readonly trainingReport: TrainingReport;
   /** Keys of template (boilerplate) lines, sorted ascending (train/templates.ts); absent in models without. */
   readonly templateLines?: readonly number[];
+  /**
+   * Structural paths seen in training (LineTable.path) as [key, topical lines, non-topical lines],
+   * sorted by key; only paths on enough pages (train/templates.ts). Absent in models without.
+   */
+  readonly pathStats?: readonly (readonly [number, number, number])[];
+  /** Class/id words seen in training as [key, topical lines, non-topical lines], sorted by key (train/templates.ts). */
+  readonly tokenStats?: readonly (readonly [number, number, number])[];
 }
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -140,6 +149,15 @@ export function validateModel(value: unknown, source = 'model'): Model {
     (m.templateLines as unknown[]).forEach((k, i) => {
       if (!Number.isInteger(k) || (k as number) < 1 || (k as number) > 0xffffffff) fail(`templateLines[${i}] is not a 32-bit line key`);
       if (i > 0 && (k as number) <= ((m.templateLines as number[])[i - 1] as number)) fail('templateLines must be sorted ascending without repeats');
+    });
+  }
+  for (const field of ['pathStats', 'tokenStats'] as const) {
+    const list = m[field];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) fail(`${field} must be an array of [key, topical, nonTopical]`);
+    (list as unknown[]).forEach((e, i) => {
+      if (!Array.isArray(e) || e.length !== 3 || !e.every((x) => Number.isInteger(x) && (x as number) >= 0)) fail(`${field}[${i}] must be [key, topical, nonTopical] of non-negative integers`);
+      if (i > 0 && ((e as number[])[0]! <= ((list as number[][])[i - 1]![0]!))) fail(`${field} must be sorted by key without repeats`);
     });
   }
   if (!Array.isArray(m.rules)) fail('rules must be an array');

@@ -69,3 +69,66 @@ export class TemplateCounter {
     return picked.slice(0, options.maxKeys).map(([k]) => k).sort((a, b) => a - b);
   }
 }
+
+/**
+ * Per key, how many training lines carrying it were topical and non-topical, and
+ * on how many pages it occurs; `select` keeps the keys seen on enough pages.
+ * Used for structural paths and for class/id words (below).
+ */
+class KeyStats {
+  private readonly stats = new Map<number, [topical: number, nonTopical: number, pages: number]>();
+  private pages = 0;
+  private readonly onPage = new Set<number>();
+
+  /** Start counting a new page. */
+  page(): void {
+    this.pages++;
+    this.onPage.clear();
+  }
+
+  /** Count one line carrying `key`. */
+  add(key: number, topical: boolean): void {
+    let s = this.stats.get(key);
+    if (!s) this.stats.set(key, (s = [0, 0, 0]));
+    if (topical) s[0]++; else s[1]++;
+    if (!this.onPage.has(key)) { this.onPage.add(key); s[2]++; }
+  }
+
+  /** Keys on at least max(2, ⌈minShare · pages⌉) pages (at most `maxKeys`, the most frequent), as [key, topical, nonTopical] sorted by key. */
+  select(minShare: number, maxKeys: number): [number, number, number][] {
+    const min = Math.max(2, Math.ceil(minShare * this.pages));
+    const picked = [...this.stats].filter(([, s]) => s[2] >= min);
+    picked.sort((a, b) => b[1][2] - a[1][2] || a[0] - b[0]);
+    return picked.slice(0, maxKeys).map(([k, s]): [number, number, number] => [k, s[0], s[1]]).sort((a, b) => a[0] - b[0]);
+  }
+}
+
+/**
+ * Structural-path statistics (LineTable.path). A site's article body sits under
+ * the same few paths on every page, its menus and footers under others: a site
+ * model learns both.
+ */
+export class PathCounter extends KeyStats {
+  /** Count one page's lines by path key (lines without text or path are ignored). */
+  addPage(paths: ArrayLike<number>, labels: ArrayLike<number>, contentChars: ArrayLike<number>): void {
+    this.page();
+    for (let i = 0; i < paths.length; i++) if (paths[i] !== 0 && contentChars[i] !== 0) this.add(paths[i]!, labels[i] === 1);
+  }
+}
+
+/**
+ * Class/id word statistics (LineTable.classTokens). Words like "content",
+ * "article", "comment", "footer", "nav" carry across sites: the signal
+ * Readability hand-codes, learned.
+ */
+export class TokenCounter extends KeyStats {
+  /** Count one page's lines (lines without text are ignored). */
+  addPage(tokens: { readonly start: Uint32Array; readonly keys: Uint32Array } | undefined, labels: ArrayLike<number>, contentChars: ArrayLike<number>): void {
+    this.page();
+    if (!tokens) return;
+    for (let i = 0; i < labels.length; i++) {
+      if (contentChars[i] === 0) continue;
+      for (let j = tokens.start[i]!; j < tokens.start[i + 1]!; j++) this.add(tokens.keys[j]!, labels[i] === 1);
+    }
+  }
+}

@@ -29,7 +29,7 @@ import { addCardinality, frequentRegions, regionMask, significantMask } from '..
 import { adoptRules } from '../mining/rules.js';
 import { MODEL_FORMAT_VERSION, validateModelName, type Model, type TrainParams } from '../model/model.js';
 import { alignGold } from './align.js';
-import { TemplateCounter } from './templates.js';
+import { PathCounter, TemplateCounter, TokenCounter } from './templates.js';
 
 /** One training page: its HTML (decoded) and its gold main text. */
 export interface TrainingPage {
@@ -52,6 +52,8 @@ export interface TrainOptions {
   readonly bceShape?: MembershipShape;
   readonly dropElements?: readonly string[];
   readonly carryMarkup?: boolean;
+  /** Learn class/id words (LineTable.classTokens); default true. */
+  readonly classTokens?: boolean;
   /** Called after each page (for progress bars). */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -85,6 +87,7 @@ export function resolveTrainParams(o: Omit<TrainOptions, 'name'>): TrainParams {
     bceShape,
     dropElements: Object.freeze([...(o.dropElements ?? FARSW_PREPROCESS_DEFAULTS.dropElements)]),
     carryMarkup: o.carryMarkup ?? FARSW_PREPROCESS_DEFAULTS.carryMarkup,
+    classTokens: o.classTokens ?? FARSW_PREPROCESS_DEFAULTS.classTokens,
   });
 }
 
@@ -108,6 +111,8 @@ export class Trainer {
   private readonly skipped: { id: string; reason: string }[] = [];
   private seen = 0;
   private readonly templates = new TemplateCounter();
+  private readonly paths = new PathCounter();
+  private readonly tokens = new TokenCounter();
   private goldTokens = 0;
   private goldCovered = 0;
   private topicalTokens = 0;
@@ -136,7 +141,7 @@ export class Trainer {
     this.seen++;
     this.hash.update(page.html).update('\u0000').update(page.gold ?? '').update('\u0001');
     if (page.gold === null || page.gold.trim() === '') { this.skipped.push({ id, reason: 'no gold text' }); return; }
-    const table = buildLineTable(page.html, { dropElements: this.params.dropElements, carryMarkup: this.params.carryMarkup });
+    const table = buildLineTable(page.html, { dropElements: this.params.dropElements, carryMarkup: this.params.carryMarkup, classTokens: this.params.classTokens === true });
     const feats = computeLineFeatures(table, this.params.featureVariant);
     const labels = alignGold(table.text, page.gold, this.params.alignThreshold);
     this.goldTokens += labels.goldTokens; this.goldCovered += labels.goldCovered;
@@ -146,6 +151,8 @@ export class Trainer {
     if (t === 0) { this.skipped.push({ id, reason: 'no line matches the gold' }); return; }
     this.lines += table.count; this.topicalLines += t;
     this.templates.addPage(table.text, labels.topical);
+    this.paths.addPage(table.path, labels.topical, table.contentChars);
+    this.tokens.addPage(table.classTokens, labels.topical, table.contentChars);
     this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical });
   }
 
@@ -199,6 +206,8 @@ export class Trainer {
       maxTopicalRatio: FARSW_TRAIN_DEFAULTS.templateMaxTopicalRatio,
       maxKeys: FARSW_TRAIN_DEFAULTS.templateMaxKeys,
     });
+    const pathStats = this.paths.select(FARSW_TRAIN_DEFAULTS.templateMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
+    const tokenStats = this.tokens.select(FARSW_TRAIN_DEFAULTS.tokenMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
     return {
       formatVersion: MODEL_FORMAT_VERSION,
       name: this.name,
@@ -212,6 +221,8 @@ export class Trainer {
       rules,
       params,
       ...(templateLines.length > 0 ? { templateLines } : {}),
+      ...(pathStats.length > 0 ? { pathStats } : {}),
+      ...(tokenStats.length > 0 ? { tokenStats } : {}),
       trainingReport: {
         pages: this.seen - this.skipped.length,
         skippedPages: this.skipped.length,

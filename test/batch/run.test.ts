@@ -23,7 +23,7 @@ describe('runBatch: bad records', () => {
     const { records, summary } = await runToMemory({ inputs: [input] });
     expect(records.map((r) => r.id)).toEqual(['p0', 'p1', `${input}:3`, 'p2', 'png', `${input}:7`, 'p3', 'p4', 'p5']);
     expect(records[2]!.error).toMatch(/:3: invalid JSON/);
-    expect(records[4]!.error).toMatch(/:5: binary content, not HTML/);
+    expect(records[4]!.error).toMatch(/:5: not HTML/);
     expect(records[5]!.error).toMatch(/:7: invalid JSON/);
     for (const i of [0, 1, 3, 6, 7, 8]) {
       const n = Number(records[i]!.id!.slice(1));

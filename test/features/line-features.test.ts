@@ -12,7 +12,7 @@ function table(rows: { content: number; code: number; links: number; images: num
     codeChars: u((r) => r.code), codeBytes: u((r) => r.code), linkNormCodeChars: u((r) => r.code),
     asciiBytes: new Uint32Array(n), nonAsciiBytes: new Uint32Array(n),
     links: u((r) => r.links), anchorBytes: new Uint32Array(n), images: u((r) => r.images),
-    block: new Uint8Array(n), text: rows.map(() => 'x'), lineText: () => 'x',
+    block: new Uint8Array(n), path: new Uint32Array(n), context: new Uint8Array(n), text: rows.map(() => 'x'), lineText: () => 'x',
   };
 }
 

@@ -1,12 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable, LineBuilder } from '../../src/html/lines.js';
-import { BlockKind, type LineTable } from '../../src/core/types.js';
+import { BlockKind, LineContext, type LineTable } from '../../src/core/types.js';
 
 const columns = (t: LineTable) => ({
   count: t.count, start: [...t.start], end: [...t.end], contentChars: [...t.contentChars],
   contentBytes: [...t.contentBytes], codeChars: [...t.codeChars], codeBytes: [...t.codeBytes],
   linkNormCodeChars: [...t.linkNormCodeChars], asciiBytes: [...t.asciiBytes], nonAsciiBytes: [...t.nonAsciiBytes],
-  links: [...t.links], anchorBytes: [...t.anchorBytes], images: [...t.images], block: [...t.block], text: [...t.text],
+  links: [...t.links], anchorBytes: [...t.anchorBytes], images: [...t.images], block: [...t.block], path: [...t.path], context: [...t.context], text: [...t.text],
 });
 
 describe('buildLineTable', () => {
@@ -89,7 +89,7 @@ describe('buildLineTable', () => {
   it('gives the same table fed whole or one character at a time', () => {
     const html = '<html><head><title>t</title></head><body><div class="x"><h2>Heading &amp; more</h2>' +
       '<p>Text with <a href="/l">a link</a> and 中文 and عربي.</p><script>if (a < b) {}</script>' +
-      '<ul><li><a href="/1">One</a></li><li>Two<br>Three</li></ul><!-- c --></div></body></html>';
+      '<ul><li><a href="/1">One</a></li><li>Two<br>Three</li></ul><blockquote>Q<pre>a\nb</pre></blockquote><!-- c --></div></body></html>';
     const whole = buildLineTable(html);
     const b = new LineBuilder();
     for (const ch of html) b.write(ch);
@@ -97,6 +97,35 @@ describe('buildLineTable', () => {
     const c = new LineBuilder();
     for (let i = 0; i < html.length; i += 7) c.write(html.slice(i, i + 7));
     expect(columns(c.end())).toEqual(columns(whole));
+  });
+
+  it('keys each line by its structural path (nearest block elements with id and class)', () => {
+    const html = '<body><div id="main"><div class="post-123"><p>One</p><p>Two</p></div></div><div class="footer"><p>Three</p></div></body>';
+    const t = buildLineTable(html);
+    const byText = new Map(t.text.map((s, i) => [s, t.path[i]!]));
+    expect(byText.get('One')).toBeGreaterThan(0);
+    expect(byText.get('One')).toBe(byText.get('Two'));
+    expect(byText.get('Three')).not.toBe(byText.get('One'));
+    // digits in ids/classes are folded: the same layout on another page gives the same keys
+    const other = buildLineTable(html.replace('post-123', 'post-987').replace('One', 'Uno'));
+    expect(other.path[other.text.indexOf('Uno')]).toBe(byText.get('One'));
+  });
+
+  it('marks lines whose text lies inside <pre> or <blockquote>', () => {
+    const t = buildLineTable('<p>out</p><blockquote><p>q1</p>q2</blockquote><pre>x = 1\ny = 2</pre><p>after</p>', { carryMarkup: true });
+    expect(t.text).toEqual(['out', 'q1', 'q2', 'x = 1', 'y = 2', 'after']);
+    expect([...t.context]).toEqual([
+      LineContext.None, LineContext.Quote, LineContext.Quote, LineContext.Preformatted, LineContext.Preformatted, LineContext.None,
+    ]);
+    expect(t.block[1]).toBe(BlockKind.Paragraph); // the <p> opened it; the quote is in `context`
+    expect(t.block[3]).toBe(BlockKind.Preformatted);
+    expect(t.block[4]).toBe(BlockKind.Text); // a <pre> newline opened it
+  });
+
+  it('marks list-item text, also when </li> is omitted, and not after the list', () => {
+    const t = buildLineTable('<ul><li><p>a</p><li>b<ol><li>c</ol>d</ul><p>e</p>', { carryMarkup: true });
+    expect(t.text).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect([...t.context]).toEqual([4, 4, 4, 4, 0].map((f) => f & LineContext.ListItem));
   });
 
   it('handles empty and text-only input', () => {

@@ -122,9 +122,9 @@ describe('SQLite model store', () => {
     const current = openModelStore(path);
     current.save(exampleModel('a'));
     current.close();
-    // Turn it into what farsw wrote before schema version 2: no template_lines table.
+    // Turn it into what farsw wrote before schema version 2: no template_lines or path_stats table.
     const old = new Database(path);
-    old.exec('DROP TABLE template_lines');
+    old.exec('DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats');
     old.pragma('user_version = 1');
     old.close();
     expect(() => openModelStore(path, { readonly: true }))

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
-import { InputError, ConfigError } from '../../core/errors.js';
+import { InputError, ConfigError, isFarswError } from '../../core/errors.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../extract/extract.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
@@ -24,7 +24,7 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>> {
   phi?: number;
   beta?: number;
   classify?: 'crisp' | 'fuzzy' | 'confidence';
-  format: 'text' | 'json';
+  format: 'text' | 'json' | 'markdown';
   input?: string[];
   url?: string;
   'content-type'?: string;
@@ -72,6 +72,7 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
   return {
     ...chooser,
     profile: args.profile || args.format === 'json',
+    ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
     dana,
     farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana },
     ...(args.url !== undefined ? { url: args.url } : {}),
@@ -93,7 +94,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
         .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
         .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
-        .option('format', { alias: 'f', choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Output format' })
+        .option('format', { alias: 'f', choices: ['text', 'json', 'markdown'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code of the chosen lines)' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
@@ -114,12 +115,21 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
       const files = args.files ?? [];
       const options = extractOptions(args);
       for (const file of files) {
-        const result = extract(await readPage(file, io), options);
+        const page = await readPage(file, io);
+        let result: ExtractResult;
+        try {
+          result = extract(page, options);
+        } catch (e) {
+          // Name the file in known errors (e.g. "page.png: not HTML: PNG image").
+          if (isFarswError(e) && !(e instanceof ConfigError)) throw new InputError(`${file}: ${e.message}`, { cause: e });
+          throw e;
+        }
         if (args.format === 'json') {
           io.stdout(JSON.stringify(toJson(file, result), null, files.length > 1 ? undefined : 2) + '\n');
         } else {
           if (files.length > 1) io.stdout(`==> ${file} <==\n`);
-          io.stdout(result.text + (result.text ? '\n' : ''));
+          const body = args.format === 'markdown' ? result.markdown ?? '' : result.text;
+          io.stdout(body + (body ? '\n' : ''));
         }
         if (args.profile && result.profile) {
           const parts = Object.entries(result.profile).map(([k, v]) => `${k} ${v.toFixed(2)} ms`);

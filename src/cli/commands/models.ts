@@ -6,6 +6,7 @@
  *   farsw models export NAME > model.json
  *   farsw models import model.json [--name NEW]
  *   farsw models rollback NAME
+ *   farsw models check [--json]        read-only: integrity, schema, every model loads
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +15,8 @@ import { InputError, ModelNotFoundError } from '../../core/errors.js';
 import { modelFromJson, modelToJson, validateModelName } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
 import { DEFAULT_STORE_PATH, type ModelStore, type ModelSummary } from '../../model-store/store.js';
-import type { CliIo } from '../io.js';
+import { checkModelStore } from '../../model-store/check.js';
+import { EXIT, type CliIo } from '../io.js';
 
 interface ModelsArgs { store: string; name?: string; file?: string; json?: boolean }
 
@@ -116,7 +118,28 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
           io.stdout(`${n}: rolled back to version ${s.version} (created ${s.created})\n`);
         },
       })
-      .demandCommand(1, 'Name a models subcommand: list, show, rm, export, import, rollback.') as never,
+      .command({
+        command: 'check',
+        describe: 'Verify a store: SQLite integrity, schema version, every model loads and validates (exit 1 on a problem)',
+        builder: (yy) => yy.option('json', { type: 'boolean', default: false }),
+        handler: (a) => {
+          const c = checkModelStore(a.store as string);
+          if (a.json) io.stdout(JSON.stringify(c, null, 2) + '\n');
+          else {
+            const lines = [
+              `store        ${c.path}`,
+              `integrity    ${c.integrity.length === 0 ? 'ok' : c.integrity.join('; ')}`,
+              `schema       ${c.schemaVersion ?? '?'} (this farsw: ${c.expectedSchemaVersion})`,
+              ...c.problems.map((p) => `problem      ${p}`),
+              ...c.models.map((m) => `${m.problem === null ? 'ok  ' : 'BAD '}         ${m.name} v${m.version}${m.active ? '' : ' (previous, kept for rollback)'}${m.problem === null ? '' : `: ${m.problem}`}`),
+              c.ok ? `${c.models.filter((m) => m.active).length} model(s) ok` : 'problems found',
+            ];
+            io.stdout(lines.join('\n') + '\n');
+          }
+          if (!c.ok) io.exitCode = EXIT.error;
+        },
+      })
+      .demandCommand(1, 'Name a models subcommand: list, show, rm, export, import, rollback, check.') as never,
     handler: () => {},
   };
 }

@@ -15,7 +15,7 @@ import { hostOfRecord, normalizeHost } from '../../dataset/site.js';
 import type { DatasetIssue } from '../../dataset/types.js';
 import type { FeatureVariant } from '../../features/line-features.js';
 import type { MembershipShape } from '../../fuzzy/region.js';
-import type { Model } from '../../model/model.js';
+import { validateModelName, type Model } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
 import { DEFAULT_STORE_PATH, type ModelSummary } from '../../model-store/store.js';
 import { Trainer, type TrainOptions } from '../../train/train.js';
@@ -36,6 +36,15 @@ interface TrainArgs {
   'bce-shape'?: MembershipShape;
   'carry-markup'?: boolean;
   json: boolean;
+}
+
+function isValidModelName(name: string): boolean {
+  try {
+    validateModelName(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Summary line of one trained model. */
@@ -129,7 +138,14 @@ async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' 
     else {
       let t = perHost.get(host);
       if (!t) {
-        t = new Trainer({ ...params, name: args.model ? `${args.model}-${host}` : host, site: host });
+        const name = args.model ? `${args.model}-${host}` : host;
+        // A record's host is data, not trusted: a host that makes no valid model name is skipped.
+        if (!isValidModelName(name)) {
+          skippedRecords++;
+          io.stderr(`farsw: skipped ${rec.id}: host ${JSON.stringify(host)} gives no valid model name\n`);
+          continue;
+        }
+        t = new Trainer({ ...params, name, site: host });
         perHost.set(host, t);
       }
       t.addPage(rec);

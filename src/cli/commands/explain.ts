@@ -1,0 +1,146 @@
+/**
+ * `farsw explain PAGE`: why each line was kept or dropped.
+ *   farsw explain page.html                      table of the first 40 chosen-or-topical lines
+ *   farsw explain page.html --lines 100-140      table of lines 100..140
+ *   farsw explain page.html --svg out.svg        the DANA-style picture (also --html out.html)
+ *   farsw explain page.html -a addanag           the DANA core alone (no rules, no windows)
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { CommandModule } from 'yargs';
+import { ConfigError, InputError } from '../../core/errors.js';
+import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
+import { decodeHtml } from '../../html/decode.js';
+import { DANA_VARIANTS, type DanaVariant } from '../../extract/dana.js';
+import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
+import { resolveModel } from '../../extract/extract.js';
+import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
+import { explainPage, interestingLines, summarize, type ExplainOptions } from '../../explain/explain.js';
+import { renderSvg } from '../../explain/svg.js';
+import { renderHtml } from '../../explain/html.js';
+import { renderLineTable } from '../../explain/line-table.js';
+import type { CliIo } from '../io.js';
+
+interface ExplainArgs {
+  page: string;
+  model?: string;
+  store: string;
+  algorithm?: DanaVariant;
+  svg?: string;
+  html?: string;
+  lines?: string;
+  url?: string;
+  mode?: CombineMode;
+  phi?: number;
+  beta?: number;
+  classify?: 'crisp' | 'fuzzy' | 'confidence';
+  gap?: number;
+  radius?: number;
+  'content-type'?: string;
+  width?: number;
+}
+
+/** Lines shown by default in the terminal. */
+const DEFAULT_TABLE_LINES = 40;
+const LINE_RANGE = /^(\d+)(?:-(\d*))?$/;
+
+/** `A-B` (inclusive), `A-` (to the end) or `A` → [from, to]. */
+export function parseLineRange(spec: string): [number, number] {
+  const m = LINE_RANGE.exec(spec.trim());
+  if (!m) throw new ConfigError(`--lines: expected A-B (line indices), found "${spec}"`);
+  const from = Number(m[1]);
+  const to = m[2] === undefined ? from : m[2] === '' ? Number.MAX_SAFE_INTEGER : Number(m[2]);
+  if (to < from) throw new ConfigError(`--lines: the range ${spec} ends before it starts`);
+  return [from, to];
+}
+
+async function readPage(file: string, io: CliIo): Promise<Uint8Array> {
+  if (file === '-') {
+    if (!io.stdin) throw new InputError('-: no standard input available');
+    const chunks: Buffer[] = [];
+    for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+    return Buffer.concat(chunks);
+  }
+  try {
+    return await readFile(file);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new InputError(`${file}: cannot read (${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message})`);
+  }
+}
+
+async function writeOut(file: string, text: string): Promise<void> {
+  try {
+    await writeFile(file, text);
+  } catch (e) {
+    throw new InputError(`${file}: cannot write (${(e as Error).message})`);
+  }
+}
+
+/** Only the options the user gave (exactOptionalPropertyTypes). */
+function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
+function explainOptions(args: ExplainArgs): ExplainOptions {
+  const dana = defined({ gap: args.gap, radius: args.radius });
+  const url = args.url !== undefined ? { url: args.url } : {};
+  if (args.algorithm !== undefined) return { algorithm: args.algorithm, dana, ...url };
+  const model = resolveModel({ model: args.model ?? 'auto', store: args.store, ...url });
+  return { model, farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana }, ...url };
+}
+
+export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
+  return {
+    command: 'explain <page>',
+    describe: 'Show why each line of a page was kept or dropped (terminal table, --svg, --html)',
+    builder: (y) =>
+      y
+        .positional('page', { type: 'string', demandOption: true, describe: 'HTML file; - reads stdin' })
+        .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default)' })
+        .option('algorithm', { alias: 'a', choices: DANA_VARIANTS, describe: 'Explain the DANA core alone instead of a model' })
+        .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (read-only)' })
+        .option('svg', { type: 'string', describe: 'Write the picture as SVG to this file' })
+        .option('html', { type: 'string', describe: 'Write a standalone HTML page (picture + line table) to this file' })
+        .option('lines', { alias: 'l', type: 'string', describe: `Print lines A-B (inclusive) in the terminal (default: the first ${DEFAULT_TABLE_LINES} chosen or topical lines)` })
+        .option('url', { type: 'string', describe: 'URL of the page (for model choice; shown, never fetched)' })
+        .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode})` })
+        .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
+        .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
+        .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
+        .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
+        .option('radius', { type: 'number', describe: 'DANA smoothing radius (default 1)' })
+        .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
+        .option('width', { type: 'number', describe: 'Terminal width for the table (default: the terminal, else 100)' })
+        .check((a) => {
+          if (a.algorithm !== undefined && a.model !== undefined) throw new ConfigError('give either --algorithm or --model, not both');
+          if (a.lines !== undefined) parseLineRange(a.lines);
+          return true;
+        }) as never,
+    handler: async (args) => {
+      const bytes = await readPage(args.page, io);
+      const { text: html } = decodeHtml(bytes, args['content-type'] !== undefined ? { contentType: args['content-type'] } : {});
+      const data = explainPage(html, explainOptions(args));
+      if (args.svg !== undefined) {
+        await writeOut(args.svg, renderSvg(data));
+        io.stderr(`farsw explain: wrote ${args.svg}\n`);
+      }
+      if (args.html !== undefined) {
+        await writeOut(args.html, renderHtml(data));
+        io.stderr(`farsw explain: wrote ${args.html}\n`);
+      }
+      const wroteFile = args.svg !== undefined || args.html !== undefined;
+      if (wroteFile && args.lines === undefined) {
+        io.stderr(`${summarize(data)}\n`);
+        return;
+      }
+      const width = args.width ?? process.stdout.columns ?? 100;
+      io.stdout(`${summarize(data)}\n`);
+      if (args.lines !== undefined) {
+        const [from, to] = parseLineRange(args.lines);
+        io.stdout(renderLineTable(data, from, to, { width }));
+      } else {
+        io.stdout(renderLineTable(data, interestingLines(data, DEFAULT_TABLE_LINES), undefined, { width }));
+      }
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** A growable column of unsigned 32-bit numbers (capacity doubles; no per-entry boxing). */
+export class U32Column {
+  data: Uint32Array;
+  length = 0;
+  constructor(capacity = 64) {
+    this.data = new Uint32Array(capacity);
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Uint32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  /** The filled part, as its own array. */
+  freeze(): Uint32Array {
+    return this.data.slice(0, this.length);
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * `farsw explain`: every decision an extraction made on a page, line by line,
+ * as one plain data object that the renderers (`svg.ts`, `html.ts`, `line-table.ts`)
+ * draw. Pure: the caller decodes the page and resolves the model.
+ *
+ *   model:     html → lines (model's line options) → applyModel → ExplainData
+ *   algorithm: html → lines → danaCore (dana | danag | addanag) → ExplainData
+ *
+ * T and S are the DANA core's content and code measures of the variant that ran
+ * (`addanag` inside a model run, see `extract/farsw.ts`), so `diff` is exactly the
+ * signal whose positive runs are DANA's regions.
+ */
+import type { Block, LineTable } from '../core/types.js';
+import type { Model } from '../model/model.js';
+import type { LineOptions } from '../html/lines.js';
+import { buildLineTable } from '../html/lines.js';
+import { danaColumns, danaCore, DANA_OPTIONS, type DanaOptions, type DanaVariant, type Region } from '../extract/dana.js';
+import type { CombineMode, FarswResult } from '../extract/farsw.js';
+import { farswOptions, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
+import { blocksToMask } from '../extract/window.js';
+
+/** The DANA variant a model run uses for its core (`applyModel`). */
+const MODEL_DANA_VARIANT: DanaVariant = 'addanag';
+
+/** What `explain` shows of a page; typed arrays have one entry per line. */
+export interface ExplainData {
+  /** `farsw:NAME` for a model, else the DANA variant. */
+  readonly method: string;
+  /** The model's name, or null for the DANA core alone. */
+  readonly model: string | null;
+  /** Combination mode of the model run, or null. */
+  readonly mode: CombineMode | null;
+  /** Which T and S the DANA core counted. */
+  readonly variant: DanaVariant;
+  /** The page's URL, when given (shown, never fetched). */
+  readonly url: string | null;
+  readonly lineCount: number;
+  /** T: content measure per line (characters, or non-ASCII bytes for `dana`). */
+  readonly content: Uint32Array;
+  /** S: code measure per line (characters, or ASCII bytes for `dana`). */
+  readonly code: Uint32Array;
+  /** DANA formula 1: smoothed T − S. */
+  readonly diff: Float64Array;
+  /** DANA regions (runs of diff > 0) and the ones Algorithm 1 chose. */
+  readonly regions: readonly Region[];
+  readonly danaBlocks: readonly Block[];
+  /** 1 where an adopted rule fired (Step 6); null for the DANA core alone. */
+  readonly topical: Uint8Array | null;
+  /** 1 for the model's template (site boilerplate) lines, never kept; null when none or no model. */
+  readonly template: Uint8Array | null;
+  /** Eq. 4 per line; null for the DANA core alone. */
+  readonly lineScore: Float64Array | null;
+  /** Step 7 windows with their eq. 5 scores ([] for the DANA core alone). */
+  readonly windows: readonly Block[];
+  /** Index into `windows` of the window holding each line, −1 for none. */
+  readonly windowOf: Int32Array;
+  /** Cutoff β, or null for the DANA core alone. */
+  readonly beta: number | null;
+  /** No window passed β and the best one was kept. */
+  readonly fallback: boolean;
+  /** The lines finally chosen, as blocks and as a 0/1 mask. */
+  readonly chosen: readonly Block[];
+  readonly chosenMask: Uint8Array;
+  /** The visible text of every line. */
+  readonly texts: readonly string[];
+}
+
+/** Options of {@link explainPage}: a model (resolved by the caller) or a DANA variant. */
+export interface ExplainOptions {
+  readonly model?: Model;
+  readonly algorithm?: DanaVariant;
+  readonly farsw?: ModelExtractorOptions['farsw'];
+  /** DANA core overrides for `algorithm`. */
+  readonly dana?: Partial<DanaOptions>;
+  readonly lines?: Partial<LineOptions>;
+  readonly url?: string;
+}
+
+/**
+ * Explain one decoded page.
+ * @param html the page source, decoded
+ * @param options `model` or `algorithm` (one of them; a model wins when both are given)
+ * @returns the per-line picture of what the extraction saw and chose
+ */
+export function explainPage(html: string, options: ExplainOptions): ExplainData {
+  const url = options.url ?? null;
+  if (options.model) {
+    const run = runModel(html, options.model, { lines: options.lines ?? {}, ...(options.farsw ? { farsw: options.farsw } : {}) });
+    const o = farswOptions(options.farsw, options.model);
+    return explainModelRun(run.table, run.detail, { model: options.model.name, mode: o.mode, beta: o.beta, url });
+  }
+  const variant = options.algorithm ?? MODEL_DANA_VARIANT;
+  const table = buildLineTable(html, options.lines ?? {});
+  return explainDana(table, variant, { ...DANA_OPTIONS, ...options.dana }, url);
+}
+
+/** Explain a model run already made (`runModel`): its table and `FarswResult`. */
+export function explainModelRun(
+  table: LineTable, detail: FarswResult, info: { model: string; mode: CombineMode; beta: number; url: string | null },
+): ExplainData {
+  const { content, code } = danaColumns(table, MODEL_DANA_VARIANT);
+  return {
+    method: `farsw:${info.model}`, model: info.model, mode: info.mode, variant: MODEL_DANA_VARIANT, url: info.url,
+    lineCount: table.count, content, code, diff: detail.dana.diff, regions: detail.dana.regions, danaBlocks: detail.dana.blocks,
+    topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
+    beta: info.beta, fallback: detail.fallback, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
+    texts: table.text,
+  };
+}
+
+/** Explain the DANA core alone on a table. */
+export function explainDana(table: LineTable, variant: DanaVariant, options: DanaOptions = DANA_OPTIONS, url: string | null = null): ExplainData {
+  const { content, code } = danaColumns(table, variant);
+  const core = danaCore(table, variant, options);
+  return {
+    method: variant, model: null, mode: null, variant, url, lineCount: table.count, content, code,
+    diff: core.diff, regions: core.regions, danaBlocks: core.blocks, topical: null, template: null, lineScore: null,
+    windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, fallback: false,
+    chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text,
+  };
+}
+
+/** Per line, the index of the (disjoint) window covering it, or −1. */
+function windowIndex(windows: readonly Block[], n: number): Int32Array {
+  const out = new Int32Array(n).fill(-1);
+  windows.forEach((w, k) => out.fill(k, w.start, w.end));
+  return out;
+}
+
+/** Lines that are chosen or topical, in page order, at most `limit` of them (the default terminal view). */
+export function interestingLines(data: ExplainData, limit: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < data.lineCount && out.length < limit; i++) {
+    if (data.chosenMask[i] || data.topical?.[i]) out.push(i);
+  }
+  return out;
+}
+
+/** One-line summary: method, lines, windows kept, lines chosen. */
+export function summarize(data: ExplainData): string {
+  let chosen = 0;
+  for (const b of data.chosen) chosen += b.end - b.start;
+  const parts = [`${data.method}${data.mode ? ` (mode ${data.mode})` : ''}`, `${data.lineCount} lines`];
+  if (data.topical) {
+    let topical = 0;
+    for (const t of data.topical) topical += t;
+    const kept = data.beta === null ? 0 : data.windows.filter((w) => w.score > data.beta!).length;
+    if (data.template) {
+      let template = 0;
+      for (const t of data.template) template += t;
+      parts.push(`${template} template lines (never kept)`);
+    }
+    parts.push(`${topical} topical`, `${data.windows.length} windows (${kept} > β ${data.beta})${data.fallback ? ', fell back to the best' : ''}`);
+  }
+  parts.push(`DANA regions: ${data.regions.length} (${data.danaBlocks.length} chosen)`, `${chosen} lines chosen in ${data.chosen.length} blocks`);
+  return parts.join(', ');
+}

@@ -1,0 +1,108 @@
+/**
+ * Chosen lines → Markdown (CommonMark), the `--format markdown` of `farsw apply`.
+ *
+ * Every line is one block of text (see `lines.ts`), so the conversion is per line:
+ * - `BlockKind` Heading1..6 → `#`..`######`;
+ * - a list item (`BlockKind.ListItem`, or text inside `<li>`/`<dt>`/`<dd>`) → `- item`;
+ *   consecutive items form one tight list (no nesting: the table keeps no depth);
+ * - text inside `<pre>` → a fenced code block, consecutive `<pre>` lines in one fence
+ *   (white space inside is collapsed like all line text, and blank lines are gone);
+ * - text inside `<blockquote>` → every output line prefixed by `> `;
+ * - anything else → a paragraph; blocks are separated by a blank line.
+ * Links are their text (line text holds no URLs). Page text is escaped so that it
+ * cannot turn into markup: `\ ` * _ [ ] < >` inline, and block markers at a line start.
+ */
+import { BlockKind, LineContext, type Block, type LineTable } from '../core/types.js';
+
+/** Options of {@link blocksToMarkdown}. */
+export interface MarkdownOptions {
+  /** Backslash-escape characters that Markdown would read as markup (default true). */
+  readonly escape: boolean;
+}
+
+const MARKDOWN_DEFAULTS: MarkdownOptions = Object.freeze({ escape: true });
+
+const INLINE_SPECIAL = /[\\`*_[\]<>]/g;
+/** Block markers at the start of a line: ATX heading, list bullet, ordered item, thematic break, fence. */
+const LEADING_MARKER = /^(#|[-+=~]|\d{1,9}(?=[.)]))/;
+const BACKTICK_RUN = /`+/g;
+
+/** Escape one line of page text for use as Markdown inline content. */
+export function escapeMarkdown(text: string): string {
+  let s = text.replace(INLINE_SPECIAL, '\\$&');
+  const m = LEADING_MARKER.exec(s);
+  if (m) s = m[1]!.length > 1 || /\d/.test(m[1]!) ? `${m[1]}\\${s.slice(m[1]!.length)}` : `\\${s}`;
+  return s;
+}
+
+type Item =
+  | { readonly kind: 'heading'; readonly level: number; readonly text: string; readonly quote: boolean }
+  | { readonly kind: 'item' | 'para'; readonly text: string; readonly quote: boolean }
+  | { readonly kind: 'code'; readonly lines: string[]; readonly quote: boolean; last: number };
+
+/** The Markdown lines of one item (without the quote prefix). */
+function itemLines(item: Item): string[] {
+  switch (item.kind) {
+    case 'heading': return [`${'#'.repeat(item.level)} ${item.text}`];
+    case 'item': return [`- ${item.text}`];
+    case 'para': return [item.text];
+    case 'code': {
+      let longest = 0;
+      for (const l of item.lines) for (const run of l.match(BACKTICK_RUN) ?? []) longest = Math.max(longest, run.length);
+      const fence = '`'.repeat(Math.max(3, longest + 1));
+      return [fence, ...item.lines, fence];
+    }
+  }
+}
+
+/**
+ * Render the lines covered by `blocks` as Markdown.
+ * @param table the page's lines (its `block` kinds and `context` flags decide the markup)
+ * @param blocks chosen line ranges, page order, not overlapping
+ * @returns Markdown text, blocks separated by a blank line, no trailing newline; '' when nothing is chosen
+ */
+export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], options: Partial<MarkdownOptions> = {}): string {
+  const { escape } = { ...MARKDOWN_DEFAULTS, ...options };
+  const esc = escape ? escapeMarkdown : (s: string) => s;
+  const items: Item[] = [];
+  for (const b of blocks) {
+    for (let i = b.start; i < b.end; i++) {
+      const text = table.lineText(i);
+      if (text.length === 0) continue;
+      const kind = table.block[i]! as BlockKind, ctx = table.context[i]!;
+      const quote = (ctx & LineContext.Quote) !== 0 || kind === BlockKind.Quote;
+      const prev = items[items.length - 1];
+      if (ctx & LineContext.Preformatted) {
+        // One fence per run of <pre> lines; a line that opens a new <pre> starts a new fence.
+        if (prev?.kind === 'code' && prev.quote === quote && kind !== BlockKind.Preformatted && contiguous(table, prev.last, i)) {
+          prev.lines.push(text);
+          prev.last = i;
+        } else items.push({ kind: 'code', lines: [text], quote, last: i });
+      } else if (kind >= BlockKind.Heading1 && kind <= BlockKind.Heading6) {
+        let t = esc(text);
+        if (escape && t.endsWith('#')) t = `${t.slice(0, -1)}\\#`; // not a closing sequence
+        items.push({ kind: 'heading', level: kind - BlockKind.Heading1 + 1, text: t, quote });
+      } else if (kind === BlockKind.ListItem || ctx & LineContext.ListItem) {
+        items.push({ kind: 'item', text: esc(text), quote });
+      } else {
+        items.push({ kind: 'para', text: esc(text), quote });
+      }
+    }
+  }
+  const out: string[] = [];
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]!, prev = items[k - 1];
+    if (prev) {
+      const tight = prev.kind === 'item' && item.kind === 'item' && prev.quote === item.quote;
+      if (!tight) out.push(prev.quote && item.quote ? '>' : '');
+    }
+    for (const l of itemLines(item)) out.push(item.quote ? (l ? `> ${l}` : '>') : l);
+  }
+  return out.join('\n');
+}
+
+/** Lines `a` and `b` (a < b) have only text-less lines between them. */
+function contiguous(table: LineTable, a: number, b: number): boolean {
+  for (let j = a + 1; j < b; j++) if (table.contentChars[j]! > 0) return false;
+  return true;
+}

@@ -1,0 +1,143 @@
+import { describe, it, expect } from 'vitest';
+import { explainPage, interestingLines, type ExplainData } from '../../src/explain/explain.js';
+import { renderSvg } from '../../src/explain/svg.js';
+import { renderHtml } from '../../src/explain/html.js';
+import { renderLineTable } from '../../src/explain/line-table.js';
+import { extract } from '../../src/extract/extract.js';
+import { shippedDefaultModel } from '../../src/model-store/resolve.js';
+import { checkXml } from './xml-check.js';
+import { lineKey } from '../../src/train/templates.js';
+
+const para = (k: number) => `<p>Paragraph ${k} of the article tells at some length what happened in the harbour town after the storms of January, and what the council plans to do next.</p>`;
+const PAGE = '<html><head><title>T</title></head><body>' +
+  '<div class="nav"><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li><li><a href="/weather">Weather</a></li></ul></div>' +
+  '<div class="article"><h1>Harbour town rebuilds its sea wall</h1>' + [1, 2, 3, 4, 5, 6].map(para).join('') + '</div>' +
+  '<div class="footer"><a href="/about">About us</a> | <a href="/contact">Contact</a> | <a href="/privacy">Privacy policy</a></div>' +
+  '</body></html>';
+
+/** Chosen-block rects of an SVG, as [start, end) pairs. */
+function chosenRects(svg: string): Array<[number, number]> {
+  return checkXml(svg).elements
+    .filter((e) => e.name === 'rect' && e.attrs['class'] === 'chosen')
+    .map((e) => [Number(e.attrs['data-start']), Number(e.attrs['data-end'])]);
+}
+
+const spans = (d: ExplainData) => d.chosen.map((b): [number, number] => [b.start, b.end]);
+
+describe('explainPage + renderSvg', () => {
+  it('draws a well-formed SVG marking exactly the chosen blocks (DANA core alone)', () => {
+    const d = explainPage(PAGE, { algorithm: 'addanag' });
+    const texts = d.chosen.flatMap((b) => d.texts.slice(b.start, b.end)).filter((t) => t);
+    expect(texts[0]).toBe('Harbour town rebuilds its sea wall');
+    expect(texts.filter((t) => t.startsWith('Paragraph '))).toHaveLength(6);
+    expect(texts.join(' ')).not.toContain('Privacy policy');
+    expect(d.topical).toBeNull();
+    const svg = renderSvg(d);
+    const { root, elements } = checkXml(svg);
+    expect(root).toBe('svg');
+    expect(chosenRects(svg)).toEqual(spans(d));
+    expect(elements.some((e) => e.attrs['class']?.startsWith('window'))).toBe(false);
+    expect(elements.some((e) => e.attrs['class'] === 'track-topical')).toBe(false); // no windows without a model
+  });
+
+  it('with the shipped default model: same blocks as extract(), windows with scores, β line', () => {
+    const d = explainPage(PAGE, { model: shippedDefaultModel() });
+    expect(d.chosen).toEqual(extract(PAGE).blocks);
+    expect(d.topical).not.toBeNull();
+    const svg = renderSvg(d);
+    expect(chosenRects(svg)).toEqual(spans(d));
+    const windows = checkXml(svg).elements.filter((e) => e.attrs['class'] === 'window' || e.attrs['class'] === 'window kept');
+    expect(windows.map((e) => [Number(e.attrs['data-start']), Number(e.attrs['data-end']), Number(e.attrs['data-score'])]))
+      .toEqual(d.windows.map((w) => [w.start, w.end, Number(w.score.toFixed(3))]));
+    expect(windows.filter((e) => e.attrs['class'] === 'window kept')).toHaveLength(d.windows.filter((w) => w.score > d.beta!).length);
+    expect(svg).toContain(`β ${d.beta}`);
+  });
+
+  it('keeps a 12,000-line page small by aggregating lines per pixel column', () => {
+    const rows: string[] = [];
+    for (let k = 0; k < 6500; k++) rows.push(`<li><a href="/n${k}">menu ${k}</a></li>`);
+    const big = `<body><ul>${rows.join('')}</ul>${Array.from({ length: 40 }, (_, k) => para(k)).join('')}<ul>${rows.join('')}</ul></body>`;
+    const d = explainPage(big, { model: shippedDefaultModel() });
+    expect(d.lineCount).toBeGreaterThan(12_000);
+    const svg = renderSvg(d);
+    expect(svg.length).toBeLessThan(300_000);
+    expect(chosenRects(svg)).toEqual(spans(d));
+    expect(Number(/<svg[^>]* width="([\d.]+)"/.exec(svg)![1])).toBeLessThanOrEqual(1600 + 200);
+  });
+
+  it('escapes hostile text and control characters in the picture', () => {
+    const d = explainPage('<p>x</p>', { algorithm: 'danag', url: 'http://e.com/?a=<script>&b="\u0001' });
+    const svg = renderSvg(d);
+    expect(() => checkXml(svg)).not.toThrow();
+    expect(svg).not.toContain('<script');
+    expect(svg).toContain('&lt;script&gt;&amp;b=&quot;');
+  });
+
+  it("shows the model's template lines (never kept)", () => {
+    const plain = explainPage(PAGE, { model: shippedDefaultModel() });
+    const footer = plain.texts.findIndex((t) => t.includes('Privacy policy'));
+    const heading = plain.texts.indexOf('Harbour town rebuilds its sea wall');
+    const model = { ...shippedDefaultModel(), templateLines: [lineKey(plain.texts[footer]!), lineKey(plain.texts[heading]!)] };
+    const d = explainPage(PAGE, { model });
+    expect([...d.template!].flatMap((t, i) => (t ? [i] : []))).toEqual([heading, footer].sort((a, b) => a - b));
+    expect(d.chosenMask[heading]).toBe(0);
+    const svg = renderSvg(d);
+    expect(checkXml(svg).elements.filter((e) => e.attrs['class'] === 'template').length).toBeGreaterThan(0);
+    expect(renderLineTable(d, heading, heading).split('\n')[1]).toMatch(/ tpl Harbour town/);
+    expect(svg).not.toBe(renderSvg(plain));
+  });
+
+  it('draws an empty page', () => {
+    expect(checkXml(renderSvg(explainPage('', { algorithm: 'dana' }))).root).toBe('svg');
+  });
+});
+
+describe('renderHtml', () => {
+  it('escapes page text holding <script> and marks chosen rows', () => {
+    const hostile = PAGE.replace('Paragraph 3 of', 'Paragraph 3 &lt;script&gt;alert("x")&lt;/script&gt; &amp;amp; of');
+    const d = explainPage(hostile, { model: shippedDefaultModel() });
+    expect(d.texts.some((t) => t.includes('<script>alert("x")</script>'))).toBe(true);
+    const html = renderHtml(d);
+    expect(html.toLowerCase()).not.toContain('<script');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp;amp; of');
+    expect(html).toContain("Content-Security-Policy");
+    let chosenLines = 0;
+    for (const b of d.chosen) chosenLines += b.end - b.start;
+    expect(html.match(/<tr class="chosen/g)).toHaveLength(chosenLines);
+    expect(html.match(/<tr[ >]/g)).toHaveLength(d.lineCount + 1); // + header row
+  });
+});
+
+describe('renderLineTable', () => {
+  const d = explainPage(PAGE, { model: shippedDefaultModel() });
+  const rowsOf = (table: string) => table.trimEnd().split('\n').slice(1).map((r) => Number(r.trim().split(/\s+/)[0]));
+
+  it('shows the requested range, inclusive, clipped to the page', () => {
+    const table = renderLineTable(d, 2, 5, { width: 80 });
+    expect(table.split('\n')[0]).toMatch(/^line\s+T\s+S\s+diff\s+top\s+window\s+out text$/);
+    expect(rowsOf(table)).toEqual([2, 3, 4, 5]);
+    expect(rowsOf(renderLineTable(d, d.lineCount - 2, d.lineCount + 10))).toEqual([d.lineCount - 2, d.lineCount - 1]);
+    for (const row of table.trimEnd().split('\n')) expect([...row].length).toBeLessThanOrEqual(80);
+  });
+
+  it('shows the numbers of a line and marks chosen and topical ones', () => {
+    const i = d.chosen[0]!.start + 1;
+    const row = renderLineTable(d, i, i).split('\n')[1]!;
+    const cells = row.trim().split(/\s+/);
+    expect(cells.slice(0, 4)).toEqual([String(i), String(d.content[i]), String(d.code[i]), String(Math.round(d.diff[i]!))]);
+    expect(cells[4]).toBe(d.topical![i] ? '+' : '.');
+    expect(row).toContain('✓');
+  });
+
+  it('by default lists the first chosen-or-topical lines', () => {
+    const lines = interestingLines(d, 40);
+    for (const i of lines) expect(d.chosenMask[i]! || d.topical![i]!).toBeTruthy();
+    expect(rowsOf(renderLineTable(d, lines))).toEqual(lines);
+    expect(interestingLines(d, 3)).toEqual(lines.slice(0, 3));
+  });
+
+  it('replaces control characters in page text', () => {
+    const e = explainPage('<p>bad \u001b[31mred</p>', { algorithm: 'danag' });
+    expect(renderLineTable(e, 0, 0)).not.toContain('\u001b');
+  });
+});
