@@ -17,7 +17,12 @@
  * BENCHMARKS.md. Needs `npm run build` (the npm script runs it) and
  * ../shared/datasets (skips with a message when absent).
  *
- * Usage: npm run bench:batch [-- --runs 3] [-- --workers 1,2] [-- --warc-gb 1] [-- --no-warc]
+ * 3. Gated pairs (for a shared machine): up to PAIRS times, measure the CPU
+ *    ceiling, run --workers 1 then 2 on one dataset file (GATE_INPUT), measure
+ *    the ceiling again; report the pairs where both ceilings were ≥ GATE
+ *    (the machine really gave two cores throughout).
+ *
+ * Usage: npm run bench:batch [-- --runs 3] [-- --workers 1,2] [-- --warc-gb 1] [-- --no-warc] [-- --gate 1.8 --pairs 8]
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -38,6 +43,9 @@ const { values: opts } = parseArgs({
     'warc-gb': { type: 'string', default: '1' },
     'no-warc': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    gate: { type: 'string', default: '1.8' },
+    pairs: { type: 'string', default: '8' },
+    'gate-input': { type: 'string', default: 'dragnet.jsonl.gz' },
   },
 });
 if (!existsSync(opts.data)) {
@@ -114,6 +122,24 @@ const rows = WORKERS.map((w) => {
 });
 const base = rows.find((r) => r.w === 1);
 
+// 3. Gated pairs: 1 and 2 workers while the machine gives two threads two cores.
+const gate = Number(opts.gate);
+const gated = [];
+const gateInput = join(opts.data, opts['gate-input']);
+for (let k = 0; k < Number(opts.pairs) && existsSync(gateInput); k++) {
+  const c0 = await cpuCeiling();
+  const pair = {};
+  for (const w of [1, 2]) {
+    const out = join(scratch, `gate-w${w}.jsonl`);
+    rmSync(`${out}.done`, { force: true });
+    pair[w] = await runCli(['apply', '--quiet', '--workers', String(w), '--input', gateInput, '--output', out]);
+  }
+  const c1 = await cpuCeiling();
+  const ok = c0 >= gate && c1 >= gate;
+  console.error(`pair ${k + 1}: ceiling ${c0.toFixed(2)}/${c1.toFixed(2)}, 1 worker ${pair[1].seconds.toFixed(2)} s, 2 workers ${pair[2].seconds.toFixed(2)} s → ${(pair[1].seconds / pair[2].seconds).toFixed(2)}×${ok ? '' : ' (discarded)'}`);
+  gated.push({ c0, c1, ok, s1: pair[1].seconds, s2: pair[2].seconds, records: pair[1].records, mb: pair[1].mb });
+}
+
 // 2. Peak RSS on a generated WARC.
 let warcRow;
 if (!opts['no-warc']) {
@@ -163,6 +189,19 @@ const md = [
   '|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
   ...rows.map((r) => `| ${r.w} | ${r.pages} | ${f(r.mb)} | ${f(r.s, 2)} | ${r.all} | ${f(r.pps, 0)} | ${f(r.mbps, 2)} | ${base ? f(base.s / r.s, 2) + '×' : ''} | ${f(r.cpu, 1)} | ${f(r.rss, 0)} |`),
   '',
+  ...(gated.length ? [
+    `Gated pairs (\`${opts['gate-input']}\`, ${gated[0].records} pages, ${f(gated[0].mb)} MB; 1 then 2 workers, the CPU ceiling measured before and after each pair;`,
+    `a pair counts when both ceilings are ≥ ${gate}, i.e. the machine gave two threads two cores throughout):`,
+    '',
+    '| pair | ceiling before/after | 1 worker s | 2 workers s | speed-up | counted |',
+    '|---:|---|---:|---:|---:|---|',
+    ...gated.map((g, k) => `| ${k + 1} | ${f(g.c0, 2)} / ${f(g.c1, 2)} | ${f(g.s1, 2)} | ${f(g.s2, 2)} | ${f(g.s1 / g.s2, 2)}× | ${g.ok ? 'yes' : 'no'} |`),
+    '',
+    gated.some((g) => g.ok)
+      ? `Median speed-up over the counted pairs: **${f(median(gated.filter((g) => g.ok).map((g) => g.s1 / g.s2)), 2)}×** (${gated.filter((g) => g.ok).length} of ${gated.length} pairs).`
+      : `No pair ran with two free cores (every ceiling below ${gate}): no speed-up figure from this run.`,
+    '',
+  ] : []),
   ...(warcRow ? [
     `Memory: a ${f(warcRow.size / 1e9, 2)} GB uncompressed WARC (${warcRow.n} HTTP responses repeating the dataset pages, generated in the temp folder and deleted) → \`--workers 2\`, gzip JSON Lines output:`,
     `${warcRow.records} pages in ${f(warcRow.seconds)} s (${f(warcRow.records / warcRow.seconds, 0)} pages/s, ${f(warcRow.size / 1e6 / warcRow.seconds)} MB/s of WARC), **peak RSS ${f(warcRow.rss, 0)} MB** (VmHWM, main thread and workers).`,
