@@ -94,7 +94,7 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
     idleTimeout: 2 ** 31 - 1,
     concurrentTasksPerWorker: TASKS_PER_WORKER,
     workerData,
-    resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb },
+    resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb, maxOldGenerationSizeMb: BATCH_DEFAULTS.workerOldGenerationMb },
   });
   await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ task: { kind: 'ping' } })));
   const timeout = opts.pageTimeoutMs > 0 && Number.isFinite(opts.pageTimeoutMs) ? opts.pageTimeoutMs : 0;
