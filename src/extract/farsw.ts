@@ -19,7 +19,7 @@ import { fuzzify, type FuzzySet } from '../fuzzy/fuzzify.js';
 import type { Model } from '../model/model.js';
 import type { Rule } from '../mining/rules.js';
 import { significantMask } from '../mining/cardinality.js';
-import { lineKey } from '../train/templates.js';
+import { lineKey } from '../html/line-key.js';
 import { danaCore, type DanaOptions, type DanaResult } from './dana.js';
 import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
 

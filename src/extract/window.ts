@@ -27,7 +27,7 @@ export function slidingWindow(mask: ArrayLike<number>, phi: number, padding = 1)
   const emit = () => {
     const start = Math.max(0, first - padding), end = Math.min(n, last + 1 + padding);
     const prev = blocks[blocks.length - 1];
-    if (prev && start <= prev.end) blocks[blocks.length - 1] = { start: prev.start, end: Math.max(prev.end, end), score: 0 };
+    if (prev && start < prev.end) blocks[blocks.length - 1] = { start: prev.start, end: Math.max(prev.end, end), score: 0 };
     else blocks.push({ start, end, score: 0 });
   };
   for (let i = 0; i < n; i++) {

@@ -29,13 +29,19 @@
  * paper's "<a _ _ _ >" as `<a` + placeholder + `>`, so a start tag weighs
  * 3 + max(0, LT − 5) code characters.
  *
+ * Structure (for FAR-SW models and markdown): a stack of open block elements
+ * gives each line a structural path key (its nearest three block elements with
+ * id and class), with `classTokens` the words of its ancestors' class/id values,
+ * and context flags (inside pre / blockquote / list item). Only `class` and `id`
+ * of block elements are read, hashed on the source without building strings.
+ *
  * Streaming: `LineBuilder.write()` feeds chunks to the tokenizer as they come;
  * the table is the same whether the page is fed whole or one character at a time.
  */
 import { Tokenizer } from 'htmlparser2';
 import { decodeHTML } from 'entities';
 import { BlockKind, LineContext, type LineTable } from '../core/types.js';
-import { lineKey } from '../train/templates.js';
+import { lineKey } from './line-key.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 import { U32Column } from '../core/u32-column.js';
 
@@ -360,7 +366,7 @@ export class LineBuilder {
   private readonly tokenKeys = new U32Column();
   private wantAttrs = false;
   /** Attribute being read: 1 class, 2 id, 0 other. */
-  attr = 0;
+  private attr = 0;
   /** FNV hashes of the pending start tag's class and id values (0: none) and where they are. */
   private classHash = 0;
   private idHash = 0;

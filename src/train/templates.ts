@@ -5,10 +5,12 @@
  * keys of lines that were non-topical on many training pages and never (or
  * rarely) topical, and `apply` never keeps such a line.
  *
- * Key: FNV-1a (32 bit) of the line text lower-cased, white space collapsed and
- * every digit folded to 0, so "© 2011" and "© 2012", or "3 comments" and
+ * Key: `lineKey` (html/line-key.ts): "© 2011" and "© 2012", or "3 comments" and
  * "12 comments", are the same line.
  */
+import { lineKey } from '../html/line-key.js';
+
+export { lineKey };
 
 /** Parameters of template selection. */
 export interface TemplateOptions {
@@ -18,23 +20,6 @@ export interface TemplateOptions {
   readonly maxTopicalRatio: number;
   /** Keep at most this many keys (the most frequent). */
   readonly maxKeys: number;
-}
-
-/** The key of a line text (see the module comment); 0 for an empty line. */
-export function lineKey(text: string): number {
-  if (text.length === 0) return 0;
-  let h = 0x811c9dc5;
-  let space = false;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) { space = true; continue; }
-    if (space) { h = Math.imul(h ^ 32, 0x01000193); space = false; }
-    if (c >= 48 && c <= 57) c = 48;
-    else if (c >= 65 && c <= 90) c += 32;
-    else if (c >= 0x80) c = text.charAt(i).toLowerCase().charCodeAt(0);
-    h = Math.imul(h ^ c, 0x01000193);
-  }
-  return (h >>> 0) || 1;
 }
 
 /** Counts, per line key, the training pages where it was non-topical and topical. */

@@ -90,7 +90,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
         .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (read-only here)' })
-        .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode})` })
+        .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode}; ${FARSW_APPLY_DEFAULTS.siteMode} for site models)` })
         .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
         .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
         .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })

@@ -103,7 +103,7 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
         .option('html', { type: 'string', describe: 'Write a standalone HTML page (picture + line table) to this file' })
         .option('lines', { alias: 'l', type: 'string', describe: `Print lines A-B (inclusive) in the terminal (default: the first ${DEFAULT_TABLE_LINES} chosen or topical lines)` })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice; shown, never fetched)' })
-        .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode})` })
+        .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode}; ${FARSW_APPLY_DEFAULTS.siteMode} for site models)` })
         .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
         .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
         .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
