@@ -24,6 +24,10 @@ export {
 } from './extract/registry.js';
 export { extract, type ExtractOptions, type ExtractResult } from './extract/extract.js';
 export { extractRecords, type OutputRecord, type BatchSummary } from './batch/records.js';
+export { runBatch, type BatchConfig, type BatchSummary as BatchRunSummary } from './batch/run.js';
+export { jsonlFileSink, textDirSink, streamSink, type OutputSink, type OutputRecord as BatchOutputRecord } from './batch/output.js';
+export { parseShard, type Shard } from './batch/shard.js';
+export { BATCH_DEFAULTS } from './core/defaults.js';
 export { FARSW_TRAIN_DEFAULTS, FARSW_PREPROCESS_DEFAULTS } from './core/defaults.js';
 export { train, Trainer, resolveTrainParams, type TrainingPage, type TrainOptions } from './train/train.js';
 export { alignGold, type LineLabels } from './train/align.js';

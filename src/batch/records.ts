@@ -3,6 +3,8 @@
  * format of ../shared/datasets): one output record per input record, in input
  * order: `{"id", "text", "ms"}`, or `{"id", "error"}` for a record that could
  * not be read or extracted. A bad record never stops the run.
+ * A sequential, in-process convenience for the library; `farsw apply --input`
+ * uses the worker pool of run.ts.
  */
 import { readJsonLines } from '../dataset/read-jsonl.js';
 import { extract, type ExtractOptions } from '../extract/extract.js';

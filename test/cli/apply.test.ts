@@ -64,7 +64,7 @@ describe('farsw apply', () => {
     writeFileSync(input, gzipSync(lines.join('\n') + '\n'));
     const output = join(dir, 'out.jsonl');
     const io = capture();
-    const code = await run(['apply', '--input', input, '--output', output], io);
+    const code = await run(['apply', '--workers', '0', '--input', input, '--output', output], io);
     expect(code).toBe(3); // finished, some records failed
     const out = readFileSync(output, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(out.map((r) => r.id)).toEqual(['a', `${input}:2`, 'b', 'c']);

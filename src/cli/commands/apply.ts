@@ -2,9 +2,9 @@
  * `farsw apply`: extract the main content of pages.
  *   farsw apply page.html [more.html …] | -        one page per file (or stdin)
  *   farsw apply --input pages.jsonl[.gz] --output out.jsonl   batch over records
+ *     (JSON Lines, WARC, files, directories, stdin; worker pool, shards: src/batch/command.ts)
  */
 import { readFile } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { InputError, ConfigError, isFarswError } from '../../core/errors.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../extract/extract.js';
@@ -12,10 +12,10 @@ import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
 import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
-import { extractRecords, type BatchSummary } from '../../batch/records.js';
-import { EXIT, type CliIo } from '../io.js';
+import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../../batch/command.js';
+import type { CliIo } from '../io.js';
 
-interface ApplyArgs {
+interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>> {
   files?: string[];
   algorithm?: string;
   model?: string;
@@ -25,8 +25,7 @@ interface ApplyArgs {
   beta?: number;
   classify?: 'crisp' | 'fuzzy' | 'confidence';
   format: 'text' | 'json' | 'markdown';
-  input?: string;
-  output?: string;
+  input?: string[];
   url?: string;
   'content-type'?: string;
   gap?: number;
@@ -81,34 +80,12 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
   };
 }
 
-async function applyBatch(args: ApplyArgs & { input: string }, io: CliIo): Promise<void> {
-  const options = extractOptions({ ...args, profile: false, format: 'text' });
-  const summary: BatchSummary = { records: 0, failed: 0, bytes: 0, extractMs: 0 };
-  const out = args.output ? createWriteStream(args.output) : undefined;
-  const opened = out ? new Promise<void>((resolve, reject) => { out.once('open', () => resolve()); out.once('error', reject); }) : undefined;
-  if (opened) await opened.catch((e: Error) => { throw new InputError(`${args.output}: cannot write (${e.message})`); });
-  const write = async (line: string): Promise<void> => {
-    if (!out) return io.stdout(line);
-    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  };
-  const t0 = performance.now();
-  for await (const rec of extractRecords(args.input, options, summary)) {
-    if ('error' in rec) io.stderr(`farsw: ${rec.error}\n`);
-    await write(JSON.stringify(rec) + '\n');
-  }
-  if (out) await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
-  const secs = (performance.now() - t0) / 1000;
-  const mbps = summary.extractMs > 0 ? summary.bytes / 1e6 / (summary.extractMs / 1000) : 0;
-  io.stderr(`farsw apply: ${summary.records} records, ${summary.failed} failed, ${(summary.bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(1)} s (extraction ${mbps.toFixed(1)} MB/s)\n`);
-  if (summary.failed > 0) io.exitCode = EXIT.partial;
-}
-
 export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
   return {
     command: 'apply [files..]',
     describe: 'Extract the main content of pages (files, - for stdin, or --input records)',
     builder: (y) =>
-      y
+      batchOptions(y)
         .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
@@ -118,8 +95,6 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
         .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
         .option('format', { alias: 'f', choices: ['text', 'json', 'markdown'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code of the chosen lines)' })
-        .option('input', { alias: 'i', type: 'string', describe: 'JSON Lines records {"id","html","url"?} (plain or gzip)' })
-        .option('output', { alias: 'o', type: 'string', describe: 'With --input: write {"id","text","ms"} lines here (default stdout)' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
@@ -128,12 +103,15 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .check((a) => {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');
           if (a.input !== undefined && a.files !== undefined && a.files.length > 0) throw new ConfigError('give either files or --input, not both');
-          if (a.output !== undefined && a.input === undefined) throw new ConfigError('--output goes with --input');
+          checkBatchArgs(a as Partial<BatchArgs>, a.input !== undefined);
           if (a.algorithm !== undefined && a.model !== undefined) throw new ConfigError('give either --algorithm or --model, not both');
           return true;
         }) as never,
     handler: async (args) => {
-      if (args.input !== undefined) return applyBatch(args as ApplyArgs & { input: string }, io);
+      if (args.input !== undefined) {
+        const workerFile = process.env['FARSW_BATCH_WORKER'];
+        return applyBatch(args as unknown as BatchArgs, extractOptions({ ...args, profile: false, format: 'text' }), io, workerFile ? { workerFile } : {});
+      }
       const files = args.files ?? [];
       const options = extractOptions(args);
       for (const file of files) {

@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:batch`: throughput and memory of batch runs
+ * (`farsw apply --input …`), each run a separate `node` process running the
+ * compiled CLI, timed from spawn to exit (startup and pool start included).
+ *
+ * 1. Throughput: every ../shared/datasets/*.jsonl.gz in one run, with
+ *    --workers 1 and 2 (alternating, RUNS times each; medians). Pages/s and
+ *    MB/s, MB = uncompressed record bytes (JSON Lines, HTML plus gold).
+ * 2. Memory: a WARC of ≈ WARC_GB GB generated in the system temp folder by
+ *    repeating the dataset pages as HTTP responses (deleted afterwards; never
+ *    committed), run with --workers 2; peak RSS of the process (all threads):
+ *    VmHWM of /proc/self/status (getrusage's maxRSS is not used on Linux: it
+ *    keeps the parent's RSS from before exec, and this parent holds the pages).
+ *
+ * Writes the section between <!-- batch:start --> and <!-- batch:end --> of
+ * BENCHMARKS.md. Needs `npm run build` (the npm script runs it) and
+ * ../shared/datasets (skips with a message when absent).
+ *
+ * 3. Gated pairs (for a shared machine): up to PAIRS times, measure the CPU
+ *    ceiling, run --workers 1 then 2 on one dataset file (GATE_INPUT), measure
+ *    the ceiling again; report the pairs where both ceilings were ≥ GATE
+ *    (the machine really gave two cores throughout).
+ *
+ * Usage: npm run bench:batch [-- --runs 3] [-- --workers 1,2] [-- --warc-gb 1] [-- --no-warc] [-- --gate 1.8 --pairs 8]
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { readJsonLines } from '../dist/dataset/read-jsonl.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: opts } = parseArgs({
+  options: {
+    data: { type: 'string', default: resolve(root, '../shared/datasets') },
+    runs: { type: 'string', default: '3' },
+    workers: { type: 'string', default: '1,2' },
+    'warc-gb': { type: 'string', default: '1' },
+    'no-warc': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    gate: { type: 'string', default: '1.8' },
+    pairs: { type: 'string', default: '8' },
+    'gate-input': { type: 'string', default: 'dragnet.jsonl.gz' },
+  },
+});
+if (!existsSync(opts.data)) {
+  console.error(`bench:batch: ${opts.data} not found; this benchmark needs ../shared/datasets. Skipped.`);
+  process.exit(0);
+}
+const RUNS = Number(opts.runs);
+const WORKERS = opts.workers.split(',').map(Number);
+const scratch = mkdtempSync(join(tmpdir(), 'farsw-bench-batch-'));
+const datasets = readdirSync(opts.data).filter((f) => f.endsWith('.jsonl.gz')).sort().map((f) => join(opts.data, f));
+
+/** Run the CLI in a child process; resolves to wall seconds, the summary line and the peak RSS (MB). */
+async function runCli(args) {
+  const code = `const m = await import(${JSON.stringify(join(root, 'dist/cli/main.js'))});
+    const c = await m.run(process.argv.slice(1));
+    const fs = await import('node:fs');
+    const hwm = fs.existsSync('/proc/self/status') ? /VmHWM:\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] : undefined;
+    const ru = process.resourceUsage();
+    process.stderr.write('RSS ' + (hwm ?? ru.maxRSS) + '\\nCPU ' + (ru.userCPUTime + ru.systemCPUTime) + '\\n'); process.exitCode = c;`;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d) => { err += d; });
+  const [exit] = await once(child, 'exit');
+  const seconds = (performance.now() - t0) / 1000;
+  const summary = err.split('\n').find((l) => l.startsWith('farsw apply:')) ?? '';
+  const m = /: (\d+) records, (\d+) failed.*?, ([\d.]+) MB in/.exec(summary);
+  const rss = Number(/RSS (\d+)/.exec(err)?.[1] ?? NaN) / 1024;
+  const cpu = Number(/CPU (\d+)/.exec(err)?.[1] ?? NaN) / 1e6;
+  if (!m || (exit !== 0 && exit !== 3)) throw new Error(`run failed (exit ${exit}): ${err}`);
+  return { seconds, cpu, records: Number(m[1]), failed: Number(m[2]), mb: Number(m[3]), rss, summary };
+}
+
+/**
+ * What the machine gives two threads right now: iterations of a busy loop in 2 s, two threads at once
+ * against one alone. On an idle 2-core machine this is ≈ 2; the batch speed-up cannot exceed it.
+ */
+async function cpuCeiling() {
+  const { Worker } = await import('node:worker_threads');
+  const code = 'let x = 0; const t = Date.now(); while (Date.now() - t < 2000) x++; require("node:worker_threads").parentPort.postMessage(x);';
+  const spin = (n) => Promise.all(Array.from({ length: n }, () => new Promise((res) => {
+    const w = new Worker(code, { eval: true });
+    w.once('message', (m) => { res(m); void w.terminate(); });
+  })));
+  const [one] = await spin(1);
+  const two = await spin(2);
+  return (two[0] + two[1]) / one;
+}
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const k = s.length >> 1; return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2; };
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+// 1. Throughput on the datasets.
+const loadBefore = load();
+const ceilingBefore = await cpuCeiling();
+console.error(`CPU ceiling (2 busy threads / 1): ${ceilingBefore.toFixed(2)}×`);
+const results = new Map(WORKERS.map((w) => [w, []]));
+for (let r = 0; r < RUNS; r++) {
+  for (const w of WORKERS) {
+    const out = join(scratch, `out-w${w}.jsonl`);
+    rmSync(`${out}.done`, { force: true });
+    const res = await runCli(['apply', '--quiet', '--workers', String(w), ...datasets.flatMap((d) => ['--input', d]), '--output', out]);
+    results.get(w).push(res);
+    console.error(`workers ${w}, run ${r + 1}: ${res.records} pages, ${res.mb} MB in ${res.seconds.toFixed(2)} s (CPU ${res.cpu.toFixed(1)} s), peak RSS ${res.rss.toFixed(0)} MB (load ${load()})`);
+  }
+}
+const loadAfter = load();
+const ceilingAfter = await cpuCeiling();
+console.error(`CPU ceiling after: ${ceilingAfter.toFixed(2)}×`);
+const rows = WORKERS.map((w) => {
+  const rs = results.get(w);
+  const s = median(rs.map((x) => x.seconds));
+  return { w, cpu: median(rs.map((x) => x.cpu)), pages: rs[0].records, mb: rs[0].mb, s, pps: rs[0].records / s, mbps: rs[0].mb / s, rss: Math.max(...rs.map((x) => x.rss)), all: rs.map((x) => x.seconds.toFixed(1)).join(', ') };
+});
+const base = rows.find((r) => r.w === 1);
+
+// 3. Gated pairs: 1 and 2 workers while the machine gives two threads two cores.
+const gate = Number(opts.gate);
+const gated = [];
+const gateInput = join(opts.data, opts['gate-input']);
+for (let k = 0; k < Number(opts.pairs) && existsSync(gateInput); k++) {
+  const c0 = await cpuCeiling();
+  const pair = {};
+  for (const w of [1, 2]) {
+    const out = join(scratch, `gate-w${w}.jsonl`);
+    rmSync(`${out}.done`, { force: true });
+    pair[w] = await runCli(['apply', '--quiet', '--workers', String(w), '--input', gateInput, '--output', out]);
+  }
+  const c1 = await cpuCeiling();
+  const ok = c0 >= gate && c1 >= gate;
+  console.error(`pair ${k + 1}: ceiling ${c0.toFixed(2)}/${c1.toFixed(2)}, 1 worker ${pair[1].seconds.toFixed(2)} s, 2 workers ${pair[2].seconds.toFixed(2)} s → ${(pair[1].seconds / pair[2].seconds).toFixed(2)}×${ok ? '' : ' (discarded)'}`);
+  gated.push({ c0, c1, ok, s1: pair[1].seconds, s2: pair[2].seconds, records: pair[1].records, mb: pair[1].mb });
+}
+
+// 2. Peak RSS on a generated WARC.
+let warcRow;
+if (!opts['no-warc']) {
+  const target = Number(opts['warc-gb']) * 1e9;
+  const warc = join(scratch, 'big.warc');
+  const pages = [];
+  for (const d of datasets) {
+    for await (const e of readJsonLines(d)) if (e.value && typeof e.value.html === 'string') pages.push({ url: e.value.url ?? `https://bench.invalid/${e.value.id}`, body: Buffer.from(e.value.html) });
+  }
+  const ws = createWriteStream(warc);
+  let written = 0, n = 0;
+  while (written < target) {
+    const p = pages[n % pages.length];
+    const http = Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n');
+    const head = Buffer.from(`WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:${randomUUID()}>\r\nWARC-Target-URI: ${p.url}\r\nWARC-Date: 2024-01-01T00:00:00Z\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: ${http.length + p.body.length}\r\n\r\n`);
+    for (const b of [head, http, p.body, Buffer.from('\r\n\r\n')]) {
+      written += b.length;
+      if (!ws.write(b)) await once(ws, 'drain');
+    }
+    n++;
+  }
+  ws.end();
+  await once(ws, 'finish');
+  pages.length = 0;
+  const size = statSync(warc).size;
+  console.error(`generated ${warc}: ${(size / 1e9).toFixed(2)} GB, ${n} records`);
+  const res = await runCli(['apply', '--quiet', '--workers', '2', '--input', warc, '--output', join(scratch, 'warc-out.jsonl.gz')]);
+  console.error(`WARC: ${res.records} pages in ${res.seconds.toFixed(1)} s, peak RSS ${res.rss.toFixed(0)} MB`);
+  warcRow = { size, n, ...res };
+  rmSync(warc, { force: true });
+}
+rmSync(scratch, { recursive: true, force: true });
+
+const f = (x, d = 1) => x.toFixed(d);
+const md = [
+  '## Batch runs (`npm run bench:batch`)',
+  '',
+  `Command: \`npm run bench:batch\` (${RUNS} runs per setting, alternating; median wall time from process spawn to exit).`,
+  `Input: all ${datasets.length} \`../shared/datasets/*.jsonl.gz\` files in one \`farsw apply --input … --output OUT.jsonl\` run, default extractor;`,
+  'MB = uncompressed JSON Lines record bytes. Machine: ' + `${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average before ${loadBefore}, after ${loadAfter} (shared machine).`,
+  '',
+  `CPU available to two threads (two busy-loop threads against one, measured before and after): ${ceilingBefore.toFixed(2)}× and ${ceilingAfter.toFixed(2)}× — the ceiling of any 2-worker speed-up at that moment (2× on an idle 2-core machine).`,
+  '',
+  'CPU s = user + system CPU time of the whole process (all threads), median: the work a run costs, whatever the load.',
+  '',
+  '| workers | pages | MB | wall s (median) | runs (s) | pages/s | MB/s | speed-up vs 1 | CPU s | peak RSS MB |',
+  '|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.w} | ${r.pages} | ${f(r.mb)} | ${f(r.s, 2)} | ${r.all} | ${f(r.pps, 0)} | ${f(r.mbps, 2)} | ${base ? f(base.s / r.s, 2) + '×' : ''} | ${f(r.cpu, 1)} | ${f(r.rss, 0)} |`),
+  '',
+  ...(gated.length ? [
+    `Gated pairs (\`${opts['gate-input']}\`, ${gated[0].records} pages, ${f(gated[0].mb)} MB; 1 then 2 workers, the CPU ceiling measured before and after each pair;`,
+    `a pair counts when both ceilings are ≥ ${gate}, i.e. the machine gave two threads two cores throughout):`,
+    '',
+    '| pair | ceiling before/after | 1 worker s | 2 workers s | speed-up | counted |',
+    '|---:|---|---:|---:|---:|---|',
+    ...gated.map((g, k) => `| ${k + 1} | ${f(g.c0, 2)} / ${f(g.c1, 2)} | ${f(g.s1, 2)} | ${f(g.s2, 2)} | ${f(g.s1 / g.s2, 2)}× | ${g.ok ? 'yes' : 'no'} |`),
+    '',
+    gated.some((g) => g.ok)
+      ? `Median speed-up over the counted pairs: **${f(median(gated.filter((g) => g.ok).map((g) => g.s1 / g.s2)), 2)}×** (${gated.filter((g) => g.ok).length} of ${gated.length} pairs).`
+      : `No pair ran with two free cores (every ceiling below ${gate}): no speed-up figure from this run.`,
+    '',
+  ] : []),
+  ...(warcRow ? [
+    `Memory: a ${f(warcRow.size / 1e9, 2)} GB uncompressed WARC (${warcRow.n} HTTP responses repeating the dataset pages, generated in the temp folder and deleted) → \`--workers 2\`, gzip JSON Lines output:`,
+    `${warcRow.records} pages in ${f(warcRow.seconds)} s (${f(warcRow.records / warcRow.seconds, 0)} pages/s, ${f(warcRow.size / 1e6 / warcRow.seconds)} MB/s of WARC), **peak RSS ${f(warcRow.rss, 0)} MB** (VmHWM, main thread and workers).`,
+  ] : []),
+].join('\n');
+console.log(md);
+if (!opts['no-write']) {
+  const file = join(root, 'BENCHMARKS.md');
+  const start = '<!-- batch:start -->', end = '<!-- batch:end -->';
+  const stamp = `_Written ${new Date().toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, Node ${process.version}._`;
+  const block = `${start}\n${md}\n\n${stamp}\n${end}`;
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const i = old.indexOf(start), j = old.indexOf(end);
+  writeFileSync(file, i >= 0 && j > i ? old.slice(0, i) + block + old.slice(j + end.length) : `${old.trimEnd()}\n\n${block}\n`);
+}

@@ -1,0 +1,129 @@
+/**
+ * The batch half of `farsw apply` (`--input …`): its options and the glue
+ * from parsed arguments to `runBatch`, the sink, the progress bar, SIGINT and
+ * the summary line. apply.ts stays the one command file; it calls these.
+ */
+import { availableParallelism } from 'node:os';
+import type { Argv } from 'yargs';
+import { BATCH_DEFAULTS } from '../core/defaults.js';
+import { ConfigError } from '../core/errors.js';
+import type { ExtractOptions } from '../extract/extract.js';
+import { EXIT, type CliIo } from '../cli/io.js';
+import { INPUT_KINDS, type InputKind } from './detect.js';
+import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from './output.js';
+import { createProgressBar } from './progress.js';
+import { runBatch, type BatchSummary } from './run.js';
+import { parseShard, shardLabel, type Shard } from './shard.js';
+
+/** Parsed batch options of `farsw apply`. */
+export interface BatchArgs {
+  input: string[];
+  output?: string;
+  'out-dir'?: string;
+  'input-format': 'auto' | InputKind;
+  workers: number;
+  unordered: boolean;
+  shard?: string;
+  'page-timeout': number;
+  'max-bytes': number;
+  quiet: boolean;
+}
+
+/** Exit code of an interrupted batch (SIGINT): 128 + 2, as shells report it. */
+export const EXIT_INTERRUPTED = 130;
+
+/** Add the batch options to the `apply` builder. */
+export function batchOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('input', {
+      alias: 'i', type: 'string', nargs: 1, // nargs: yargs would read `--input -` as an empty string
+      coerce: (v: string | string[]) => (Array.isArray(v) ? v : [v]),
+      describe: 'Batch input: JSON Lines {"id","html","url"?}, WARC, HTML files, directories (recursive), - for stdin; gzip or not; repeatable',
+    })
+    .option('input-format', { choices: ['auto', ...INPUT_KINDS] as const, default: 'auto' as const, describe: 'Input kind (auto: detect from the first bytes)' })
+    .option('output', { alias: 'o', type: 'string', describe: 'With --input: JSON Lines output (.gz: gzip; default stdout); {shard} is replaced by the share label' })
+    .option('out-dir', { type: 'string', describe: 'With --input: one .txt per page in this directory instead' })
+    .option('workers', { alias: 'w', type: 'number', default: availableParallelism(), describe: 'Worker threads (0: in the main thread, no --page-timeout)' })
+    .option('unordered', { type: 'boolean', default: false, describe: 'Write records as they finish, not in input order (no resume inside a share)' })
+    .option('shard', { type: 'string', describe: 'Take share i of n (0-based "i/n") for job arrays' })
+    .option('page-timeout', { type: 'number', default: BATCH_DEFAULTS.pageTimeoutMs, describe: 'Milliseconds per page before it becomes an error record (its worker is replaced)' })
+    .option('max-bytes', { type: 'number', default: BATCH_DEFAULTS.maxBytes, describe: 'Larger records become error records unread' })
+    .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no per-record error lines (the summary line stays)' }) as Argv<T>;
+}
+
+/** Checks of the batch options (throws ConfigError); `hasInput` = --input given. */
+export function checkBatchArgs(a: Partial<BatchArgs>, hasInput: boolean): void {
+  if (!hasInput) {
+    for (const k of ['output', 'out-dir', 'shard'] as const) if (a[k] !== undefined) throw new ConfigError(`--${k} goes with --input`);
+    return;
+  }
+  if (a.output !== undefined && a['out-dir'] !== undefined) throw new ConfigError('give --output or --out-dir, not both');
+  if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new ConfigError(`--workers: expected an integer ≥ 0, found ${a.workers}`);
+  if (a['max-bytes'] !== undefined && !(a['max-bytes'] > 0)) throw new ConfigError(`--max-bytes: expected a positive number, found ${a['max-bytes']}`);
+  if (a['page-timeout'] !== undefined && !(a['page-timeout'] >= 0)) throw new ConfigError(`--page-timeout: expected ms ≥ 0, found ${a['page-timeout']}`);
+  if (a.shard !== undefined) parseShard(a.shard);
+}
+
+function withShard(name: string, shard: Shard | undefined): string {
+  return shard ? name.replaceAll('{shard}', shardLabel(shard)) : name.replaceAll('{shard}', 'all');
+}
+
+function summaryLine(s: BatchSummary): string {
+  const mb = s.bytes / 1e6;
+  const rate = s.seconds > 0 ? `${(s.records / s.seconds).toFixed(1)} pages/s, ${(mb / s.seconds).toFixed(2)} MB/s` : '';
+  const extraction = s.extractMs > 0 ? `; extraction ${(mb / (s.extractMs / 1000)).toFixed(1)} MB/s per worker` : '';
+  const resumed = s.resumed > 0 ? `, ${s.resumed} kept from the interrupted run` : '';
+  const skipped = s.skipped > 0 ? `, ${s.skipped} non-HTML skipped` : '';
+  return `farsw apply: ${s.records} records, ${s.failed} failed${skipped}${resumed}, ${mb.toFixed(1)} MB in ${s.seconds.toFixed(1)} s (${rate}${extraction})\n`;
+}
+
+/**
+ * Run `farsw apply --input …`: build the sink, run, print the summary line,
+ * set the exit code (0 all answered, 3 some error records, 130 interrupted).
+ */
+export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: CliIo, env: { workerFile?: string } = {}): Promise<void> {
+  checkBatchArgs(args, true);
+  const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
+  const ordered = !args.unordered;
+  const quiet = args.quiet;
+  // Error lines go to stderr unless a bar is drawn there (the output holds them anyway); --out-dir has no other place for them.
+  const reportError = (rec: OutputRecord): void => { if (!quiet && !io.isTTY && rec.error !== undefined) io.stderr(`farsw: ${rec.error}\n`); };
+  let sink: OutputSink;
+  if (args['out-dir'] !== undefined) {
+    sink = textDirSink(withShard(args['out-dir'], shard), {
+      markerName: shard ? `.done-${shardLabel(shard)}` : '.done',
+      onError: (rec) => { if (!quiet) io.stderr(`farsw: ${rec.error}\n`); },
+    });
+  } else if (args.output !== undefined && args.output !== '-') {
+    sink = jsonlFileSink(withShard(args.output, shard), { resumable: ordered });
+  } else {
+    sink = streamSink((s) => io.stdout(s));
+  }
+  const ac = new AbortController();
+  const onSigint = (): void => ac.abort();
+  process.once('SIGINT', onSigint);
+  let summary: BatchSummary;
+  try {
+    summary = await runBatch({
+      inputs: args.input, sink, workers: args.workers, ordered, extract,
+      pageTimeoutMs: args['page-timeout'], maxBytes: args['max-bytes'], signal: ac.signal,
+      ...(args['input-format'] !== 'auto' ? { kind: args['input-format'] } : {}),
+      ...(shard ? { shard } : {}),
+      ...(io.stdin ? { stdin: io.stdin } : {}),
+      ...(env.workerFile !== undefined ? { workerFile: env.workerFile } : {}),
+      ...(args['out-dir'] === undefined ? { onRecord: reportError } : {}),
+      ...(io.isTTY && !quiet ? { progress: (total: number | undefined) => createProgressBar(process.stderr, total) } : {}),
+    });
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+  if (summary.alreadyDone) {
+    io.stderr(`farsw apply: ${shard ? `share ${shard.index}/${shard.count}` : 'output'} already done (marker found); nothing to do\n`);
+    return;
+  }
+  io.stderr(summaryLine(summary));
+  if (summary.interrupted) {
+    io.stderr('farsw apply: interrupted; run the same command again to resume\n');
+    io.exitCode = EXIT_INTERRUPTED;
+  } else if (summary.failed + summary.resumedFailed > 0) io.exitCode = EXIT.partial;
+}

@@ -1,0 +1,29 @@
+/**
+ * Which kind of input a stream holds, from its first bytes (after gunzip
+ * when it starts with the gzip magic): a WARC file starts with `WARC/1.`,
+ * JSON Lines with `{`, anything else is taken as one HTML page.
+ */
+
+/** The kinds `--input-format` names. */
+export type InputKind = 'jsonl' | 'warc' | 'html';
+
+export const INPUT_KINDS: readonly InputKind[] = ['jsonl', 'warc', 'html'];
+
+const WARC_MAGIC = [0x57, 0x41, 0x52, 0x43, 0x2f, 0x31, 0x2e]; // "WARC/1."
+
+/** True when `head` starts with the gzip magic bytes 1f 8b. */
+export function isGzip(head: Uint8Array): boolean {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/**
+ * Kind of a (decompressed) stream from its first bytes: `warc` when it starts
+ * with `WARC/1.`, `jsonl` when its first non-space byte (after a UTF-8 BOM) is
+ * `{`, otherwise `html`.
+ */
+export function detectInputKind(head: Uint8Array): InputKind {
+  if (WARC_MAGIC.every((b, i) => head[i] === b)) return 'warc';
+  let i = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
+  return head[i] === 0x7b ? 'jsonl' : 'html';
+}

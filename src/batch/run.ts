@@ -1,0 +1,165 @@
+/**
+ * A batch run: inputs → items (main thread: read, gunzip, split records) →
+ * worker pool (parse, decode, extract) → output records (main thread: write).
+ *
+ *   readItems ─▶ prefetch ─▶ mapBounded(executor.run, concurrency, window) ─▶ sink.write
+ *
+ * The order matters for memory and for resuming: the scheduler pulls an item
+ * only when a worker is free and the reorder window has room (backpressure),
+ * and the sink writes in input order unless `ordered` is false, so a partial
+ * output is a prefix of the share and a rerun skips exactly those records.
+ */
+import type { ExtractOptions } from '../extract/extract.js';
+import { BATCH_DEFAULTS } from '../core/defaults.js';
+import type { InputKind } from './detect.js';
+import { mapBounded } from './map-bounded.js';
+import { prefetch } from './prefetch.js';
+import type { OutputRecord, OutputSink } from './output.js';
+import { createExecutor } from './pool.js';
+import type { ProgressReporter, ProgressSnapshot } from './progress.js';
+import { listInputs, readItems, shareOf, type BatchItem, type InputFile, type ReadCounters } from './sources.js';
+import type { Shard } from './shard.js';
+import type { TaskResult } from './task.js';
+
+export interface BatchConfig {
+  /** Files, directories, or `-` (stdin). */
+  readonly inputs: readonly string[];
+  /** Force the input kind (default: detect per input). */
+  readonly kind?: InputKind;
+  readonly sink: OutputSink;
+  /** Worker threads; 0 = in-process (no page timeout). */
+  readonly workers: number;
+  /** Output in input order (default true). */
+  readonly ordered?: boolean;
+  readonly shard?: Shard;
+  readonly pageTimeoutMs?: number;
+  readonly maxBytes?: number;
+  /** Passed to `extract()` unchanged for every page. */
+  readonly extract: ExtractOptions;
+  readonly workerFile?: string | URL;
+  readonly stdin?: NodeJS.ReadableStream;
+  /** Stop reading; the output stays partial (resumable). */
+  readonly signal?: AbortSignal;
+  /** Called for each record written (after the write). */
+  readonly onRecord?: (rec: OutputRecord) => void;
+  /** Build a progress reporter once the input size is known. */
+  readonly progress?: (totalRawBytes: number | undefined) => ProgressReporter;
+}
+
+/** Counters of a batch run. */
+export interface BatchSummary {
+  /** Records answered (text or error) by this run, and how many were errors. */
+  records: number;
+  failed: number;
+  /** Records found in the partial output of an interrupted run and kept. */
+  resumed: number;
+  resumedFailed: number;
+  /** WARC records skipped as not HTML. */
+  skipped: number;
+  /** Bytes of the pages (uncompressed records); raw input bytes read. */
+  bytes: number;
+  rawBytes: number;
+  /** Sum of per-page extraction times (ms), and wall-clock seconds. */
+  extractMs: number;
+  seconds: number;
+  /** The `.done` marker was there: nothing ran. */
+  alreadyDone: boolean;
+  /** Stopped by the signal before the end. */
+  interrupted: boolean;
+}
+
+function outputRecord(item: BatchItem, result: TaskResult): OutputRecord {
+  const ref = item.ref;
+  const name = item.task?.kind === 'json'
+    ? { id: result.id ?? ref.id! }
+    : ref.url !== undefined ? { url: ref.url } : { id: ref.id! };
+  const warc = ref.warcRecordId !== undefined ? { warc_record_id: ref.warcRecordId } : {};
+  if (result.error !== undefined) return { ...name, ...warc, error: result.error };
+  return { ...name, ...warc, text: result.text, ...(result.model !== undefined ? { model: result.model } : {}), ms: result.ms };
+}
+
+function totalSize(files: readonly InputFile[]): number | undefined {
+  let total = 0;
+  for (const f of files) {
+    if (f.size === undefined) return undefined;
+    total += f.size;
+  }
+  return total;
+}
+
+/**
+ * Run a batch to its sink. Resolves to the summary; per-record failures are
+ * error records, not exceptions. Throws only when nothing can run (a missing
+ * input, an unwritable output, no compiled worker).
+ */
+export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
+  const t0 = performance.now();
+  const summary: BatchSummary = {
+    records: 0, failed: 0, resumed: 0, resumedFailed: 0, skipped: 0, bytes: 0, rawBytes: 0,
+    extractMs: 0, seconds: 0, alreadyDone: false, interrupted: false,
+  };
+  const files = await listInputs(config.inputs);
+  const state = await config.sink.open();
+  if (state.done) {
+    summary.alreadyDone = true;
+    return summary;
+  }
+  summary.resumed = state.kept;
+  summary.resumedFailed = state.keptFailed;
+  const maxBytes = config.maxBytes ?? BATCH_DEFAULTS.maxBytes;
+  const counters: ReadCounters = { rawBytes: 0, skipped: 0 };
+  const items = readItems(files, {
+    maxBytes, skip: state.kept,
+    ...(config.kind ? { kind: config.kind } : {}),
+    ...(config.shard ? { shard: config.shard } : {}),
+    ...(config.stdin ? { stdin: config.stdin } : {}),
+  }, counters);
+  const executor = await createExecutor({
+    workers: config.workers,
+    extract: config.extract,
+    pageTimeoutMs: config.pageTimeoutMs ?? BATCH_DEFAULTS.pageTimeoutMs,
+    ...(config.workerFile !== undefined ? { workerFile: config.workerFile } : {}),
+  });
+  const total = totalSize(shareOf(files, config.shard).files);
+  const progress = config.progress?.(total);
+  const snapshot = (): ProgressSnapshot => ({
+    records: summary.records, failed: summary.failed, bytes: summary.bytes, rawBytes: counters.rawBytes,
+    seconds: (performance.now() - t0) / 1000, ...(total !== undefined ? { totalRawBytes: total } : {}),
+  });
+  const work = async (item: BatchItem): Promise<OutputRecord> => {
+    const result: TaskResult = item.task ? await executor.run(item.task) : { ...item.ref, error: item.error! };
+    return outputRecord(item, result);
+  };
+  const counted = (async function* () {
+    for await (const item of items) {
+      if (config.signal?.aborted) { summary.interrupted = true; return; }
+      summary.bytes += item.bytes;
+      yield item;
+    }
+  })();
+  try {
+    const window = Math.max(1, executor.concurrency) * BATCH_DEFAULTS.windowPerTask;
+    for await (const rec of mapBounded(prefetch(counted, executor.concurrency * 2), work, { concurrency: executor.concurrency, window, ordered: config.ordered ?? true })) {
+      summary.records++;
+      if (rec.error !== undefined) summary.failed++;
+      else summary.extractMs += rec.ms;
+      await config.sink.write(rec);
+      config.onRecord?.(rec);
+      progress?.update(snapshot());
+      if (config.signal?.aborted) { summary.interrupted = true; break; }
+    }
+  } finally {
+    progress?.stop();
+    await executor.close();
+  }
+  summary.rawBytes = counters.rawBytes;
+  summary.skipped = counters.skipped;
+  summary.seconds = (performance.now() - t0) / 1000;
+  if (summary.interrupted) await config.sink.abandon();
+  else await config.sink.commit({
+    records: summary.records + summary.resumed, failed: summary.failed + summary.resumedFailed,
+    skipped: summary.skipped, seconds: Math.round(summary.seconds * 10) / 10,
+    ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
+  });
+  return summary;
+}

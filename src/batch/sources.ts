@@ -1,0 +1,268 @@
+/**
+ * Batch inputs → a stream of `BatchItem`s: one per page, in input order, each
+ * carrying either a task for a worker (raw bytes; parsing happens there) or
+ * an error found while reading (too large, unreadable file, corrupt gzip).
+ *
+ * Inputs: files, directories (walked recursively, sorted, picking the names in
+ * BATCH_DEFAULTS.directoryExtensions), `-` for stdin. Each is gunzipped when
+ * it starts with the gzip magic and read as JSON Lines, WARC or one HTML page,
+ * by its first bytes (detect.ts) unless a kind is forced.
+ *
+ * WARC: `response` and `resource` records whose Content-Type (the HTTP header
+ * of a response) names HTML, or is absent; others are skipped and counted.
+ * The HTTP Content-Type goes with the payload as the transport charset hint.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { WARCParser } from 'warcio';
+import { BATCH_DEFAULTS } from '../core/defaults.js';
+import { InputError } from '../core/errors.js';
+import { maybeGunzip, peek, readRaw, type Chunks } from './chunks.js';
+import { detectInputKind, type InputKind } from './detect.js';
+import { filesInShard, recordInShard, type Shard } from './shard.js';
+import type { PageTask } from './task.js';
+
+/** How the output names a record before the worker reads its id. */
+export interface RecordRef {
+  readonly id?: string;
+  readonly url?: string;
+  readonly warcRecordId?: string;
+}
+
+/** One page of the input: a task for a worker, or an error found while reading. */
+export type BatchItem =
+  | { readonly ref: RecordRef; readonly bytes: number; readonly task: Exclude<PageTask, { kind: 'ping' }>; readonly error?: undefined }
+  | { readonly ref: RecordRef; readonly bytes: number; readonly error: string; readonly task?: undefined };
+
+export interface SourceOptions {
+  /** Force a kind for every input (default: detect). */
+  readonly kind?: InputKind;
+  readonly shard?: Shard;
+  /** Pages larger than this (bytes of the raw record) become error items. */
+  readonly maxBytes: number;
+  /** Skip this many items of the share (resuming a run whose output holds them). */
+  readonly skip?: number;
+  readonly stdin?: NodeJS.ReadableStream;
+}
+
+/** Counters the reader updates as it goes (progress). */
+export interface ReadCounters {
+  /** Raw (possibly compressed) bytes read from the inputs. */
+  rawBytes: number;
+  /** WARC records that are not HTML responses (no output record). */
+  skipped: number;
+}
+
+const KIND_BY_NAME: ReadonlyArray<[RegExp, InputKind]> = [
+  [/\.warc(\.gz)?$/i, 'warc'],
+  [/\.(jsonl|ndjson)(\.gz)?$/i, 'jsonl'],
+  [/\.(x?html?|shtml)$/i, 'html'],
+];
+const HTML_TYPE = /html/i;
+const HTML_RECORD_TYPES = new Set(['response', 'resource']);
+
+function kindByName(path: string): InputKind | undefined {
+  for (const [re, kind] of KIND_BY_NAME) if (re.test(path)) return kind;
+  return undefined;
+}
+
+function wanted(name: string): boolean {
+  const lower = name.toLowerCase();
+  return BATCH_DEFAULTS.directoryExtensions.some((ext) => lower.endsWith(ext));
+}
+
+async function walk(dir: string, out: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    if (e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) await walk(p, out);
+    else if (e.isFile() && wanted(e.name)) out.push(p);
+  }
+}
+
+/** An input file with the kind its name suggests (directory members) or undefined (detect from content). */
+export interface InputFile {
+  readonly path: string;
+  readonly kindHint?: InputKind;
+  /** Size in bytes, when known (progress ETA). */
+  readonly size?: number;
+}
+
+/**
+ * Expand the inputs: directories become their (sorted, recursive) files.
+ * A missing input is an InputError (nothing has run yet).
+ */
+export async function listInputs(paths: readonly string[]): Promise<InputFile[]> {
+  const out: InputFile[] = [];
+  for (const path of paths) {
+    if (path === '-') { out.push({ path }); continue; }
+    const st = await stat(path).catch((e: NodeJS.ErrnoException) => {
+      throw new InputError(`${path}: cannot read (${e.code === 'ENOENT' ? 'no such file' : e.message})`);
+    });
+    if (st.isDirectory()) {
+      const files: string[] = [];
+      await walk(path, files);
+      for (const f of files) {
+        const hint = kindByName(f);
+        out.push({ path: f, size: (await stat(f)).size, ...(hint ? { kindHint: hint } : {}) });
+      }
+    } else out.push({ path, size: st.size });
+  }
+  return out;
+}
+
+/** The files of this share, and whether records inside them are sharded (a single input) or not. */
+export function shareOf(files: readonly InputFile[], shard: Shard | undefined): { files: InputFile[]; recordShard: Shard | undefined } {
+  if (files.length > 1) return { files: filesInShard(files, shard), recordShard: undefined };
+  return { files: [...files], recordShard: shard };
+}
+
+/** Owned copy (own ArrayBuffer, so it can be moved to a worker). */
+function owned(parts: readonly Buffer[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    if (at >= size) break;
+    const take = Math.min(p.length, size - at);
+    out.set(take === p.length ? p : p.subarray(0, take), at);
+    at += take;
+  }
+  return out;
+}
+
+/**
+ * Split chunks into lines (LF, with CR stripped), numbered from 1. A line
+ * longer than `maxBytes` is not kept: only its size is reported, so memory
+ * stays bounded by maxBytes whatever the line.
+ */
+export async function* splitLines(chunks: Chunks, maxBytes: number): AsyncGenerator<{ line: number; size: number; bytes?: Uint8Array }> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let line = 0;
+  const finish = (): { line: number; size: number; bytes?: Uint8Array } => {
+    line++;
+    let n = size;
+    if (n <= maxBytes && n > 0) {
+      const last = parts[parts.length - 1]!;
+      if (last.length > 0 && last[last.length - 1] === 0x0d) n--;
+    }
+    const rec = size > maxBytes ? { line, size } : { line, size: n, bytes: owned(parts, n) };
+    parts = [];
+    size = 0;
+    return rec;
+  };
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(0x0a, start);
+      const end = nl < 0 ? chunk.length : nl;
+      if (end > start) {
+        if (size + (end - start) <= maxBytes) parts.push(chunk.subarray(start, end));
+        else parts = [];
+        size += end - start;
+      }
+      if (nl < 0) break;
+      yield finish();
+      start = nl + 1;
+    }
+  }
+  if (size > 0) yield finish();
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+async function* jsonlItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined): AsyncGenerator<BatchItem> {
+  for await (const l of splitLines(chunks, opts.maxBytes)) {
+    if (l.bytes !== undefined && isBlank(l.bytes)) continue;
+    if (!recordInShard(String(l.line), shard)) continue;
+    const where = `${path}:${l.line}`;
+    const ref = { id: where };
+    if (l.bytes === undefined) yield { ref, bytes: l.size, error: `${where}: record of ${l.size} bytes exceeds --max-bytes ${opts.maxBytes}` };
+    else yield { ref, bytes: l.size, task: { kind: 'json', line: l.bytes, where } };
+  }
+}
+
+async function* warcItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined, counters: ReadCounters): AsyncGenerator<BatchItem> {
+  const parser = new WARCParser(chunks);
+  let n = 0;
+  for await (const record of parser) {
+    n++;
+    if (!HTML_RECORD_TYPES.has(record.warcType ?? '')) continue;
+    const contentType = record.httpHeaders?.headers.get('Content-Type') ?? (record.warcType === 'resource' ? record.warcContentType ?? undefined : undefined);
+    if (contentType && !HTML_TYPE.test(contentType)) { counters.skipped++; continue; }
+    const recordId = record.warcHeader('WARC-Record-ID') ?? undefined;
+    const where = `${path}:record ${n}`;
+    if (!recordInShard(recordId ?? where, shard)) continue;
+    const url = record.warcTargetURI ?? undefined;
+    const ref: RecordRef = { ...(url ? { url } : { id: where }), ...(recordId ? { warcRecordId: recordId } : {}) };
+    const declared = Number(record.warcHeader('Content-Length') ?? NaN);
+    if (declared > opts.maxBytes) {
+      yield { ref, bytes: declared, error: `${where}: record of ${declared} bytes exceeds --max-bytes ${opts.maxBytes}` };
+      continue;
+    }
+    let payload: Uint8Array;
+    try {
+      payload = await record.readFully(true);
+    } catch (e) {
+      yield { ref, bytes: declared || 0, error: `${where}: cannot read payload (${(e as Error).message})` };
+      continue;
+    }
+    const page = new Uint8Array(payload); // own buffer, movable to a worker
+    yield {
+      ref, bytes: page.length,
+      task: { kind: 'page', page, where, ...(url ? { url } : {}), ...(contentType ? { contentType } : {}) },
+    };
+  }
+}
+
+async function* htmlItem(path: string, chunks: Chunks, opts: SourceOptions): AsyncGenerator<BatchItem> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const c of chunks) {
+    size += c.length;
+    if (size <= opts.maxBytes) parts.push(c);
+  }
+  const ref = { id: path };
+  if (size > opts.maxBytes) yield { ref, bytes: size, error: `${path}: page of ${size} bytes exceeds --max-bytes ${opts.maxBytes}` };
+  else yield { ref, bytes: size, task: { kind: 'page', page: owned(parts, size), where: path } };
+}
+
+async function* fileItems(file: InputFile, opts: SourceOptions, shard: Shard | undefined, counters: ReadCounters): AsyncGenerator<BatchItem> {
+  const raw = readRaw(file.path, opts.stdin, (n) => { counters.rawBytes += n; });
+  const { chunks } = await maybeGunzip(raw);
+  const p = await peek(chunks, 16);
+  const kind = opts.kind ?? file.kindHint ?? detectInputKind(p.head);
+  if (kind === 'jsonl') yield* jsonlItems(file.path, p.chunks, opts, shard);
+  else if (kind === 'warc') yield* warcItems(file.path, p.chunks, opts, shard, counters);
+  else if (recordInShard(file.path, shard)) yield* htmlItem(file.path, p.chunks, opts);
+}
+
+/**
+ * Every item of the share, in input order. A file that fails while being read
+ * (missing, corrupt gzip, broken WARC) gives one error item naming it, and the
+ * run goes on with the next file.
+ */
+export async function* readItems(files: readonly InputFile[], opts: SourceOptions, counters: ReadCounters): AsyncGenerator<BatchItem> {
+  const share = shareOf(files, opts.shard);
+  let toSkip = opts.skip ?? 0;
+  for (const file of share.files) {
+    try {
+      for await (const item of fileItems(file, opts, share.recordShard, counters)) {
+        if (toSkip > 0) { toSkip--; continue; }
+        yield item;
+      }
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      if (toSkip > 0) { toSkip--; continue; }
+      yield { ref: { id: file.path }, bytes: 0, error: `${file.path}: read failed (${why})` };
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * One unit of batch work and its answer: what the main thread hands a worker
+ * (raw bytes, so parsing happens in the worker) and what comes back. Both are
+ * plain structured-cloneable data.
+ *
+ * `runTask` is the whole of a worker's job; `--workers 0` calls it in-process.
+ */
+import { extract, type ExtractOptions } from '../extract/extract.js';
+
+/** Work for a worker. `where` names the record in error messages (`file:line`, `file@offset`, a path). */
+export type PageTask =
+  /** A JSON Lines record `{"id", "html", "url"?}`, still as UTF-8 bytes. */
+  | { readonly kind: 'json'; readonly line: Uint8Array; readonly where: string }
+  /** HTML bytes with their transport hints (WARC HTTP headers). */
+  | { readonly kind: 'page'; readonly page: Uint8Array; readonly where: string; readonly url?: string; readonly contentType?: string }
+  /** Answered at once: used to start every worker before the page clock runs. */
+  | { readonly kind: 'ping' };
+
+/** A task with the extraction options, passed to `extract()` unchanged (plus per-record `url` / `contentType`). */
+export interface TaskRequest {
+  readonly task: PageTask;
+  readonly options: ExtractOptions;
+}
+
+/** What a worker sends back. `ms` is the time of the `extract()` call alone (decode to text). */
+export type TaskResult =
+  | { readonly id?: string; readonly url?: string; readonly text: string; readonly ms: number; readonly model?: string; readonly error?: undefined }
+  | { readonly id?: string; readonly url?: string; readonly error: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: { url?: string; contentType?: string }): TaskResult {
+  const opts = hints.url !== undefined || hints.contentType !== undefined ? { ...options, ...hints } : options;
+  const t0 = performance.now();
+  const result = extract(page, opts);
+  const ms = Math.round((performance.now() - t0) * 1000) / 1000;
+  const model = (result as { model?: unknown }).model;
+  return { text: result.text, ms, ...(typeof model === 'string' ? { model } : {}) };
+}
+
+/**
+ * Parse and extract one task. Never throws: a record that is not JSON, has no
+ * `html` string, or makes `extract()` throw (binary data: "not HTML: PNG
+ * image", …) gives
+ * `{ error: "<where>: <reason>" }` (with the record's id when it has one).
+ */
+export function runTask({ task, options }: TaskRequest): TaskResult {
+  if (task.kind === 'ping') return { text: '', ms: 0 };
+  if (task.kind === 'page') {
+    const hints = { ...(task.url !== undefined ? { url: task.url } : {}), ...(task.contentType !== undefined ? { contentType: task.contentType } : {}) };
+    const idPart = task.url !== undefined ? { url: task.url } : {};
+    try {
+      return { ...idPart, ...runExtract(task.page, options, hints) };
+    } catch (e) {
+      return { ...idPart, error: `${task.where}: ${message(e)}` };
+    }
+  }
+  let rec: unknown;
+  try {
+    rec = JSON.parse(utf8.decode(task.line));
+  } catch (e) {
+    return { error: `${task.where}: invalid JSON (${message(e)})` };
+  }
+  const r = (rec !== null && typeof rec === 'object' ? rec : {}) as { id?: unknown; html?: unknown; url?: unknown };
+  const id = typeof r.id === 'string' ? { id: r.id } : typeof r.id === 'number' ? { id: String(r.id) } : {};
+  const url = typeof r.url === 'string' ? r.url : undefined;
+  if (typeof r.html !== 'string') return { ...id, error: `${task.where}: record has no "html" string` };
+  try {
+    return { ...id, ...runExtract(r.html, options, url !== undefined ? { url } : {}) };
+  } catch (e) {
+    return { ...id, error: `${task.where}: ${message(e)}` };
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, it, expect } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { run, type CliIo } from '../../src/cli/main.js';
+import { pageLines, page, tempDir, writeLines } from '../batch/helpers.js';
+
+function capture(stdin?: NodeJS.ReadableStream): CliIo & { out: string; err: string } {
+  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; }, ...(stdin ? { stdin } : {}) };
+  return io;
+}
+
+describe('farsw apply --input (batch)', () => {
+  it('reads JSON Lines from stdin and writes to stdout, exit 0', async () => {
+    const io = capture(Readable.from([Buffer.from(pageLines(3).join('\n') + '\n')]));
+    const code = await run(['apply', '-a', 'addanag', '-w', '0', '--input', '-'], io);
+    expect(code).toBe(0);
+    const recs = io.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(recs.map((r) => r.id)).toEqual(['p0', 'p1', 'p2']);
+    expect(io.err).toMatch(/farsw apply: 3 records, 0 failed/);
+  });
+
+  it('--input-format overrides detection: a JSON-looking page read as HTML', async () => {
+    const dir = tempDir('cli-format');
+    const file = join(dir, 'x.txt');
+    writeFileSync(file, '{"looks": "like json"}\n<p>but it is a page</p>');
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', file, '--input-format', 'html'], io)).toBe(0);
+    expect(JSON.parse(io.out).id).toBe(file);
+  });
+
+  it('exit 3 with error records; --shard names the output; a finished share is skipped on rerun', async () => {
+    const dir = tempDir('cli-shard');
+    const input = writeLines(join(dir, 'pages.jsonl.gz'), [...pageLines(10), 'not json']);
+    const outs: string[] = [];
+    let failed = 0;
+    for (const i of [0, 1]) {
+      const io = capture();
+      const code = await run(['apply', '-a', 'addanag', '-w', '0', '-q', '--input', input, '--output', join(dir, 'out-{shard}.jsonl'), '--shard', `${i}/2`], io);
+      const out = join(dir, `out-0000${i}-of-00002.jsonl`);
+      expect(existsSync(`${out}.done`)).toBe(true);
+      const recs = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      failed += recs.filter((r) => r.error).length;
+      expect(code).toBe(recs.some((r) => r.error) ? 3 : 0);
+      outs.push(...recs.map((r) => r.id));
+      const again = capture();
+      expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', input, '--output', join(dir, 'out-{shard}.jsonl'), '--shard', `${i}/2`], again)).toBe(0);
+      expect(again.err).toContain('already done');
+    }
+    expect(failed).toBe(1);
+    expect(outs.length).toBe(11);
+    expect(new Set(outs).size).toBe(11);
+  });
+
+  it('--out-dir writes text files', async () => {
+    const dir = tempDir('cli-outdir');
+    writeFileSync(join(dir, 'a.html'), page(3));
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', dir, '--out-dir', join(dir, 'texts')], io)).toBe(0);
+    expect(existsSync(join(dir, 'texts', '.done'))).toBe(true);
+  });
+
+  it('usage errors exit 2', async () => {
+    for (const argv of [
+      ['apply', '--input', 'x.jsonl', '--shard', '2/2'],
+      ['apply', '--input', 'x.jsonl', '--workers', '-1'],
+      ['apply', '--input', 'x.jsonl', '--output', 'a', '--out-dir', 'b'],
+      ['apply', 'page.html', '--shard', '0/2'],
+      ['apply', '--input', 'x', '--input-format', 'pdf'],
+    ]) {
+      const io = capture();
+      expect(await run(argv, io), argv.join(' ')).toBe(2);
+    }
+  });
+
+  it('a missing input exits 1 naming it', async () => {
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', '/nonexistent/pages.jsonl'], io)).toBe(1);
+    expect(io.err).toContain('/nonexistent/pages.jsonl: cannot read (no such file)');
+  });
+});
