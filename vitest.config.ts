@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// Under CI, also write a JSON report so .ci/run can print the plain "N passed, N failed" line.
+const ci = process.env['CI'] === 'true';
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
     testTimeout: 30_000,
+    ...(ci ? { reporters: ['default', 'json'], outputFile: { json: '.ci/vitest-report.json' } } : {}),
   },
 });
