@@ -1,7 +1,7 @@
 /**
- * Which model applies to a page: `--model NAME`, or `--model auto` (the
- * default) = the model whose site pattern matches the page's host, else the
- * model named `default`. The shipped default model (`models/default.json`, a
+ * Which model applies to a page: `--model NAME`, `--model FILE.json` (a model
+ * exported with `farsw models export`), or `--model auto` (the default) = the
+ * model whose site pattern matches the page's host, else the model named `default`. The shipped default model (`models/default.json`, a
  * JSON export trained across sites by `npm run train:default`) answers for
  * `default` when the store has none, so farsw works with no store at all.
  *
@@ -60,6 +60,7 @@ export class ModelResolver {
    * @throws ModelNotFoundError naming the model and the store
    */
   resolve(spec: string, url?: string): Model {
+    if (spec.endsWith('.json')) return this.fromFile(spec);
     let name = spec;
     if (spec === 'auto') {
       const host = hostOf(url);
@@ -72,6 +73,21 @@ export class ModelResolver {
     else if (name === DEFAULT_MODEL_NAME) model = shippedDefaultModel();
     else throw new ModelNotFoundError(`model "${name}" not found${this.storePath ? ` in ${this.storePath}` : ' (no model store given)'}`);
     this.cache.set(name, model);
+    return model;
+  }
+
+  /** A model exported with `farsw models export` (a JSON file), loaded once. */
+  private fromFile(path: string): Model {
+    const hit = this.cache.get(`file:${path}`);
+    if (hit) return hit;
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      throw new ModelNotFoundError(`${path}: cannot read model file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+    const model = modelFromJson(text, path);
+    this.cache.set(`file:${path}`, model);
     return model;
   }
 

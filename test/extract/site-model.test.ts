@@ -61,6 +61,16 @@ describe('a site model', () => {
     expect(extract(page.html, { store }).model).toBe('default');
   });
 
+  it('applies a model exported to a JSON file without importing it', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { modelToJson } = await import('../../src/model/model.js');
+    const file = join(mkdtempSync(join(tmpdir(), 'farsw-json-')), 'courier.json');
+    writeFileSync(file, modelToJson(model));
+    const page = courier[11]!;
+    expect(extract(page.html, { model: file }).text).toBe(extract(page.html, { model }).text);
+    expect(() => extract(page.html, { model: join(tmpdir(), 'no-such-model.json') })).toThrow(/cannot read model file/);
+  });
+
   it('the CLI trains per site and applies by host', async () => {
     const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } } as CliIo & { out: string; err: string };
     const cliStore = join(mkdtempSync(join(tmpdir(), 'farsw-cli-')), 'm.sqlite');

@@ -87,7 +87,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
     builder: (y) =>
       batchOptions(y)
         .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
-        .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default: the site model matching the page host, else "default")' })
+        .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, an exported FILE.json, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
         .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (read-only here)' })
         .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode}; ${FARSW_APPLY_DEFAULTS.siteMode} for site models)` })
