@@ -14,7 +14,7 @@
  */
 import type { Block, LineTable } from '../core/types.js';
 import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
-import { computeLineFeatures } from '../features/line-features.js';
+import { computeLineFeatures, type LineFeatures } from '../features/line-features.js';
 import { fuzzify, type FuzzySet } from '../fuzzy/fuzzify.js';
 import type { Model } from '../model/model.js';
 import type { Rule } from '../mining/rules.js';
@@ -172,9 +172,9 @@ function tokenTable(model: Model): Map<number, number> {
   return t;
 }
 
-/** Eq. 4 for every line (see the module comment), from the page's normalised features. */
-export function lineScores(table: LineTable): Float64Array {
-  const [, t, o, d, l, im] = computeLineFeatures(table, 'normalized').columns as Float64Array[];
+/** Eq. 4 for every line (see the module comment), from the page's normalised features (computed when not given). */
+export function lineScores(table: LineTable, normalized: LineFeatures = computeLineFeatures(table, 'normalized')): Float64Array {
+  const [, t, o, d, l, im] = normalized.columns as Float64Array[];
   const out = new Float64Array(table.count);
   for (let i = 0; i < table.count; i++) out[i] = t![i]! + o![i]! + d![i]! - l![i]! - im![i]!;
   return out;
@@ -199,7 +199,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     ? Uint8Array.from(confidence, (p) => (p >= options.fuzzyThreshold ? 1 : 0))
     : topicalMask(fz, model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
   const dana = danaCore(table, 'addanag', options.dana);
-  const lineScore = lineScores(table);
+  const lineScore = lineScores(table, features.variant === 'normalized' ? features : undefined);
   const n = table.count;
   if (options.pathEvidence > 0) applyPathEvidence(table, model, topical, options.pathEvidence);
   const template = templateChecker(table, model);
