@@ -7,6 +7,9 @@
  *      the seeds' README settles the T1/T2 naming: diff must be positive on main content);
  *    - `danag`: T = content (text) characters, S = code (markup) characters;
  *    - `addanag`: as danag, with S measured after hyperlink normalisation (AdDANAg §3.1);
+ *    - `addana` (farsw's, AdDANAg's idea applied to DANA): anchor text is code, not content:
+ *      T = max(0, non-ASCII bytes − A), S = ASCII bytes + A, A = UTF-8 bytes of the line's
+ *      anchor text (so menus of non-Latin links no longer rise above the axis);
  * 2. smoothing, formula 1: diff_i = Σ_{j = i−r}^{i+r} (T_j − S_j), r = 1 (`radius`);
  * 3. regions: maximal runs of lines with diff_i > 0; a region's size is Σ T over its lines
  *    ("the number of characters for each region");
@@ -18,9 +21,9 @@
 import type { Block, LineTable } from '../core/types.js';
 import { DANA_DEFAULTS } from '../core/defaults.js';
 
-export type DanaVariant = 'dana' | 'danag' | 'addanag';
-/** The DANA family, in paper order. */
-export const DANA_VARIANTS: readonly DanaVariant[] = ['dana', 'danag', 'addanag'];
+export type DanaVariant = 'dana' | 'addana' | 'danag' | 'addanag';
+/** The DANA family (addana: farsw's hyperlink-normalised DANA). */
+export const DANA_VARIANTS: readonly DanaVariant[] = ['dana', 'addana', 'danag', 'addanag'];
 
 /** Is `name` a DANA-family extractor (its blocks index a LineTable built with the extractor options' `lines`)? */
 export function isDanaVariant(name: string): name is DanaVariant {
@@ -54,6 +57,15 @@ export interface Region {
 export function danaColumns(table: LineTable, variant: DanaVariant): { content: Uint32Array; code: Uint32Array } {
   switch (variant) {
     case 'dana': return { content: table.nonAsciiBytes, code: table.asciiBytes };
+    case 'addana': {
+      const content = new Uint32Array(table.count), code = new Uint32Array(table.count);
+      for (let i = 0; i < table.count; i++) {
+        const a = table.anchorBytes[i]!;
+        content[i] = Math.max(0, table.nonAsciiBytes[i]! - a);
+        code[i] = table.asciiBytes[i]! + a;
+      }
+      return { content, code };
+    }
     case 'danag': return { content: table.contentChars, code: table.codeChars };
     case 'addanag': return { content: table.contentChars, code: table.linkNormCodeChars };
   }

@@ -85,6 +85,7 @@ export function registerExtractor(extractor: Extractor): void {
 }
 
 registerExtractor(danaExtractor('dana', 'DANA: non-ASCII vs ASCII bytes per line (for non-Latin scripts)'));
+registerExtractor(danaExtractor('addana', 'AdDANA: DANA with anchor text counted as code (hyperlink normalisation, for non-Latin scripts)'));
 registerExtractor(danaExtractor('danag', 'DANAg: content vs code characters per line'));
 registerExtractor(danaExtractor('addanag', 'AdDANAg: DANAg after hyperlink normalisation (language-independent)'));
 

@@ -20,7 +20,7 @@ import { bareTokenize, benchmarkPaths, loadFloors, median, writeBenchmarkSection
 
 /** What is measured: the DANA family, and the default model (what `farsw apply` runs with no options). */
 const EXTRACTORS: ReadonlyArray<{ name: string; run: (html: string) => { text: string } }> = [
-  ...['dana', 'danag', 'addanag'].map((algorithm) => ({ name: algorithm, run: (html: string) => extract(html, { algorithm }) })),
+  ...['dana', 'addana', 'danag', 'addanag'].map((algorithm) => ({ name: algorithm, run: (html: string) => extract(html, { algorithm }) })),
   { name: 'default model', run: (html: string) => extract(html) },
 ];
 const RUNS = 3;

@@ -76,3 +76,16 @@ describe('danaCore', () => {
     }
   });
 });
+
+describe('addana (anchor text counted as code)', () => {
+  it('drops a menu of non-Latin links that DANA keeps', () => {
+    const menu = Array.from({ length: 30 }, (_, i) => `<li><a href="/n/${i}">خبر عاجل من المدينة اليوم ${i}</a></li>`).join('');
+    const para = 'افتتحت البلدية يوم الأحد مكتبة عامة جديدة في وسط المدينة تضم أكثر من مئة ألف كتاب باللغتين العربية والإنجليزية وقاعة للمطالعة';
+    const article = Array.from({ length: 5 }, (_, i) => `<p>${para} ${i}</p>`).join('');
+    const t = buildLineTable(`<body><ul>${menu}</ul>${article}</body>`);
+    const text = (variant: 'dana' | 'addana') => danaCore(t, variant).blocks.flatMap((b) => t.text.slice(b.start, b.end)).join('\n');
+    expect(text('dana')).toContain('خبر عاجل');
+    expect(text('addana')).not.toContain('خبر عاجل');
+    expect(text('addana').split('\n').filter((l) => l.startsWith('افتتحت'))).toHaveLength(5);
+  });
+});
