@@ -208,15 +208,19 @@ function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementK
  * ("post-body entry_content" → post, body, entry, content); camelCase is split.
  */
 export function attributeTokens(value: string): readonly number[] {
-  const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
+  // Real class/id values are short; a hostile multi-megabyte one is read up to a bound.
+  const words = value.slice(0, MAX_ATTRIBUTE_CHARS).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
   if (!words) return NO_TOKENS;
   const out: number[] = [];
   for (const w of words) {
     const k = lineKey(w);
     if (!out.includes(k)) out.push(k);
+    if (out.length === MAX_LINE_TOKENS) break;
   }
   return out;
 }
+/** Characters of a class/id value read for its words. */
+const MAX_ATTRIBUTE_CHARS = 1024;
 const NEWLINE = 10;
 const AMPERSAND = 0x26;
 const SEMICOLON = 0x3b;

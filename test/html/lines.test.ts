@@ -128,6 +128,17 @@ describe('buildLineTable', () => {
     expect([...t.context]).toEqual([4, 4, 4, 4, 0].map((f) => f & LineContext.ListItem));
   });
 
+  it('records class/id words of enclosing elements, bounded per line', () => {
+    const t = buildLineTable('<body><div id="main-content"><div class="post entryBody"><p>Text</p></div></div></body>', { classTokens: true });
+    const i = t.text.indexOf('Text');
+    const { start, keys } = t.classTokens!;
+    expect(keys.slice(start[i]!, start[i + 1]!).length).toBe(5); // post, entry, body, main, content
+    const huge = Array.from({ length: 100_000 }, (_, k) => 'w' + k.toString(36).replace(/[0-9]/g, 'q')).join(' ');
+    const h = buildLineTable(`<div class="${huge}"><p>x</p></div>`, { classTokens: true });
+    const j = h.text.indexOf('x');
+    expect(h.classTokens!.start[j + 1]! - h.classTokens!.start[j]!).toBeLessThanOrEqual(24);
+  });
+
   it('handles empty and text-only input', () => {
     expect(buildLineTable('').count).toBe(0);
     const t = buildLineTable('just text');
