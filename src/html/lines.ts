@@ -103,17 +103,59 @@ function staticTagTable(): Map<string, number> {
   return t;
 }
 const STATIC_TAGS = staticTagTable();
-const TAG_TABLES = new WeakMap<readonly string[], ReadonlyMap<string, number>>();
+/** A known tag: its lower-case name and flags. */
+interface TagInfo {
+  readonly name: string;
+  readonly flags: number;
+}
+
+/** Known tags by the FNV hash of their lower-case name (see tagAt), and the longest name. */
+interface TagTable {
+  readonly byHash: ReadonlyMap<number, TagInfo>;
+  readonly longest: number;
+}
+
+const TAG_TABLES = new WeakMap<readonly string[], TagTable>();
+
+function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
 /** The tag table for a list of dropped elements (cached per list). */
-function tagTable(drop: readonly string[]): ReadonlyMap<string, number> {
+function tagTable(drop: readonly string[]): TagTable {
   let t = TAG_TABLES.get(drop);
   if (!t) {
-    const m = new Map(STATIC_TAGS);
-    for (const n of drop) m.set(n, (m.get(n) ?? 0) | DROP);
-    TAG_TABLES.set(drop, (t = m));
+    const flags = new Map(STATIC_TAGS);
+    for (const n of drop) flags.set(n, (flags.get(n) ?? 0) | DROP);
+    const byHash = new Map([...flags].map(([name, f]): [number, TagInfo] => [nameHash(name), { name, flags: f }]));
+    t = { byHash, longest: Math.max(...[...flags.keys()].map((n) => n.length)) };
+    TAG_TABLES.set(drop, t);
   }
   return t;
+}
+
+/**
+ * The known tag written at `src[start, end)` (any case), or undefined: hashed on
+ * the source and checked character by character, so no string is built per tag.
+ */
+function tagAt(table: TagTable, src: string, start: number, end: number): TagInfo | undefined {
+  if (end - start > table.longest) return undefined;
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) {
+    let c = src.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  const info = table.byHash.get(h >>> 0);
+  if (!info || info.name.length !== end - start) return undefined;
+  for (let i = 0; i < info.name.length; i++) {
+    let c = src.charCodeAt(start + i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== info.name.charCodeAt(i)) return undefined;
+  }
+  return info;
 }
 
 const WHITESPACE_RUN = /[\s\u00a0]+/g;
@@ -338,7 +380,7 @@ interface OpenAnchor {
  */
 export class LineBuilder {
   private readonly options: LineOptions;
-  private readonly tags: ReadonlyMap<string, number>;
+  private readonly tags: TagTable;
   private readonly tokenizer: Tokenizer;
   /** All input so far: tokenizer offsets are absolute. */
   private src = '';
@@ -458,10 +500,12 @@ export class LineBuilder {
   // ---- tokenizer events -------------------------------------------------
 
   private onOpenTagName(start: number, end: number): void {
-    this.tagName = this.src.slice(start, end).toLowerCase();
+    const info = tagAt(this.tags, this.src, start, end);
+    // Unknown tags need no name: they are neither dropped nor blocks.
+    this.tagName = info?.name ?? '';
     this.tagStart = start - 1;
     this.classHash = this.idHash = 0;
-    this.tagFlags = this.tags.get(this.tagName) ?? 0;
+    this.tagFlags = info?.flags ?? 0;
     this.wantAttrs = (this.tagFlags & (BLOCK | VOID)) === BLOCK;
   }
 
@@ -556,7 +600,8 @@ export class LineBuilder {
 
   private onCloseTag(start: number, endIndex: number): void {
     this.flushText();
-    const name = this.src.slice(start, endIndex).toLowerCase();
+    const info = tagAt(this.tags, this.src, start, endIndex);
+    const name = info?.name ?? '';
     const from = start - 2;
     // The tokenizer reports where the name ends; white space before '>' is not counted.
     const to = endIndex + 1;
@@ -565,7 +610,7 @@ export class LineBuilder {
       if (at >= 0) this.dropStack.length = at;
       return;
     }
-    const flags = this.tags.get(name) ?? 0;
+    const flags = info?.flags ?? 0;
     if (flags & DROP) return; // stray end tag of a dropped element
     this.addCode(from, to, false);
     if ((flags & (BLOCK | VOID)) === BLOCK) this.popBlock(name);

@@ -139,6 +139,16 @@ describe('buildLineTable', () => {
     expect(h.classTokens!.start[j + 1]! - h.classTokens!.start[j]!).toBeLessThanOrEqual(24);
   });
 
+  it('reads tag names in any case; unknown and custom elements are inline', () => {
+    const lower = buildLineTable('<body><div><p>One <my-widget>x</my-widget></p><script>no</script></div></body>');
+    const upper = buildLineTable('<BODY><Div><P>One <MY-WIDGET>x</MY-WIDGET></P><SCRIPT>no</SCRIPT></Div></BODY>');
+    expect(upper.text).toEqual(lower.text);
+    expect([...upper.codeChars]).toEqual([...lower.codeChars]);
+    expect(lower.text).toContain('One x');
+    // a dropped custom element named in the options, longer than any built-in name
+    expect(buildLineTable('<p>keep</p><cookie-consent-banner><p>drop</p></cookie-consent-banner>', { dropElements: ['cookie-consent-banner'] }).text.filter(Boolean)).toEqual(['keep']);
+  });
+
   it('handles empty and text-only input', () => {
     expect(buildLineTable('').count).toBe(0);
     const t = buildLineTable('just text');
