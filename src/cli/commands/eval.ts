@@ -91,7 +91,8 @@ function chooseExtractor(args: EvalArgs): TextExtractor {
 function trainingCv(args: EvalArgs): TrainAndExtract {
   return (train, test, fold) => {
     const featureVariant = args.features ?? (args.cv === 'inter-site' ? 'normalized' : 'raw');
-    const trainer = new Trainer({ name: 'cv-fold', featureVariant });
+    // Intra-site folds train a site model (applied with siteMode), inter-site folds a model across sites.
+    const trainer = new Trainer({ name: 'cv-fold', featureVariant, site: args.cv === 'intra-site' ? fold.group : null });
     for (const r of train) if (r.gold) trainer.addPage({ id: r.id, html: r.html, gold: r.gold });
     if (trainer.pages === 0) throw new ConfigError(`cross-validation fold ${JSON.stringify(fold)} has no training pages with gold`);
     const extractor = modelExtractor(trainer.finish(), args);
