@@ -166,6 +166,7 @@ const IMPLIED_END = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option'])
 const MAX_LINE_TOKENS = 24;
 const NO_TOKENS: readonly number[] = Object.freeze([]);
 const ATTRIBUTE_WORD = /[a-z]{3,}/g;
+const CAMEL_CASE = /([a-z])([A-Z])/g;
 
 /** What an element's name, id and class give: its path signature and its class/id words. */
 interface ElementKind {
@@ -251,7 +252,7 @@ function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementK
  */
 export function attributeTokens(value: string): readonly number[] {
   // Real class/id values are short; a hostile multi-megabyte one is read up to a bound.
-  const words = value.slice(0, MAX_ATTRIBUTE_CHARS).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
+  const words = value.slice(0, MAX_ATTRIBUTE_CHARS).replace(CAMEL_CASE, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
   if (!words) return NO_TOKENS;
   const out: number[] = [];
   for (const w of words) {
