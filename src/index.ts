@@ -23,9 +23,8 @@ export {
   type Extractor, type ExtractorOptions,
 } from './extract/registry.js';
 export { extract, type ExtractOptions, type ExtractResult } from './extract/extract.js';
-export { extractRecords, type OutputRecord, type BatchSummary } from './batch/records.js';
-export { runBatch, type BatchConfig, type BatchSummary as BatchRunSummary } from './batch/run.js';
-export { jsonlFileSink, textDirSink, streamSink, type OutputSink, type OutputRecord as BatchOutputRecord } from './batch/output.js';
+export { runBatch, type BatchConfig, type BatchSummary } from './batch/run.js';
+export { jsonlFileSink, textDirSink, streamSink, type OutputSink, type OutputRecord } from './batch/output.js';
 export { parseShard, type Shard } from './batch/shard.js';
 export { BATCH_DEFAULTS } from './core/defaults.js';
 export { FARSW_TRAIN_DEFAULTS, FARSW_PREPROCESS_DEFAULTS } from './core/defaults.js';

@@ -9,6 +9,8 @@ export const DANA_DEFAULTS = Object.freeze({
   gap: 20,
   /** Smoothing radius r: diff_i sums lines i − r … i + r (formula 1 uses i − 1, i, i + 1, so r = 1). */
   radius: 1,
+  /** No line above the axis: keep the single best line rather than nothing (farsw's choice; the papers assume a region exists). */
+  fallbackToBestLine: true,
 });
 
 /** Line building and preprocessing (DANA footnote 1, AdDANAg §3.1–3.2). */
@@ -183,7 +185,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   siteMode: 'farsw' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
   pathEvidence: 3,
-  dana: Object.freeze({ ...DANA_DEFAULTS, fallbackToBestLine: true }),
+  dana: DANA_DEFAULTS,
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

@@ -42,7 +42,8 @@ export interface DanaOptions {
   readonly fallbackToBestLine: boolean;
 }
 
-export const DANA_OPTIONS: DanaOptions = Object.freeze({ ...DANA_DEFAULTS, fallbackToBestLine: true });
+/** The DANA core's options with their defaults (`DANA_DEFAULTS`). */
+export const DANA_OPTIONS: DanaOptions = DANA_DEFAULTS;
 
 /** A run of lines above the axis. */
 export interface Region {

@@ -236,6 +236,13 @@ function elementKind(name: string, src: string, idHash: number, id: readonly [nu
   return k;
 }
 
+/** Does `src[start, end)` spell the lower-case ASCII `name`, in any case? (No string is built.) */
+function nameIs(src: string, start: number, end: number, name: string): boolean {
+  if (end - start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) if ((src.charCodeAt(start + i) | 0x20) !== name.charCodeAt(i)) return false;
+  return true;
+}
+
 /** A child's stack entry from its parent's (path of the nearest three). */
 function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean): BlockEntry {
   let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
@@ -512,9 +519,8 @@ export class LineBuilder {
 
   /** Only `class` and `id` of block elements are read (for the structural path). */
   private onAttribName(start: number, end: number): void {
-    if (!this.wantAttrs || end - start > 5) return;
-    const name = this.src.slice(start, end).toLowerCase();
-    this.attr = name === 'class' ? 1 : name === 'id' ? 2 : 0;
+    if (!this.wantAttrs) return;
+    this.attr = nameIs(this.src, start, end, 'class') ? 1 : nameIs(this.src, start, end, 'id') ? 2 : 0;
     this.attrHash = 0x811c9dc5;
     this.attrFrom = -1;
   }
