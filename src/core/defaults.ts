@@ -30,6 +30,16 @@ export const LINE_DEFAULTS = Object.freeze({
   carryMarkup: false,
   /** Per-line class/id words (LineTable.classTokens): off for the DANA family, on for FAR-SW models. */
   classTokens: false,
+  /**
+   * Attribute normalisation of the AdDANAg code column (html/lines.ts): `'anchors'` is the paper's (§3.1,
+   * only `<a>`), `'all'` (farsw's) also weighs every other start tag without its attributes.
+   * Measured with addanag, bag-of-words F1, anchors → all (scratch/pr-eval.mjs, 2026-11-22): dragnet 0.787 → 0.796,
+   * readability 0.817 → 0.854, cleaneval 0.859 → 0.887, daniel 0.856 → 0.863, chinese-wce 0.816 → 0.884,
+   * htmltotext 0.726 → 0.758, cleanportaleval 0.908 → 0.873 (the one loss, 71 pages of few sites).
+   */
+  normalizeAttributes: 'all' as 'anchors' | 'all',
+  /** Remove user-comment sections (class/id words comment, comments, respond, disqus, …; html/lines.ts). */
+  dropComments: true,
 });
 
 /** FAR-SW training (seed 002, §3.1–3.3) and gold-label alignment (farsw's own choice, see train/align.ts). */

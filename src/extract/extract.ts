@@ -92,6 +92,6 @@ export function extract(page: string | Uint8Array, options: ExtractOptions = {})
 function markdownOf(html: string, result: ExtractResult, model: Model | undefined, options: ExtractOptions): string {
   const lined = model !== undefined || (options.algorithm !== undefined && isDanaVariant(options.algorithm));
   if (!lined) return result.text === '' ? '' : result.text.split('\n').map(escapeMarkdown).join('\n\n');
-  const lines = model ? { ...modelLineOptions(model), ...options.lines } : options.lines ?? {};
+  const lines = model ? { ...modelLineOptions(model.params), ...options.lines } : options.lines ?? {};
   return blocksToMarkdown(buildLineTable(html, lines), result.blocks);
 }

@@ -4,11 +4,10 @@
  */
 import type { Extraction, LineTable } from '../core/types.js';
 import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
-import type { Model } from '../model/model.js';
+import { modelLineOptions, type Model } from '../model/model.js';
 import { blocksToText } from '../html/text.js';
 import { applyModel, type FarswApplyOptions, type FarswResult } from './farsw.js';
 import { pageLines, StageClock, type ExtractorOptions } from './registry.js';
-import type { LineOptions } from '../html/lines.js';
 
 /** Options of model-based extraction. */
 export interface ModelExtractorOptions extends ExtractorOptions {
@@ -26,10 +25,7 @@ export function farswOptions(o: ModelExtractorOptions['farsw'] = {}, model?: Mod
   return { ...defaults, ...o, mode, dana: { ...defaults.dana, ...o.dana } };
 }
 
-/** The line options a model was trained with. */
-export function modelLineOptions(model: Model): Partial<LineOptions> {
-  return { dropElements: model.params.dropElements, carryMarkup: model.params.carryMarkup, classTokens: model.params.classTokens === true };
-}
+export { modelLineOptions };
 
 /** A model run on a page: the line table and every decision (what `farsw explain` draws). */
 export interface ModelRun {
@@ -39,7 +35,7 @@ export interface ModelRun {
 
 /** Build the page's lines the way the model was trained, then apply it. */
 export function runModel(html: string, model: Model, options: ModelExtractorOptions = {}, clock = new StageClock(false)): ModelRun {
-  const table = pageLines(html, { ...options, lines: { ...modelLineOptions(model), ...options.lines } }, clock);
+  const table = pageLines(html, { ...options, lines: { ...modelLineOptions(model.params), ...options.lines } }, clock);
   const detail = applyModel(table, model, farswOptions(options.farsw, model));
   clock.lap('select');
   return { table, detail };

@@ -29,6 +29,14 @@
  * paper's "<a _ _ _ >" as `<a` + placeholder + `>`, so a start tag weighs
  * 3 + max(0, LT − 5) code characters.
  *
+ * Attribute normalisation (`normalizeAttributes: 'all'`, farsw's extension of
+ * §3.1, the default): every other start tag also weighs as if it had no
+ * attributes, `<name>` = name length + 2 characters. The code measure then
+ * counts markup structure, not attribute verbosity (inline styles pasted from
+ * word processors, utility-class CSS, data-* attributes), in the spirit of
+ * DANA's line normalisation: the result must not depend on authoring style.
+ * `'anchors'` is the paper's AdDANAg (only `<a>` normalised).
+ *
  * Structure (for FAR-SW models and markdown): a stack of open block elements
  * gives each line a structural path key (its nearest three block elements with
  * id and class), with `classTokens` the words of its ancestors' class/id values,
@@ -63,6 +71,16 @@ export interface LineOptions {
    * enclosing block elements (`LineTable.classTokens`); FAR-SW models learn from them.
    */
   readonly classTokens: boolean;
+  /**
+   * The `linkNormCodeChars` column: `'anchors'` normalises only `<a>` start tags (AdDANAg §3.1);
+   * `'all'` also counts every other start tag without its attributes (see the module comment).
+   */
+  readonly normalizeAttributes: 'anchors' | 'all';
+  /**
+   * Remove user-comment sections with their content: block containers whose class or id has a
+   * comment word (`COMMENT_WORDS`), as trafilatura leaves comments out by default.
+   */
+  readonly dropComments: boolean;
 }
 
 /** Block-level elements: a break point before their start tag and after their end tag. */
@@ -166,12 +184,23 @@ const IMPLIED_END = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option'])
 const MAX_LINE_TOKENS = 24;
 const NO_TOKENS: readonly number[] = Object.freeze([]);
 const ATTRIBUTE_WORD = /[a-z]{3,}/g;
+/**
+ * Class/id words of a user-comment section (`dropComments`): WordPress (`comments`, `comment-list`,
+ * `respond`), Blogger, Disqus (`disqus_thread`), and the words for "comments" in a few languages'
+ * class names (Spanish, French, German, Chinese pinyin). Whole words only: `commentary` is not one.
+ */
+const COMMENT_WORDS: ReadonlySet<number> = new Set(
+  ['comment', 'comments', 'commentlist', 'commentlists', 'respond', 'disqus', 'comentarios', 'commentaires', 'kommentare', 'pinglun'].map((w) => lineKey(w)));
+/** Containers a comment section is read from: elements that always have an end tag (an implied end would mute the rest of the page). */
+const COMMENTS_ELEMENTS: ReadonlySet<string> = new Set(['div', 'section', 'ol', 'ul', 'aside', 'article', 'footer', 'form', 'dl', 'table']);
 const CAMEL_CASE = /([a-z])([A-Z])/g;
 
 /** What an element's name, id and class give: its path signature and its class/id words. */
 interface ElementKind {
   readonly sig: number;
   readonly tokens: readonly number[];
+  /** Its class/id names a user-comment section (`COMMENT_WORDS`). */
+  readonly comments: boolean;
 }
 
 /** A structural-stack entry: the element, and what a line inside it inherits. */
@@ -185,6 +214,8 @@ interface BlockEntry {
   /** This element's own class/id words, and its parent entry (for the inherited ones). */
   readonly own: readonly number[];
   readonly parent: BlockEntry | undefined;
+  /** Inside a user-comment section that `dropComments` removes. */
+  readonly muted: boolean;
   /** Memo of `entryWords`. */
   words?: readonly number[];
 }
@@ -230,7 +261,8 @@ function elementKind(name: string, src: string, idHash: number, id: readonly [nu
   if (!k) {
     if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
     const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
-    k = { sig: lineKey(`${name}#${idValue}.${classValue}`), tokens: idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`) };
+    const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
+    k = { sig: lineKey(`${name}#${idValue}.${classValue}`), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)) };
     ELEMENT_KINDS.set(h, k);
   }
   return k;
@@ -244,13 +276,13 @@ function nameIs(src: string, start: number, end: number, name: string): boolean 
 }
 
 /** A child's stack entry from its parent's (path of the nearest three). */
-function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean): BlockEntry {
+function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean, dropComments: boolean): BlockEntry {
   let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
   if (parent) {
     h = Math.imul(h ^ parent.sig, 0x01000193);
     if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
   }
-  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent };
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent, muted: parent?.muted === true || (dropComments && kind.comments) };
 }
 
 /**
@@ -388,6 +420,7 @@ interface OpenAnchor {
  */
 export class LineBuilder {
   private readonly options: LineOptions;
+  private readonly normalizeAll: boolean;
   private readonly tags: TagTable;
   private readonly tokenizer: Tokenizer;
   /** All input so far: tokenizer offsets are absolute. */
@@ -414,6 +447,8 @@ export class LineBuilder {
   /** Pending start tag: name and offset of its `<`. */
   private tagName = '';
   private tagStart = 0;
+  /** Length of the current start tag's name (for attribute normalisation). */
+  private tagNameLen = 0;
   /** Structural stack of open block elements: name and a key of name + id + class. */
   private readonly blockStack: BlockEntry[] = [];
   /** Flat class/id words of closed lines (LineTable.classTokens). */
@@ -440,6 +475,7 @@ export class LineBuilder {
   constructor(options: Partial<LineOptions> = {}) {
     this.options = Object.freeze({ ...LINE_DEFAULTS, ...options });
     this.tags = tagTable(this.options.dropElements);
+    this.normalizeAll = this.options.normalizeAttributes === 'all';
     const self = this;
     // Entities are decoded by us (see addText): the tokenizer runs ~40 % faster without.
     this.tokenizer = new Tokenizer({ decodeEntities: false }, {
@@ -512,6 +548,7 @@ export class LineBuilder {
     // Unknown tags need no name: they are neither dropped nor blocks.
     this.tagName = info?.name ?? '';
     this.tagStart = start - 1;
+    this.tagNameLen = end - start;
     this.classHash = this.idHash = 0;
     this.tagFlags = info?.flags ?? 0;
     this.wantAttrs = (this.tagFlags & (BLOCK | VOID)) === BLOCK;
@@ -550,7 +587,13 @@ export class LineBuilder {
     if (IMPLIED_END.has(name) && stack.length > 0 && stack[stack.length - 1]!.name === name) stack.pop();
     // A value split by entities or chunks spans [from, to) of the source; decoding is not needed for a key.
     const kind = elementKind(name, this.src, this.idHash, this.idRange, this.classHash, this.classRange);
-    stack.push(childEntry(stack[stack.length - 1], name, kind, this.options.classTokens));
+    stack.push(childEntry(stack[stack.length - 1], name, kind, this.options.classTokens, this.options.dropComments));
+  }
+
+  /** Inside a comment section being dropped? */
+  private muted(): boolean {
+    const stack = this.blockStack;
+    return stack.length > 0 && stack[stack.length - 1]!.muted;
   }
 
   /** Pop the structural stack down to the nearest open `name` (within a few levels). */
@@ -587,7 +630,9 @@ export class LineBuilder {
       if (!this.line.hasText) this.line.block = (flags >> 8) & 0xff;
     }
     if ((flags & (BLOCK | VOID)) === BLOCK) this.pushBlock(name);
-    this.addCode(from, to, (flags & ANCHOR) !== 0);
+    if (this.muted()) return;
+    // <a> start tags are added to the normalised column at </a>.
+    this.addCode(from, to, flags & ANCHOR ? 0 : this.normalizeAll ? this.tagNameLen + 2 : to - from);
     if (flags & ANCHOR) {
       this.line.links++;
       this.anchors.push({ line: this.count, textChars: 0 });
@@ -619,7 +664,11 @@ export class LineBuilder {
     }
     const flags = info?.flags ?? 0;
     if (flags & DROP) return; // stray end tag of a dropped element
-    this.addCode(from, to, false);
+    if (this.muted()) {
+      if ((flags & (BLOCK | VOID)) === BLOCK) this.popBlock(name);
+      return;
+    }
+    this.addCode(from, to, to - from);
     if ((flags & (BLOCK | VOID)) === BLOCK) this.popBlock(name);
     if (flags & ANCHOR) this.closeAnchor();
     else if (flags & PRE && this.preDepth > 0) this.preDepth--;
@@ -630,7 +679,7 @@ export class LineBuilder {
   }
 
   private onText(start: number, end: number): void {
-    if (this.dropStack.length > 0 || start >= end) return;
+    if (this.dropStack.length > 0 || start >= end || this.muted()) return;
     if (this.preDepth > 0 || !this.options.reline) {
       // Inside <pre> (or without re-lining) the author's newlines are line breaks.
       const src = this.src;
@@ -749,7 +798,8 @@ export class LineBuilder {
     else line.contentBytes += c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
   }
 
-  private addCode(from: number, to: number, isAnchorStart: boolean): void {
+  /** Markup [from, to) on the current line; `normChars`: its weight in `linkNormCodeChars`. */
+  private addCode(from: number, to: number, normChars: number): void {
     const line = this.line;
     if (!line.hasText && line.codeChars === 0) line.start = from;
     const chars = to - from;
@@ -757,7 +807,7 @@ export class LineBuilder {
     line.codeChars += chars;
     line.codeBytes += bytes;
     line.codeAscii += lastAscii;
-    if (!isAnchorStart) line.linkNormCodeChars += chars; // <a> start tags are added at </a>
+    line.linkNormCodeChars += normChars;
     if (line.end < to) line.end = to;
   }
 

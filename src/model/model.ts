@@ -12,6 +12,7 @@ import { REGIONS_PER_FEATURE, type MembershipShape } from '../fuzzy/region.js';
 import type { FrequentLevel } from '../mining/apriori.js';
 import type { FrequentRegion } from '../mining/cardinality.js';
 import type { Rule } from '../mining/rules.js';
+import type { LineOptions } from '../html/lines.js';
 
 /** Version of the Model layout. Bump when a field changes meaning; old models are then refused with "retrain". */
 export const MODEL_FORMAT_VERSION = 1;
@@ -30,6 +31,8 @@ export interface TrainParams {
   readonly carryMarkup: boolean;
   /** Line building recorded class/id words (LineOptions.classTokens); absent in older models (false). */
   readonly classTokens?: boolean;
+  /** Line building removed user-comment sections (LineOptions.dropComments); absent in older models (false). */
+  readonly dropComments?: boolean;
 }
 
 /** What training saw and how good the gold-derived labels were. */
@@ -183,9 +186,15 @@ export function validateModel(value: unknown, source = 'model'): Model {
   for (const k of ['alpha', 'significance', 'minSupport', 'alignThreshold'] as const) checkFraction(p![k], `params.${k}`);
   if (!Array.isArray(p!.dropElements)) fail('params.dropElements must be an array');
   if (typeof p!.carryMarkup !== 'boolean') fail('params.carryMarkup must be a boolean');
+  if (p!.dropComments !== undefined && typeof p!.dropComments !== 'boolean') fail('params.dropComments must be a boolean');
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;
+}
+
+/** The line options a model was trained with (from its params; older models lack the newer fields). */
+export function modelLineOptions(params: TrainParams): Partial<LineOptions> {
+  return { dropElements: params.dropElements, carryMarkup: params.carryMarkup, classTokens: params.classTokens === true, dropComments: params.dropComments === true };
 }
 
 /**

@@ -16,7 +16,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { FARSW_PREPROCESS_DEFAULTS, FARSW_TRAIN_DEFAULTS } from '../core/defaults.js';
+import { FARSW_PREPROCESS_DEFAULTS, FARSW_TRAIN_DEFAULTS, LINE_DEFAULTS } from '../core/defaults.js';
 import { ConfigError, InputError } from '../core/errors.js';
 import { FARSW_VERSION } from '../core/version.js';
 import { buildLineTable } from '../html/lines.js';
@@ -27,7 +27,7 @@ import type { MembershipShape } from '../fuzzy/region.js';
 import { apriori } from '../mining/apriori.js';
 import { addCardinality, frequentRegions, regionMask, significantMask } from '../mining/cardinality.js';
 import { adoptRules } from '../mining/rules.js';
-import { MODEL_FORMAT_VERSION, validateModelName, type Model, type TrainParams } from '../model/model.js';
+import { MODEL_FORMAT_VERSION, modelLineOptions, validateModelName, type Model, type TrainParams } from '../model/model.js';
 import { alignGold } from './align.js';
 import { PathCounter, TemplateCounter, TokenCounter } from './templates.js';
 
@@ -54,6 +54,8 @@ export interface TrainOptions {
   readonly carryMarkup?: boolean;
   /** Learn class/id words (LineTable.classTokens); default true. */
   readonly classTokens?: boolean;
+  /** Remove user-comment sections before lines are built (LineOptions.dropComments); default LINE_DEFAULTS. */
+  readonly dropComments?: boolean;
   /** Called after each page (for progress bars). */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -88,6 +90,7 @@ export function resolveTrainParams(o: Omit<TrainOptions, 'name'>): TrainParams {
     dropElements: Object.freeze([...(o.dropElements ?? FARSW_PREPROCESS_DEFAULTS.dropElements)]),
     carryMarkup: o.carryMarkup ?? FARSW_PREPROCESS_DEFAULTS.carryMarkup,
     classTokens: o.classTokens ?? FARSW_PREPROCESS_DEFAULTS.classTokens,
+    dropComments: o.dropComments ?? LINE_DEFAULTS.dropComments,
   });
 }
 
@@ -141,7 +144,7 @@ export class Trainer {
     this.seen++;
     this.hash.update(page.html).update('\u0000').update(page.gold ?? '').update('\u0001');
     if (page.gold === null || page.gold.trim() === '') { this.skipped.push({ id, reason: 'no gold text' }); return; }
-    const table = buildLineTable(page.html, { dropElements: this.params.dropElements, carryMarkup: this.params.carryMarkup, classTokens: this.params.classTokens === true });
+    const table = buildLineTable(page.html, modelLineOptions(this.params));
     const feats = computeLineFeatures(table, this.params.featureVariant);
     const labels = alignGold(table.text, page.gold, this.params.alignThreshold);
     this.goldTokens += labels.goldTokens; this.goldCovered += labels.goldCovered;

@@ -9,6 +9,9 @@ const columns = (t: LineTable) => ({
   links: [...t.links], anchorBytes: [...t.anchorBytes], images: [...t.images], block: [...t.block], path: [...t.path], context: [...t.context], text: [...t.text],
 });
 
+/** The texts of the lines that hold text. */
+const texts = (t: LineTable) => [...t.text].filter((x) => x !== '');
+
 describe('buildLineTable', () => {
   it('cuts the page at block boundaries, as if pretty-printed', () => {
     const t = buildLineTable('<body><div><p>One</p><p>Two <b>bold</b> end</p></div><div>Three</div></body>');
@@ -63,7 +66,7 @@ describe('buildLineTable', () => {
 
   it('counts links, anchor text, images and normalises hyperlinks (AdDANAg)', () => {
     const html = '<p>See <a href="http://www.bbc.com/">BBC Web Site </a><img src="x.png"> now</p>';
-    const t = buildLineTable(html);
+    const t = buildLineTable(html, { normalizeAttributes: 'anchors' });
     expect(t.links[0]).toBe(1);
     expect(t.images[0]).toBe(1);
     expect(t.anchorBytes[0]).toBe('BBC Web Site '.length);
@@ -71,6 +74,35 @@ describe('buildLineTable', () => {
     expect(t.codeChars[0]).toBe(rawCode);
     // LT = 13 → placeholder 8 → <a> weighs 3 + 8 = 11
     expect(t.linkNormCodeChars[0]).toBe(rawCode - '<a href="http://www.bbc.com/">'.length + 11);
+  });
+
+  it("normalises every start tag's attributes with normalizeAttributes 'all' (the default)", () => {
+    const html = '<p style="font-family: Arial; font-size: 13px">See <a href="http://www.bbc.com/">BBC Web Site </a><img src="x.png"> now</p>';
+    const t = buildLineTable(html);
+    expect(t.codeChars[0]).toBe(html.length - 'See BBC Web Site  now'.length);
+    // <p> 3 + <a> 3 + 8 (LT 13) + </a> 4 + <img> 5 + </p> 4
+    expect(t.linkNormCodeChars[0]).toBe(3 + 11 + 4 + 5 + 4);
+    expect(buildLineTable(html, { normalizeAttributes: 'anchors' }).linkNormCodeChars[0]).toBe(t.codeChars[0]! - '<a href="http://www.bbc.com/">'.length + 11);
+  });
+
+  it('drops user-comment sections (dropComments, the default) and keeps what follows them', () => {
+    const html = '<div class="post"><p>Article text here.</p></div>'
+      + '<div id="comments"><h3>2 comments</h3><ol class="comment-list"><li><div class="body"><p>First comment.</p></div><li><p>Second <a href="#">reply</a>.</p></ol>'
+      + '<div id="respond"><form><p>Leave a reply</p></form></div></div>'
+      + '<div class="commentary"><p>An op-ed column.</p></div><div class="footer"><p>Site footer.</p></div>';
+    const dropped = texts(buildLineTable(html));
+    expect(dropped).toEqual(['Article text here.', 'An op-ed column.', 'Site footer.']);
+    const kept = texts(buildLineTable(html, { dropComments: false }));
+    expect(kept).toContain('First comment.');
+    expect(kept).toContain('Leave a reply');
+  });
+
+  it('ends a dropped comment section where a browser would: at its end tag or an ancestor\'s', () => {
+    // The comments div is never closed: </section> of its parent ends it.
+    const html = '<section><p>Story.</p><div class="comments"><div><p>A comment.</p></div></section><p>After.</p>';
+    expect(texts(buildLineTable(html))).toEqual(['Story.', 'After.']);
+    // A list item with a comment class is not a container: an omitted </li> must not mute the page.
+    expect(texts(buildLineTable('<ul><li class="comment">One<li>Two</ul><p>Three</p>'))).toEqual(['One', 'Two', 'Three']);
   });
 
   it('breaks lines at <br> and at newlines inside <pre>', () => {

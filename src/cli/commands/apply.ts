@@ -31,6 +31,7 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>> {
   gap?: number;
   radius?: number;
   profile: boolean;
+  comments?: boolean;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -74,6 +75,7 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
     profile: args.profile || args.format === 'json',
     ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
     dana,
+    ...(args.comments === true ? { lines: { dropComments: false } } : {}),
     farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana },
     ...(args.url !== undefined ? { url: args.url } : {}),
     ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
@@ -99,6 +101,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
         .option('radius', { type: 'number', describe: 'DANA smoothing radius (default 1)' })
+        .option('comments', { type: 'boolean', describe: 'Keep user-comment sections (removed by default: class/id comment, comments, respond, disqus, …)' })
         .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr' })
         .check((a) => {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');
