@@ -33,12 +33,18 @@ export const LINE_DEFAULTS = Object.freeze({
   /**
    * Attribute normalisation of the AdDANAg code column (html/lines.ts): `'anchors'` is the paper's (§3.1,
    * only `<a>`), `'all'` (farsw's) also weighs every other start tag without its attributes.
-   * Measured with addanag, bag-of-words F1, anchors → all (scratch/pr-eval.mjs, 2026-11-22): dragnet 0.787 → 0.796,
+   * Measured with addanag, bag-of-words F1 (`farsw eval --algorithm addanag`, lines {normalizeAttributes: 'anchors'} vs 'all'): dragnet 0.787 → 0.796,
    * readability 0.817 → 0.854, cleaneval 0.859 → 0.887, daniel 0.856 → 0.863, chinese-wce 0.816 → 0.884,
    * htmltotext 0.726 → 0.758, cleanportaleval 0.908 → 0.873 (the one loss, 71 pages of few sites).
    */
   normalizeAttributes: 'all' as 'anchors' | 'all',
-  /** Remove user-comment sections (class/id words comment, comments, respond, disqus, …; html/lines.ts). */
+  /**
+   * Remove user-comment sections (class/id words comment, comments, respond, disqus, …; html/lines.ts), as
+   * Readability does; the gold of dragnet, daniel and Readability's own leave comments out, CleanEval's often keeps
+   * them. Measured with addanag (after normalisation 'all'), kept → removed: dragnet 0.796 → 0.879, cleaneval
+   * 0.887 → 0.881, readability 0.854 → 0.851; dana on daniel ru 0.718 → 0.780; the default model across sites
+   * (leave-one-dataset-out mean) 0.846 → 0.872 (`npm run bench:modes`).
+   */
   dropComments: true,
 });
 
@@ -191,7 +197,10 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   veto: 0,
   /** Weight of class/id-word evidence in `confidence` classification (extract/farsw.ts; 0 = off). */
   tokenEvidence: 0.5,
-  /** Combination for site models (trained on one host): `farsw`, the best under intra-site 10-fold cross-validation (BENCHMARKS.md). */
+  /**
+   * Combination for site models (trained on one host): `farsw`, the paper's method; under intra-site 10-fold
+   * cross-validation it is within 0.01 of the best row (BENCHMARKS.md, FAR-SW modes: 0.920 vs 0.926), a tie on 36 sites.
+   */
   siteMode: 'farsw' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
   pathEvidence: 3,

@@ -5,11 +5,12 @@
 import type { PageRecord } from '../dataset/types.js';
 import type { Predictor } from './evaluate.js';
 import type { Prediction } from './prediction.js';
+import type { LineOptions } from '../html/lines.js';
 
 /** The part of an extractor evaluation needs (structurally `extract/registry.ts`'s `Extractor`). */
 export interface TextExtractor {
   readonly name: string;
-  extract(html: string, options?: { url?: string }): { readonly text: string };
+  extract(html: string, options?: { url?: string; lines?: Partial<LineOptions> }): { readonly text: string };
 }
 
 /** A monotonic clock in milliseconds (e.g. `performance.now`), injected so this module stays pure. */

@@ -27,6 +27,19 @@ describe('farsw apply', () => {
     expect(io.out).not.toContain('Privacy policy');
   });
 
+  it('removes user-comment sections unless --comments is given', async () => {
+    const page = join(dir, 'comments.html');
+    writeFileSync(page, '<html><body><div class="post"><p>Main story text that is long enough to be chosen here.</p></div>'
+      + '<div id="comments"><p>A comment that is also quite long and wordy, posted by a reader.</p></div></body></html>');
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', page], io)).toBe(0);
+    expect(io.out).toContain('Main story text');
+    expect(io.out).not.toContain('A comment');
+    const kept = capture();
+    expect(await run(['apply', '-a', 'addanag', '--comments', page], kept)).toBe(0);
+    expect(kept.out).toContain('A comment that is also quite long');
+  });
+
   it('gives json with line ranges and timings', async () => {
     const io = capture();
     expect(await run(['apply', '--format', 'json', '-a', 'dana', join(fixtures, 'ar-news/source.html')], io)).toBe(0);

@@ -32,6 +32,7 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>> {
   radius?: number;
   profile: boolean;
   comments?: boolean;
+  attributes?: 'anchors' | 'all';
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -75,7 +76,7 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
     profile: args.profile || args.format === 'json',
     ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
     dana,
-    ...(args.comments === true ? { lines: { dropComments: false } } : {}),
+    lines: { ...(args.comments === true ? { dropComments: false } : {}), ...(args.attributes !== undefined ? { normalizeAttributes: args.attributes } : {}) },
     farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana },
     ...(args.url !== undefined ? { url: args.url } : {}),
     ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
@@ -101,6 +102,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
         .option('radius', { type: 'number', describe: 'DANA smoothing radius (default 1)' })
+        .option('attributes', { choices: ['anchors', 'all'] as const, describe: "Attribute normalisation of the AdDANAg code column: anchors (the paper's) or all (default)" })
         .option('comments', { type: 'boolean', describe: 'Keep user-comment sections (removed by default: class/id comment, comments, respond, disqus, …)' })
         .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr' })
         .check((a) => {

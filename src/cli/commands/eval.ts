@@ -26,6 +26,7 @@ import { extractWithModel, type ModelExtractorOptions } from '../../extract/mode
 import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
 import type { FeatureVariant } from '../../features/line-features.js';
 import type { Model } from '../../model/model.js';
+import type { LineOptions } from '../../html/lines.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { modelResolver } from '../../model-store/resolve.js';
 import { Trainer } from '../../train/train.js';
@@ -34,6 +35,8 @@ import type { CliIo } from '../io.js';
 interface EvalArgs {
   data: string;
   algorithm?: string;
+  comments?: boolean;
+  attributes?: 'anchors' | 'all';
   model?: string;
   predictions?: string;
   by?: GroupBy;
@@ -71,8 +74,19 @@ function modelExtractor(model: Model, args: EvalArgs): TextExtractor {
   return { name: `farsw:${model.name}`, extract: (html, o) => extractWithModel(html, model, { ...o, ...(farsw ? { farsw } : {}) }) };
 }
 
+/** Line options given on the command line (--comments, --attributes). */
+function lineArgs(args: EvalArgs): Partial<LineOptions> {
+  return { ...(args.comments === true ? { dropComments: false } : {}), ...(args.attributes !== undefined ? { normalizeAttributes: args.attributes } : {}) };
+}
+
 /** The extractor named by --algorithm / --model (default: the model `auto` picks, as apply does). */
 function chooseExtractor(args: EvalArgs): TextExtractor {
+  const lines = lineArgs(args);
+  const chosen = chooseExtractorOnly(args);
+  return Object.keys(lines).length === 0 ? chosen : { name: chosen.name, extract: (html, o) => chosen.extract(html, { ...o, lines }) };
+}
+
+function chooseExtractorOnly(args: EvalArgs): TextExtractor {
   if (args.algorithm !== undefined) return getExtractor(args.algorithm);
   const spec = args.model ?? 'auto';
   const farsw = farswArgs(args);
@@ -192,6 +206,8 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
       y
         .option('data', { alias: 'd', type: 'string', demandOption: true, describe: 'Pages with gold: .jsonl[.gz], a directory of them, or training-data/' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model (e.g. ${DEFAULT_ALGORITHM})` })
+        .option('comments', { type: 'boolean', describe: 'Keep user-comment sections (removed by default)' })
+        .option('attributes', { choices: ['anchors', 'all'] as const, describe: "Attribute normalisation of the AdDANAg code column: anchors (the paper's) or all (default)" })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name or auto (the default, as in apply)' })
         .option('predictions', { alias: 'p', type: 'string', describe: 'Score this {"id","text"}/{"id","error"} JSON Lines file instead of running an extractor' })
         .option('by', { choices: ['dataset', 'site', 'lang'] as const, describe: 'Group rows by (default dataset; with --cv: site, or dataset = leave-one-dataset-out)' })
