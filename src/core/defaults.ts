@@ -11,6 +11,13 @@ export const DANA_DEFAULTS = Object.freeze({
   radius: 1,
   /** No line above the axis: keep the single best line rather than nothing (farsw's choice; the papers assume a region exists). */
   fallbackToBestLine: true,
+  /**
+   * θ of the single-container constraint (extract/container.ts; farsw's, after Readability's top candidate; 0 = off).
+   * 0.7: the text a sidebar or related-posts list adds is cut when the article holds ≥ 70 % of the chosen text,
+   * and a title in a sibling element (a few %) stays. Measured, BoW F1 off → 0.7: see BENCHMARKS.md (FAR-SW modes)
+   * and the commit that added it.
+   */
+  container: 0.7,
 });
 
 /** Line building and preprocessing (DANA footnote 1, AdDANAg §3.1–3.2). */
@@ -195,6 +202,16 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   mode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** `confidence` classification: chosen lines with P(topical) below this are dropped (extract/farsw.ts; 0 = off). */
   veto: 0,
+  /**
+   * θ of the single-container constraint on the final lines of models across sites (extract/container.ts; 0 = off),
+   * as DANA_DEFAULTS.container: leave-one-dataset-out mean BoW F1 of confidence ∪ DANA 0.872 → 0.885 (`npm run bench:modes`).
+   */
+  container: DANA_DEFAULTS.container,
+  /**
+   * The same for site models: off. A site model knows its site's structure (paths, template lines); the constraint
+   * cost it 0.920 → 0.916 under intra-site 10-fold cross-validation (`npm run bench:modes`).
+   */
+  siteContainer: 0,
   /** Weight of class/id-word evidence in `confidence` classification (extract/farsw.ts; 0 = off). */
   tokenEvidence: 0.5,
   /**

@@ -98,6 +98,8 @@ export interface LineTable {
    * `keys[start[i] .. start[i + 1])`.
    */
   readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
+  /** The page's block elements as a tree (built by html/lines.ts; tables made by hand may lack it). */
+  readonly elements?: ElementTree;
   /**
    * Visible text of every line: entities decoded, white space collapsed, trimmed
    * (`contentChars[i]` code points). Materialised on first access.
@@ -105,6 +107,19 @@ export interface LineTable {
   readonly text: readonly string[];
   /** The text of line `i` alone (what extraction uses: it pays only for lines it outputs). */
   lineText(i: number): string;
+}
+
+/**
+ * Block elements of a page as a tree, numbered in document order (pre-order), so the
+ * subtree of element e is the range [e, end[e]).
+ */
+export interface ElementTree {
+  /** Per line: the element where the line's text starts, + 1 (0: outside every block element). */
+  readonly line: Uint32Array;
+  /** Per element: its parent + 1 (0: a root). */
+  readonly parent: Uint32Array;
+  /** Per element: one past the number of its last descendant. */
+  readonly end: Uint32Array;
 }
 
 /** A run of lines `[start, end)` with a score. */

@@ -13,6 +13,10 @@ export class U32Column {
     }
     this.data[this.length++] = v;
   }
+  /** Overwrite entry `i` (< length). */
+  set(i: number, v: number): void {
+    this.data[i] = v;
+  }
   /** The filled part, as its own array. */
   freeze(): Uint32Array {
     return this.data.slice(0, this.length);

@@ -16,10 +16,14 @@
  * 4. Algorithm 1: start from the largest region r_m, add neighbouring regions to the left,
  *    then to the right, while the distance to the next one is ≤ `gap` lines (gap = 20);
  *    the distance between regions [a, b) and [c, d) is c − b, the lines between them.
- * 5. the chosen lines → text (`html/text.ts`).
+ * 5. (farsw's, `container`) the chosen lines outside the deepest block element holding
+ *    most of their text are dropped (`extract/container.ts`);
+ * 6. the chosen lines → text (`html/text.ts`).
  */
 import type { Block, LineTable } from '../core/types.js';
 import { DANA_DEFAULTS } from '../core/defaults.js';
+import { keepDominantContainer } from './container.js';
+import { blocksToMask, maskToBlocks } from './window.js';
 
 export type DanaVariant = 'dana' | 'addana' | 'danag' | 'addanag';
 /** The DANA family (addana: farsw's hyperlink-normalised DANA). */
@@ -40,6 +44,11 @@ export interface DanaOptions {
    * instead of nothing (not in the papers, which assume a region exists).
    */
   readonly fallbackToBestLine: boolean;
+  /**
+   * θ of the single-container constraint (extract/container.ts, farsw's): keep only the chosen
+   * lines inside the deepest block element holding ≥ θ of their text; 0 = off (the papers).
+   */
+  readonly container: number;
 }
 
 /** The DANA core's options with their defaults (`DANA_DEFAULTS`). */
@@ -143,5 +152,16 @@ export function danaCore(table: LineTable, variant: DanaVariant, options: DanaOp
     for (let i = 1; i < diff.length; i++) if (diff[i]! > diff[best]!) best = i;
     chosen = [{ start: best, end: best + 1, size: content[best]! }];
   }
-  return { blocks: chosen.map((r) => ({ start: r.start, end: r.end, score: r.size })), diff, regions };
+  const blocks = chosen.map((r) => ({ start: r.start, end: r.end, score: r.size }));
+  if (options.container > 0 && blocks.length > 0) {
+    const kept = keepDominantContainer(table, blocksToMask(blocks, table.count), options.container);
+    return { blocks: maskToBlocks(kept).map((b) => ({ ...b, score: sumOf(content, b.start, b.end) })), diff, regions };
+  }
+  return { blocks, diff, regions };
+}
+
+function sumOf(values: ArrayLike<number>, start: number, end: number): number {
+  let s = 0;
+  for (let i = start; i < end; i++) s += values[i]!;
+  return s;
 }

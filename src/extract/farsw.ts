@@ -21,6 +21,7 @@ import type { Rule } from '../mining/rules.js';
 import { significantMask } from '../mining/cardinality.js';
 import { lineKey } from '../html/line-key.js';
 import { danaCore, type DanaOptions, type DanaResult } from './dana.js';
+import { keepDominantContainer } from './container.js';
 import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
 
 /**
@@ -54,6 +55,8 @@ export interface FarswApplyOptions {
   readonly mode: CombineMode;
   /** In `confidence` classification, chosen lines with P(topical) below this are dropped (0 = off). */
   readonly veto: number;
+  /** θ of the single-container constraint on the final lines (extract/container.ts); 0 = off. */
+  readonly container: number;
   /** Weight of the class/id-word evidence in `confidence` classification (0 = off; see lineConfidence). */
   readonly tokenEvidence: number;
   /** Structural paths seen on at least this many training lines decide those lines (0 = off; see applyPathEvidence). */
@@ -231,6 +234,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     default:
       chosen = blocksToMask(selection.blocks, n);
   }
+  // One container (extract/container.ts): chosen lines in another subtree than most of the text go.
+  chosen = keepDominantContainer(table, chosen, options.container);
   // Veto: a line the classifier is sure is not topical is not kept, whatever chose it.
   if (confidence && options.veto > 0) for (let i = 0; i < n; i++) if (chosen[i] && confidence[i]! < options.veto) chosen[i] = 0;
   // A template line is never kept, whatever chose it.

@@ -15,14 +15,16 @@ export interface ModelExtractorOptions extends ExtractorOptions {
 }
 
 /**
- * Resolve FAR-SW apply options over the defaults. Without an explicit `mode`, a
- * site model (trained on one host) uses `siteMode` and a model across sites `mode`:
- * each is the best of its own cross-validation (intra-site and inter-site; BENCHMARKS.md).
+ * Resolve FAR-SW apply options over the defaults. Unless given, a site model (trained
+ * on one host) uses `siteMode` and `siteContainer`, a model across sites `mode` and
+ * `container`: each chosen in its own cross-validation (intra-site and inter-site; BENCHMARKS.md).
  */
 export function farswOptions(o: ModelExtractorOptions['farsw'] = {}, model?: Model): FarswApplyOptions {
-  const { siteMode, ...defaults } = FARSW_APPLY_DEFAULTS;
-  const mode = o.mode ?? (model?.site ? siteMode : defaults.mode);
-  return { ...defaults, ...o, mode, dana: { ...defaults.dana, ...o.dana } };
+  const { siteMode, siteContainer, ...defaults } = FARSW_APPLY_DEFAULTS;
+  const site = model?.site != null;
+  const mode = o.mode ?? (site ? siteMode : defaults.mode);
+  const container = o.container ?? (site ? siteContainer : defaults.container);
+  return { ...defaults, ...o, mode, container, dana: { ...defaults.dana, ...o.dana } };
 }
 
 export { modelLineOptions };

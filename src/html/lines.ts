@@ -48,7 +48,7 @@
  */
 import { Tokenizer } from 'htmlparser2';
 import { decodeHTML } from 'entities';
-import { BlockKind, LineContext, type LineTable } from '../core/types.js';
+import { BlockKind, LineContext, type ElementTree, type LineTable } from '../core/types.js';
 import { lineKey } from './line-key.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 import { U32Column } from '../core/u32-column.js';
@@ -216,6 +216,8 @@ interface BlockEntry {
   readonly parent: BlockEntry | undefined;
   /** Inside a user-comment section that `dropComments` removes. */
   readonly muted: boolean;
+  /** Number of the element in document order (LineTable.elements). */
+  readonly id: number;
   /** Memo of `entryWords`. */
   words?: readonly number[];
 }
@@ -276,13 +278,13 @@ function nameIs(src: string, start: number, end: number, name: string): boolean 
 }
 
 /** A child's stack entry from its parent's (path of the nearest three). */
-function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean, dropComments: boolean): BlockEntry {
+function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean, dropComments: boolean, id: number): BlockEntry {
   let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
   if (parent) {
     h = Math.imul(h ^ parent.sig, 0x01000193);
     if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
   }
-  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent, muted: parent?.muted === true || (dropComments && kind.comments) };
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent, muted: parent?.muted === true || (dropComments && kind.comments), id };
 }
 
 /**
@@ -357,7 +359,7 @@ function isSpace(c: number): boolean {
 /** Columns of a closed line, stored row-wise while building (one capacity check per line). */
 const enum Col {
   Start, End, ContentChars, ContentBytes, CodeChars, CodeBytes, LinkNormCodeChars,
-  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Context, FirstSegment, FirstToken, Stride,
+  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Element, Context, FirstSegment, FirstToken, Stride,
 }
 
 /**
@@ -382,6 +384,8 @@ interface OpenLine {
   linkNormCodeChars: number;
   /** Structural path key where the line's text starts (0: none). */
   path: number;
+  /** Block element (its number + 1) where the line's text starts (0: none). */
+  element: number;
   /** Class/id words around the line's text (with `classTokens`). */
   tokens: readonly number[];
   links: number;
@@ -400,7 +404,7 @@ function emptyLine(at: number, firstSegment: number): OpenLine {
 function resetLine(line: OpenLine, at: number, firstSegment: number): OpenLine {
   line.start = at; line.end = at; line.firstSegment = firstSegment; line.hasText = false; line.pendingSpace = false;
   line.contentChars = 0; line.contentBytes = 0; line.contentAscii = 0; line.codeChars = 0; line.codeBytes = 0;
-  line.codeAscii = 0; line.linkNormCodeChars = 0; line.path = 0; line.tokens = NO_TOKENS; line.links = 0; line.anchorBytes = 0; line.images = 0;
+  line.codeAscii = 0; line.linkNormCodeChars = 0; line.path = 0; line.element = 0; line.tokens = NO_TOKENS; line.links = 0; line.anchorBytes = 0; line.images = 0;
   line.block = BlockKind.Text;
   line.context = LineContext.None;
   return line;
@@ -451,6 +455,9 @@ export class LineBuilder {
   private tagNameLen = 0;
   /** Structural stack of open block elements: name and a key of name + id + class. */
   private readonly blockStack: BlockEntry[] = [];
+  /** Block-element tree (LineTable.elements): parent + 1 (0: root) and subtree end of each element. */
+  private readonly elementParent = new U32Column();
+  private readonly elementEnd = new U32Column();
   /** Flat class/id words of closed lines (LineTable.classTokens). */
   private readonly tokenKeys = new U32Column();
   private wantAttrs = false;
@@ -509,6 +516,7 @@ export class LineBuilder {
       this.flushText();
       this.flushAnchors();
       if (this.line.hasText || this.line.codeChars > 0) this.closeLine(true);
+      this.closeEntries(0);
     }
     const n = this.count, rows = this.rows;
     const column = (k: Col): Uint32Array => {
@@ -538,6 +546,7 @@ export class LineBuilder {
       block: Uint8Array.from(column(Col.Block)),
       path: column(Col.Path),
       context: Uint8Array.from(column(Col.Context)),
+      elements: { line: column(Col.Element), parent: this.elementParent.freeze(), end: this.elementEnd.freeze() },
     });
   }
 
@@ -584,10 +593,21 @@ export class LineBuilder {
   /** Push an open block element on the structural stack (a sibling p/li/td/… implicitly closes the previous one). */
   private pushBlock(name: string): void {
     const stack = this.blockStack;
-    if (IMPLIED_END.has(name) && stack.length > 0 && stack[stack.length - 1]!.name === name) stack.pop();
+    if (IMPLIED_END.has(name) && stack.length > 0 && stack[stack.length - 1]!.name === name) this.closeEntries(stack.length - 1);
     // A value split by entities or chunks spans [from, to) of the source; decoding is not needed for a key.
     const kind = elementKind(name, this.src, this.idHash, this.idRange, this.classHash, this.classRange);
-    stack.push(childEntry(stack[stack.length - 1], name, kind, this.options.classTokens, this.options.dropComments));
+    const parent = stack[stack.length - 1];
+    const id = this.elementParent.length;
+    this.elementParent.push(parent ? parent.id + 1 : 0);
+    this.elementEnd.push(0);
+    stack.push(childEntry(parent, name, kind, this.options.classTokens, this.options.dropComments, id));
+  }
+
+  /** Close the stack's entries from `from` up: their subtrees end before the next element. */
+  private closeEntries(from: number): void {
+    const stack = this.blockStack, next = this.elementParent.length;
+    for (let i = from; i < stack.length; i++) this.elementEnd.set(stack[i]!.id, next);
+    stack.length = from;
   }
 
   /** Inside a comment section being dropped? */
@@ -600,7 +620,7 @@ export class LineBuilder {
   private popBlock(name: string): void {
     const stack = this.blockStack;
     for (let i = stack.length - 1; i >= 0 && i >= stack.length - 8; i--) {
-      if (stack[i]!.name === name) { stack.length = i; return; }
+      if (stack[i]!.name === name) { this.closeEntries(i); return; }
     }
   }
 
@@ -775,6 +795,7 @@ export class LineBuilder {
       // The line's text starts in this run: record where it sits.
       const top = this.blockStack[this.blockStack.length - 1];
       line.path = top?.path ?? 0;
+      line.element = top ? top.id + 1 : 0;
       line.tokens = top && this.options.classTokens ? entryWords(top) : NO_TOKENS;
     }
     if (this.anchors.length > 0) {
@@ -842,6 +863,7 @@ export class LineBuilder {
     r[o + Col.Images] = line.images;
     r[o + Col.Block] = line.block;
     r[o + Col.Path] = line.path;
+    r[o + Col.Element] = line.element;
     r[o + Col.Context] = line.context;
     r[o + Col.FirstSegment] = line.firstSegment;
     r[o + Col.FirstToken] = this.tokenKeys.length;
@@ -887,6 +909,7 @@ class PageLines implements LineTable {
   readonly path: Uint32Array;
   readonly context: Uint8Array;
   readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
+  readonly elements?: ElementTree;
   private texts: string[] | undefined;
   /** Texts of the lines asked for one by one. */
   private cache: (string | undefined)[] | undefined;
@@ -908,6 +931,7 @@ class PageLines implements LineTable {
     this.block = columns.block;
     this.path = columns.path;
     if (columns.classTokens) this.classTokens = columns.classTokens;
+    if (columns.elements) this.elements = columns.elements;
     this.context = columns.context;
   }
 

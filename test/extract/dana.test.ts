@@ -59,7 +59,7 @@ describe('danaCore', () => {
     const t = buildLineTable('<div class="a-very-long-class-name-that-outweighs-text"><a href="/a/very/long/link">hi</a></div>');
     const { blocks } = danaCore(t, 'danag');
     expect(blocks).toHaveLength(1);
-    expect(danaCore(t, 'danag', { gap: 20, radius: 1, fallbackToBestLine: false }).blocks).toEqual([]);
+    expect(danaCore(t, 'danag', { gap: 20, radius: 1, fallbackToBestLine: false, container: 0 }).blocks).toEqual([]);
   });
 
   it('is deterministic and keeps blocks in bounds, ordered and disjoint', () => {
