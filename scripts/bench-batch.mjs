@@ -235,7 +235,7 @@ const md = [
     ...rows.map((r) => `| ${r.w} | ${f(r.main / r.mb * 100, 2)} | ${f(r.workerCpu / r.mb * 100, 2)} | ${f(r.other / r.mb * 100, 2)} | ${f(r.cpu / r.mb * 100, 2)} |`),
     '',
     ...(base && rows.find((r) => r.w === 2) ? [
-      `Ideal speed-up these CPU times allow on two free cores: a 1-worker run takes at least max(its worker thread, half the process CPU) = ${f(Math.max(base.workerCpu, base.cpu / 2), 2)} s, a 2-worker run at least max(one worker's share, half the process CPU) = ${f(Math.max(rows.find((r) => r.w === 2).workerCpu / 2, rows.find((r) => r.w === 2).cpu / 2), 2)} s: **${f(idealSpeedUp(base, rows.find((r) => r.w === 2)), 2)}×** if both runs reach their bound (the work outside the worker threads runs beside a single worker for free, and takes the worker threads' cores from two).`,
+      `Ideal speed-up these CPU times allow on two free cores: a 1-worker run takes at least max(its worker thread, half the process CPU) = ${f(Math.max(base.workerCpu, base.cpu / 2), 2)} s, a 2-worker run at least max(one worker's share, half the process CPU) = ${f(Math.max(rows.find((r) => r.w === 2).workerCpu / 2, rows.find((r) => r.w === 2).cpu / 2), 2)} s: **${f(idealSpeedUp(base, rows.find((r) => r.w === 2)), 2)}×** if both runs reach their bound (the work outside the worker threads runs beside a single worker for free, and takes the worker threads' cores from two). For 1.8× with this worker CPU, main + other of the 2-worker run would have to be ≤ 2 × ${f(base.workerCpu, 2)} / 1.8 − ${f(rows.find((r) => r.w === 2).workerCpu, 2)} = ${f(2 * base.workerCpu / 1.8 - rows.find((r) => r.w === 2).workerCpu, 2)} s; it is ${f(rows.find((r) => r.w === 2).main + rows.find((r) => r.w === 2).other, 2)} s.`,
       '',
     ] : []),
   ] : []),

@@ -202,9 +202,10 @@ export const BATCH_DEFAULTS = Object.freeze({
    * young generation costs CPU: with 4, a worker ran ~310 scavenges per 60 MB of pages (parallel
    * scavenges, partly on V8's helper threads, which compete with the other worker for the cores).
    * 1 GB WARC of dataset pages, 2 workers (issue 6, one run each): 4 → 250 MB peak RSS, 39.2 CPU-s;
-   * 8 → 268 MB, 37.1; 12 → 277 MB, 36.2; 16 → 300 MB, 35.4. 12 keeps the ≤ 300 MB target with room.
+   * 8 → 268 MB, 37.1; 12 → 277 MB, 36.2; 16 → 300 MB, 35.4; `npm run bench:batch` saw 280 and 291 MB
+   * with 12 on other runs, too close to the ≤ 300 MB target: 8 keeps most of the gain with room.
    */
-  workerYoungGenerationMb: 12,
+  workerYoungGenerationMb: 8,
   /**
    * V8 old-generation cap of each worker thread (MiB). Without it V8 lets garbage pile up to its
    * system-derived limit before a full collection: peak RSS of a 2-worker run over a 0.3 GB WARC was
