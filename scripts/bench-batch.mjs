@@ -22,6 +22,9 @@
  *    the ceiling again; report the pairs where both ceilings were ≥ GATE
  *    (the machine really gave two cores throughout).
  *
+ * 4. CPU split (Linux): main thread, worker threads, the rest (zlib's libuv pool, V8 helper threads), per
+ *    run and per 100 MB, and the speed-up those CPU times allow on two free cores (idealSpeedUp).
+ *
  * Usage: npm run bench:batch [-- --runs 3] [-- --workers 1,2] [-- --warc-gb 1] [-- --no-warc] [-- --gate 1.8 --pairs 8]
  */
 import { spawn } from 'node:child_process';
@@ -57,14 +60,41 @@ const WORKERS = opts.workers.split(',').map(Number);
 const scratch = mkdtempSync(join(tmpdir(), 'farsw-bench-batch-'));
 const datasets = readdirSync(opts.data).filter((f) => f.endsWith('.jsonl.gz')).sort().map((f) => join(opts.data, f));
 
-/** Run the CLI in a child process; resolves to wall seconds, the summary line and the peak RSS (MB). */
+/**
+ * Run the CLI in a child process; resolves to wall seconds, the summary line, the peak RSS (MB) and the
+ * CPU seconds of the whole process and, on Linux, per thread: `main` (the main thread: reading, gunzip
+ * bookkeeping, scheduling, output), `workers` (the `--workers` threads that used the most CPU: parsing and
+ * extraction) and `other` (the rest: libuv's pool running zlib, V8's helper threads for GC and optimizing
+ * compilation, threads already gone). Per-thread CPU comes from /proc/self/task/<tid>/stat, sampled every
+ * 100 ms and once at the end.
+ */
 async function runCli(args) {
-  const code = `const m = await import(${JSON.stringify(join(root, 'dist/cli/main.js'))});
+  const workers = Number(args[args.indexOf('--workers') + 1] ?? 0);
+  const code = `const fs = await import('node:fs');
+    const seen = new Map();
+    const tick = () => {
+      let tasks = [];
+      try { tasks = fs.readdirSync('/proc/self/task'); } catch { return; }
+      for (const t of tasks) {
+        try {
+          const st = fs.readFileSync('/proc/self/task/' + t + '/stat', 'utf8');
+          const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+          seen.set(t, (Number(f[11]) + Number(f[12])) / 100);
+        } catch {}
+      }
+    };
+    const iv = setInterval(tick, 100); iv.unref();
+    const m = await import(${JSON.stringify(join(root, 'dist/cli/main.js'))});
     const c = await m.run(process.argv.slice(1));
-    const fs = await import('node:fs');
+    tick();
     const hwm = fs.existsSync('/proc/self/status') ? /VmHWM:\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] : undefined;
     const ru = process.resourceUsage();
-    process.stderr.write('RSS ' + (hwm ?? ru.maxRSS) + '\\nCPU ' + (ru.userCPUTime + ru.systemCPUTime) + '\\n'); process.exitCode = c;`;
+    const main = seen.get(String(process.pid));
+    const rest = [...seen].filter(([t]) => t !== String(process.pid)).map(([, v]) => v).sort((a, b) => b - a);
+    const w = rest.slice(0, ${workers}).reduce((a, b) => a + b, 0);
+    process.stderr.write('RSS ' + (hwm ?? ru.maxRSS) + '\\nCPU ' + (ru.userCPUTime + ru.systemCPUTime) + '\\n'
+      + (main !== undefined ? 'THREADS ' + main + ' ' + w + '\\n' : ''));
+    process.exitCode = c;`;
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--input-type=module', '-e', code, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
@@ -75,8 +105,10 @@ async function runCli(args) {
   const m = /: (\d+) records, (\d+) failed.*?, ([\d.]+) MB in/.exec(summary);
   const rss = Number(/RSS (\d+)/.exec(err)?.[1] ?? NaN) / 1024;
   const cpu = Number(/CPU (\d+)/.exec(err)?.[1] ?? NaN) / 1e6;
+  const th = /THREADS ([\d.]+) ([\d.]+)/.exec(err);
+  const main = th ? Number(th[1]) : NaN, workerCpu = th ? Number(th[2]) : NaN;
   if (!m || (exit !== 0 && exit !== 3)) throw new Error(`run failed (exit ${exit}): ${err}`);
-  return { seconds, cpu, records: Number(m[1]), failed: Number(m[2]), mb: Number(m[3]), rss, summary };
+  return { seconds, cpu, main, workerCpu, other: cpu - main - workerCpu, records: Number(m[1]), failed: Number(m[2]), mb: Number(m[3]), rss, summary };
 }
 
 /**
@@ -96,6 +128,12 @@ async function cpuCeiling() {
 }
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const k = s.length >> 1; return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2; };
+/**
+ * The 2-worker speed-up the CPU times allow on two free cores: a 1-worker run takes at least its worker
+ * thread's CPU time and at least half the process's; a 2-worker run at least half the process's and at
+ * least one worker's share. Ratio of the two lower bounds (the speed-up if both runs reach them).
+ */
+const idealSpeedUp = (one, two) => Math.max(one.workerCpu, one.cpu / 2) / Math.max(two.workerCpu / 2, two.cpu / 2);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 // 1. Throughput on the datasets.
@@ -109,7 +147,7 @@ for (let r = 0; r < RUNS; r++) {
     rmSync(`${out}.done`, { force: true });
     const res = await runCli(['apply', '--quiet', '--workers', String(w), ...datasets.flatMap((d) => ['--input', d]), '--output', out]);
     results.get(w).push(res);
-    console.error(`workers ${w}, run ${r + 1}: ${res.records} pages, ${res.mb} MB in ${res.seconds.toFixed(2)} s (CPU ${res.cpu.toFixed(1)} s), peak RSS ${res.rss.toFixed(0)} MB (load ${load()})`);
+    console.error(`workers ${w}, run ${r + 1}: ${res.records} pages, ${res.mb} MB in ${res.seconds.toFixed(2)} s (CPU ${res.cpu.toFixed(1)} s: main ${res.main.toFixed(2)}, workers ${res.workerCpu.toFixed(2)}, other ${res.other.toFixed(2)}), peak RSS ${res.rss.toFixed(0)} MB (load ${load()})`);
   }
 }
 const loadAfter = load();
@@ -118,7 +156,7 @@ console.error(`CPU ceiling after: ${ceilingAfter.toFixed(2)}×`);
 const rows = WORKERS.map((w) => {
   const rs = results.get(w);
   const s = median(rs.map((x) => x.seconds));
-  return { w, cpu: median(rs.map((x) => x.cpu)), pages: rs[0].records, mb: rs[0].mb, s, pps: rs[0].records / s, mbps: rs[0].mb / s, rss: Math.max(...rs.map((x) => x.rss)), all: rs.map((x) => x.seconds.toFixed(1)).join(', ') };
+  return { w, cpu: median(rs.map((x) => x.cpu)), main: median(rs.map((x) => x.main)), workerCpu: median(rs.map((x) => x.workerCpu)), other: median(rs.map((x) => x.other)), pages: rs[0].records, mb: rs[0].mb, s, pps: rs[0].records / s, mbps: rs[0].mb / s, rss: Math.max(...rs.map((x) => x.rss)), all: rs.map((x) => x.seconds.toFixed(1)).join(', ') };
 });
 const base = rows.find((r) => r.w === 1);
 
@@ -136,8 +174,8 @@ for (let k = 0; k < Number(opts.pairs) && existsSync(gateInput); k++) {
   }
   const c1 = await cpuCeiling();
   const ok = c0 >= gate && c1 >= gate;
-  console.error(`pair ${k + 1}: ceiling ${c0.toFixed(2)}/${c1.toFixed(2)}, 1 worker ${pair[1].seconds.toFixed(2)} s, 2 workers ${pair[2].seconds.toFixed(2)} s → ${(pair[1].seconds / pair[2].seconds).toFixed(2)}×${ok ? '' : ' (discarded)'}`);
-  gated.push({ c0, c1, ok, s1: pair[1].seconds, s2: pair[2].seconds, records: pair[1].records, mb: pair[1].mb });
+  console.error(`pair ${k + 1}: ceiling ${c0.toFixed(2)}/${c1.toFixed(2)}, 1 worker ${pair[1].seconds.toFixed(2)} s, 2 workers ${pair[2].seconds.toFixed(2)} s → ${(pair[1].seconds / pair[2].seconds).toFixed(2)}×${ok ? '' : ' (discarded)'}; CPU s main/workers/other: 1 worker ${[pair[1].main, pair[1].workerCpu, pair[1].other].map((x) => x.toFixed(2)).join('/')}, 2 workers ${[pair[2].main, pair[2].workerCpu, pair[2].other].map((x) => x.toFixed(2)).join('/')}`);
+  gated.push({ c0, c1, ok, s1: pair[1].seconds, s2: pair[2].seconds, records: pair[1].records, mb: pair[1].mb, one: pair[1], two: pair[2] });
 }
 
 // 2. Peak RSS on a generated WARC.
@@ -185,21 +223,34 @@ const md = [
   '',
   'CPU s = user + system CPU time of the whole process (all threads), median: the work a run costs, whatever the load.',
   '',
-  '| workers | pages | MB | wall s (median) | runs (s) | pages/s | MB/s | speed-up vs 1 | CPU s | peak RSS MB |',
-  '|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.w} | ${r.pages} | ${f(r.mb)} | ${f(r.s, 2)} | ${r.all} | ${f(r.pps, 0)} | ${f(r.mbps, 2)} | ${base ? f(base.s / r.s, 2) + '×' : ''} | ${f(r.cpu, 1)} | ${f(r.rss, 0)} |`),
+  '| workers | pages | MB | wall s (median) | runs (s) | pages/s | MB/s | speed-up vs 1 | CPU s | main / workers / other CPU s | peak RSS MB |',
+  '|---:|---:|---:|---:|---|---:|---:|---:|---:|---|---:|',
+  ...rows.map((r) => `| ${r.w} | ${r.pages} | ${f(r.mb)} | ${f(r.s, 2)} | ${r.all} | ${f(r.pps, 0)} | ${f(r.mbps, 2)} | ${base ? f(base.s / r.s, 2) + '×' : ''} | ${f(r.cpu, 1)} | ${f(r.main, 2)} / ${f(r.workerCpu, 2)} / ${f(r.other, 2)} | ${f(r.rss, 0)} |`),
   '',
+  ...(rows.every((r) => Number.isFinite(r.main)) ? [
+    'CPU per 100 MB of input (medians; main = the main thread, workers = the worker threads, other = libuv\'s pool running zlib, V8\'s helper threads for GC and optimizing compilation, threads gone before the last sample; /proc/self/task, sampled every 100 ms):',
+    '',
+    '| workers | main CPU-s / 100 MB | workers CPU-s / 100 MB | other CPU-s / 100 MB | total CPU-s / 100 MB |',
+    '|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.w} | ${f(r.main / r.mb * 100, 2)} | ${f(r.workerCpu / r.mb * 100, 2)} | ${f(r.other / r.mb * 100, 2)} | ${f(r.cpu / r.mb * 100, 2)} |`),
+    '',
+    ...(base && rows.find((r) => r.w === 2) ? [
+      `Ideal speed-up these CPU times allow on two free cores: a 1-worker run takes at least max(its worker thread, half the process CPU) = ${f(Math.max(base.workerCpu, base.cpu / 2), 2)} s, a 2-worker run at least max(one worker's share, half the process CPU) = ${f(Math.max(rows.find((r) => r.w === 2).workerCpu / 2, rows.find((r) => r.w === 2).cpu / 2), 2)} s: **${f(idealSpeedUp(base, rows.find((r) => r.w === 2)), 2)}×** if both runs reach their bound (the work outside the worker threads runs beside a single worker for free, and takes the worker threads' cores from two). For 1.8× with this worker CPU, main + other of the 2-worker run would have to be ≤ 2 × ${f(base.workerCpu, 2)} / 1.8 − ${f(rows.find((r) => r.w === 2).workerCpu, 2)} = ${f(2 * base.workerCpu / 1.8 - rows.find((r) => r.w === 2).workerCpu, 2)} s; it is ${f(rows.find((r) => r.w === 2).main + rows.find((r) => r.w === 2).other, 2)} s.`,
+      '',
+    ] : []),
+  ] : []),
   ...(gated.length ? [
     `Gated pairs (\`${opts['gate-input']}\`, ${gated[0].records} pages, ${f(gated[0].mb)} MB; 1 then 2 workers, the CPU ceiling measured before and after each pair;`,
     `a pair counts when both ceilings are ≥ ${gate}, i.e. the machine gave two threads two cores throughout):`,
     '',
-    '| pair | ceiling before/after | 1 worker s | 2 workers s | speed-up | counted |',
-    '|---:|---|---:|---:|---:|---|',
-    ...gated.map((g, k) => `| ${k + 1} | ${f(g.c0, 2)} / ${f(g.c1, 2)} | ${f(g.s1, 2)} | ${f(g.s2, 2)} | ${f(g.s1 / g.s2, 2)}× | ${g.ok ? 'yes' : 'no'} |`),
+    '| pair | ceiling before/after | 1 worker s | 2 workers s | speed-up | CPU s main / workers / other, 1 worker | same, 2 workers | ideal speed-up from CPU | counted |',
+    '|---:|---|---:|---:|---:|---|---|---:|---|',
+    ...gated.map((g, k) => `| ${k + 1} | ${f(g.c0, 2)} / ${f(g.c1, 2)} | ${f(g.s1, 2)} | ${f(g.s2, 2)} | ${f(g.s1 / g.s2, 2)}× | ${f(g.one.main, 2)} / ${f(g.one.workerCpu, 2)} / ${f(g.one.other, 2)} | ${f(g.two.main, 2)} / ${f(g.two.workerCpu, 2)} / ${f(g.two.other, 2)} | ${f(idealSpeedUp(g.one, g.two), 2)}× | ${g.ok ? 'yes' : 'no'} |`),
     '',
     gated.some((g) => g.ok)
       ? `Median speed-up over the counted pairs: **${f(median(gated.filter((g) => g.ok).map((g) => g.s1 / g.s2)), 2)}×** (${gated.filter((g) => g.ok).length} of ${gated.length} pairs).`
       : `No pair ran with two free cores (every ceiling below ${gate}): no speed-up figure from this run.`,
+    `Median ideal speed-up from the CPU times of all ${gated.length} pairs (load-independent up to cache effects): ${f(median(gated.map((g) => idealSpeedUp(g.one, g.two))), 2)}×.`,
     '',
   ] : []),
   ...(warcRow ? [

@@ -117,7 +117,7 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
           const ac = new AbortController();
           running.set(slot, ac);
           try {
-            // No transfer list: the bytes stay here, so a page can be sent again (a copy costs microseconds).
+            // The page bytes are in a SharedArrayBuffer (sources.ts): the message carries a handle, and the bytes stay here for a resend.
             return await pool.run({ task, slot }, { signal: ac.signal });
           } catch (e) {
             if (ac.signal.aborted) return { ...idOf(task), error: `${task.where}: timed out after ${timeout} ms (worker replaced)` };

@@ -234,10 +234,14 @@ export const BATCH_DEFAULTS = Object.freeze({
   windowPerTask: 16,
   /**
    * V8 young-generation cap of each worker thread (MiB). V8's default lets it grow to tens of MiB per
-   * isolate; 4 kept peak RSS of a 2-worker run over a 0.3 GB WARC of dataset pages at 207 MB against 292 MB,
-   * with no measurable loss of speed (issue 6, measured with /usr/bin/time on a shared machine).
+   * isolate (peak RSS of a 2-worker run over a 0.3 GB WARC: 292 MB against 207 MB with 4). But a small
+   * young generation costs CPU: with 4, a worker ran ~310 scavenges per 60 MB of pages (parallel
+   * scavenges, partly on V8's helper threads, which compete with the other worker for the cores).
+   * 1 GB WARC of dataset pages, 2 workers (issue 6, one run each): 4 → 250 MB peak RSS, 39.2 CPU-s;
+   * 8 → 268 MB, 37.1; 12 → 277 MB, 36.2; 16 → 300 MB, 35.4; `npm run bench:batch` saw 280 and 291 MB
+   * with 12 on other runs, too close to the ≤ 300 MB target: 8 keeps most of the gain with room.
    */
-  workerYoungGenerationMb: 4,
+  workerYoungGenerationMb: 8,
   /**
    * V8 old-generation cap of each worker thread (MiB). Without it V8 lets garbage pile up to its
    * system-derived limit before a full collection: peak RSS of a 2-worker run over a 0.3 GB WARC was

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { detectInputKind } from '../../src/batch/detect.js';
-import { splitLines } from '../../src/batch/sources.js';
+import { sharedCopy, splitLines } from '../../src/batch/sources.js';
 import { page, runToMemory, tempDir } from './helpers.js';
 
 const enc = new TextEncoder();
@@ -37,6 +37,19 @@ describe('splitLines', () => {
     const out = [];
     for await (const l of splitLines(chunksOf('short\n', 'x'.repeat(30), 'y'.repeat(30), '\nok\n'), 40)) out.push([l.line, l.size, l.bytes ? Buffer.from(l.bytes).toString() : null]);
     expect(out).toEqual([[1, 5, 'short'], [2, 60, null], [3, 2, 'ok']]);
+  });
+});
+
+describe('sharedCopy', () => {
+  it('copies the first `size` bytes of the parts into a SharedArrayBuffer of exactly that size', () => {
+    const out = sharedCopy([enc.encode('abc'), enc.encode('defg')], 5);
+    expect(out.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(out.byteLength).toBe(5);
+    expect(out.buffer.byteLength).toBe(5);
+    expect(Buffer.from(out).toString()).toBe('abcde');
+  });
+  it('lines from splitLines are shared copies (a worker message carries a handle, not the bytes)', async () => {
+    for await (const l of splitLines(chunksOf('ab\ncd'), 100)) expect(l.bytes!.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 });
 
