@@ -691,34 +691,47 @@ export class LineBuilder {
       while (i < to && isSpace(src.charCodeAt(i))) i++;
       line.start = i;
     }
-    // Hot loop: printable ASCII is counted inline on locals; everything else
-    // (white space, references, non-ASCII) goes through countChar.
+    // Hot loop on locals: printable ASCII, white space and other visible
+    // characters are counted inline; only character references leave it.
     let chars = line.contentChars, bytes = line.contentBytes, ascii = line.contentAscii;
     let pending = line.pendingSpace, hasText = line.hasText;
     for (let i = from; i < to; i++) {
       let c = src.charCodeAt(i);
-      if (c > 32 && c < 0x7f && c !== AMPERSAND) {
-        if (pending && hasText) { chars++; bytes++; ascii++; }
-        pending = false;
+      if (c > 32 && c < 0x7f) {
+        if (c === AMPERSAND) {
+          const end = entityEnd(src, i, to);
+          if (end > 0) {
+            line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
+            line.pendingSpace = pending; line.hasText = hasText;
+            const decoded = decodeHTML(src.slice(i, end));
+            for (const ch of decoded) this.countChar(line, ch.codePointAt(0)!);
+            i = end - 1;
+            chars = line.contentChars; bytes = line.contentBytes; ascii = line.contentAscii;
+            pending = line.pendingSpace; hasText = line.hasText;
+            continue;
+          }
+        }
+        if (pending) {
+          if (hasText) { chars++; bytes++; ascii++; }
+          pending = false;
+        }
         hasText = true;
         chars++; bytes++; ascii++;
         continue;
       }
-      line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
-      line.pendingSpace = pending; line.hasText = hasText;
-      if (c === AMPERSAND) {
-        const end = entityEnd(src, i, to);
-        if (end > 0) {
-          const decoded = decodeHTML(src.slice(i, end));
-          for (const ch of decoded) this.countChar(line, ch.codePointAt(0)!);
-          i = end - 1;
-        } else this.countChar(line, c);
-      } else {
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
-        this.countChar(line, c);
+      if (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isSpace(c)) {
+        pending = true;
+        continue;
       }
-      chars = line.contentChars; bytes = line.contentBytes; ascii = line.contentAscii;
-      pending = line.pendingSpace; hasText = line.hasText;
+      // A visible character outside printable ASCII (a pair of surrogates is one character).
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
+      if (pending) {
+        if (hasText) { chars++; bytes++; ascii++; }
+        pending = false;
+      }
+      hasText = true;
+      chars++;
+      if (c < 0x80) { bytes++; ascii++; } else bytes += c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
     }
     line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
     line.pendingSpace = pending; line.hasText = hasText;
@@ -866,14 +879,83 @@ class PageLines implements LineTable {
     if (this.contentChars[i] === 0) return '';
     const cached = this.cache?.[i];
     if (cached !== undefined) return cached;
+    const text = this.collapsedText(i) ?? this.decodedText(i);
+    (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
+    return text;
+  }
+
+  /**
+   * The line's text in one pass over its segments, white space collapsed and
+   * trimmed as {@link decodedText} does, copying runs of the source; character
+   * references ending in `;` inside one segment are decoded one by one.
+   * Undefined when the line has another `&` (a legacy reference without `;`, or
+   * one split by markup): decodedText decodes those as the whole line is decoded.
+   */
+  private collapsedText(i: number): string | undefined {
+    const src = this.src;
+    let out = '';
+    /** White space was seen since the last visible character. */
+    let space = false;
+    for (let k = this.lineSegments[i]!; k < this.lineSegments[i + 1]!; k++) {
+      const s = this.segStart[k]!, e = this.segEnd[k]!;
+      /** Start of the run of source copied verbatim (-1: none open). */
+      let run = -1;
+      for (let j = s; j < e; j++) {
+        const c = src.charCodeAt(j);
+        if (c > 32 && c < 0x7f) {
+          if (c !== AMPERSAND) {
+            if (run < 0) {
+              if (space && out.length > 0) out += ' ';
+              space = false;
+              run = j;
+            }
+            continue;
+          }
+          const end = entityEnd(src, j, e);
+          if (end === 0) return undefined;
+          if (run >= 0) { out += src.slice(run, j); run = -1; }
+          const decoded = decodeHTML(src.slice(j, end));
+          for (let d = 0; d < decoded.length; d++) {
+            const ch = decoded.charCodeAt(d);
+            if (isSpace(ch)) space = true;
+            else {
+              if (space && out.length > 0) out += ' ';
+              space = false;
+              out += decoded[d];
+            }
+          }
+          j = end - 1;
+          continue;
+        }
+        if (isSpace(c)) {
+          // A single space between two visible characters stays in the run.
+          if (c === 32 && run >= 0 && j + 1 < e) {
+            const next = src.charCodeAt(j + 1);
+            if (next !== AMPERSAND && !isSpace(next)) continue;
+          }
+          if (run >= 0) { out += src.slice(run, j); run = -1; }
+          space = true;
+          continue;
+        }
+        if (run < 0) {
+          if (space && out.length > 0) out += ' ';
+          space = false;
+          run = j;
+        }
+      }
+      if (run >= 0) out += src.slice(run, e);
+    }
+    return out;
+  }
+
+  /** The line's text: its segments joined, character references decoded, white space collapsed, trimmed. */
+  private decodedText(i: number): string {
     let raw = '';
     for (let k = this.lineSegments[i]!; k < this.lineSegments[i + 1]!; k++) {
       raw += this.src.slice(this.segStart[k], this.segEnd[k]);
     }
     if (raw.indexOf('&') >= 0) raw = decodeHTML(raw);
-    const text = raw.replace(WHITESPACE_RUN, ' ').trim();
-    (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
-    return text;
+    return raw.replace(WHITESPACE_RUN, ' ').trim();
   }
 
   get text(): readonly string[] {
