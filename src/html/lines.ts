@@ -1,7 +1,8 @@
 /**
  * One pass over a page → {@link LineTable}: preprocessing, line normalisation
- * and per-line counting together, on htmlparser2's bare `Tokenizer` (no DOM,
- * no attribute objects: every callback is a pair of source offsets).
+ * and per-line counting together, on a hand-written scanner that reports what
+ * htmlparser2's bare `Tokenizer` reports (`scanner.ts`; no DOM, no attribute
+ * objects: every event is a pair of source offsets).
  *
  * Preprocessing (AdDANAg §3.2, FAR-SW §3.1):
  * - comments, doctype, processing instructions and CDATA are removed;
@@ -35,10 +36,12 @@
  * and context flags (inside pre / blockquote / list item). Only `class` and `id`
  * of block elements are read, hashed on the source without building strings.
  *
- * Streaming: `LineBuilder.write()` feeds chunks to the tokenizer as they come;
- * the table is the same whether the page is fed whole or one character at a time.
+ * Streaming: `LineBuilder.write()` takes chunks as they come and scans them once
+ * enough has arrived (the unscanned part at least doubles the source scanned before,
+ * so the work stays linear); the table is the same whether the page is fed whole or
+ * one character at a time.
  */
-import { Tokenizer } from 'htmlparser2';
+import { HtmlScanner } from './scanner.js';
 import { decodeHTML } from 'entities';
 import { BlockKind, LineContext, type LineTable } from '../core/types.js';
 import { lineKey } from './line-key.js';
@@ -272,6 +275,8 @@ export function attributeTokens(value: string): readonly number[] {
 /** Characters of a class/id value read for its words. */
 const MAX_ATTRIBUTE_CHARS = 1024;
 const NEWLINE = 10;
+/** Source length from which a streamed page is scanned before its end (then at each doubling). */
+const MIN_SCAN = 1 << 16;
 const AMPERSAND = 0x26;
 const SEMICOLON = 0x3b;
 /** Longest named character reference (`&CounterClockwiseContourIntegral;`) is 33 characters. */
@@ -389,8 +394,10 @@ interface OpenAnchor {
 export class LineBuilder {
   private readonly options: LineOptions;
   private readonly tags: TagTable;
-  private readonly tokenizer: Tokenizer;
-  /** All input so far: tokenizer offsets are absolute. */
+  private readonly scanner: HtmlScanner;
+  /** Source length at which `write` scans what has come (see the module comment). */
+  private nextScan = MIN_SCAN;
+  /** All input so far: scanner offsets are absolute. */
   private src = '';
   /** Closed lines, `Col.Stride` numbers each. */
   private rows = new Uint32Array(64 * Col.Stride);
@@ -418,7 +425,6 @@ export class LineBuilder {
   private readonly blockStack: BlockEntry[] = [];
   /** Flat class/id words of closed lines (LineTable.classTokens). */
   private readonly tokenKeys = new U32Column();
-  private wantAttrs = false;
   /** Attribute being read: 1 class, 2 id, 0 other. */
   private attr = 0;
   /** FNV hashes of the pending start tag's class and id values (0: none) and where they are. */
@@ -441,27 +447,26 @@ export class LineBuilder {
     this.options = Object.freeze({ ...LINE_DEFAULTS, ...options });
     this.tags = tagTable(this.options.dropElements);
     const self = this;
-    // Entities are decoded by us (see addText): the tokenizer runs ~40 % faster without.
-    this.tokenizer = new Tokenizer({ decodeEntities: false }, {
-      onattribname(start, end) { self.onAttribName(start, end); },
-      onattribdata(start, end) { if (self.attr !== 0) self.onAttribData(start, end); },
-      onattribend() { self.onAttribEnd(); },
-      onattribentity() {},
-      oncdata() {}, oncomment() {}, ondeclaration() {}, onprocessinginstruction() {}, onend() {},
-      onopentagname(start, end) { self.onOpenTagName(start, end); },
-      onopentagend(end) { self.onOpenTagEnd(end); },
-      onselfclosingtag(end) { self.onOpenTagEnd(end); },
-      onclosetag(start, end) { self.onCloseTag(start, end); },
-      ontext(start, end) { self.onText(start, end); },
-      ontextentity() {},
+    this.scanner = new HtmlScanner({
+      onText(start, end) { self.onText(start, end); },
+      onOpenTagName(start, end) { return self.onOpenTagName(start, end); },
+      onAttribName(start, end) { self.onAttribName(start, end); },
+      onAttribData(start, end) { if (self.attr !== 0) self.onAttribData(start, end); },
+      onAttribEnd() { self.onAttribEnd(); },
+      onOpenTagEnd(end) { self.onOpenTagEnd(end); },
+      onCloseTag(start, end) { self.onCloseTag(start, end); },
     });
   }
 
   /** Feed the next chunk of the page. */
   write(chunk: string): this {
     if (this.ended) throw new Error('LineBuilder: write() after end()');
+    // What came before is scanned first, so a page written once is scanned once, at end().
+    if (this.src.length >= this.nextScan) {
+      this.scanner.scan(this.src, false);
+      this.nextScan = 2 * this.src.length;
+    }
     this.src += chunk;
-    this.tokenizer.write(chunk);
     return this;
   }
 
@@ -469,7 +474,7 @@ export class LineBuilder {
   end(): LineTable {
     if (!this.ended) {
       this.ended = true;
-      this.tokenizer.end();
+      this.scanner.scan(this.src, true);
       this.flushText();
       this.flushAnchors();
       if (this.line.hasText || this.line.codeChars > 0) this.closeLine(true);
@@ -507,19 +512,19 @@ export class LineBuilder {
 
   // ---- tokenizer events -------------------------------------------------
 
-  private onOpenTagName(start: number, end: number): void {
+  /** A start tag's name: returns whether its attributes are wanted. */
+  private onOpenTagName(start: number, end: number): boolean {
     const info = tagAt(this.tags, this.src, start, end);
     // Unknown tags need no name: they are neither dropped nor blocks.
     this.tagName = info?.name ?? '';
     this.tagStart = start - 1;
     this.classHash = this.idHash = 0;
     this.tagFlags = info?.flags ?? 0;
-    this.wantAttrs = (this.tagFlags & (BLOCK | VOID)) === BLOCK;
+    return (this.tagFlags & (BLOCK | VOID)) === BLOCK;
   }
 
   /** Only `class` and `id` of block elements are read (for the structural path). */
   private onAttribName(start: number, end: number): void {
-    if (!this.wantAttrs) return;
     this.attr = nameIs(this.src, start, end, 'class') ? 1 : nameIs(this.src, start, end, 'id') ? 2 : 0;
     this.attrHash = 0x811c9dc5;
     this.attrFrom = -1;
