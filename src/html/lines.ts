@@ -298,6 +298,9 @@ function entityEnd(src: string, at: number, limit: number): number {
   return 0;
 }
 
+/** A character outside ASCII (found by the regex engine, faster than a loop of `charCodeAt`). */
+const NON_ASCII = /[^\x00-\x7f]/g;
+
 /** ASCII characters seen by the last {@link utf8Bytes} call (avoids an allocation per tag). */
 let lastAscii = 0;
 
@@ -397,6 +400,8 @@ export class LineBuilder {
   private readonly scanner: HtmlScanner;
   /** Source length at which `write` scans what has come (see the module comment). */
   private nextScan = MIN_SCAN;
+  /** Offset of the first non-ASCII character at or after the last markup counted (see codeBytes; −1: look again). */
+  private nextWide = -1;
   /** All input so far: scanner offsets are absolute. */
   private src = '';
   /** Closed lines, `Col.Stride` numbers each. */
@@ -467,6 +472,7 @@ export class LineBuilder {
       this.nextScan = 2 * this.src.length;
     }
     this.src += chunk;
+    this.nextWide = -1;
     return this;
   }
 
@@ -696,9 +702,10 @@ export class LineBuilder {
       while (i < to && isSpace(src.charCodeAt(i))) i++;
       line.start = i;
     }
-    // Hot loop on locals: printable ASCII, white space and other visible
+    // Hot loop on locals: runs of printable ASCII, white space and other visible
     // characters are counted inline; only character references leave it.
-    let chars = line.contentChars, bytes = line.contentBytes, ascii = line.contentAscii;
+    // `extra` = UTF-8 bytes beyond one per character, `wide` = characters ≥ U+0080.
+    let chars = line.contentChars, extra = line.contentBytes - chars, wide = chars - line.contentAscii;
     let pending = line.pendingSpace, hasText = line.hasText;
     for (let i = from; i < to; i++) {
       let c = src.charCodeAt(i);
@@ -706,22 +713,30 @@ export class LineBuilder {
         if (c === AMPERSAND) {
           const end = entityEnd(src, i, to);
           if (end > 0) {
-            line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
+            line.contentChars = chars; line.contentBytes = chars + extra; line.contentAscii = chars - wide;
             line.pendingSpace = pending; line.hasText = hasText;
             const decoded = decodeHTML(src.slice(i, end));
             for (const ch of decoded) this.countChar(line, ch.codePointAt(0)!);
             i = end - 1;
-            chars = line.contentChars; bytes = line.contentBytes; ascii = line.contentAscii;
+            chars = line.contentChars; extra = line.contentBytes - chars; wide = chars - line.contentAscii;
             pending = line.pendingSpace; hasText = line.hasText;
             continue;
           }
         }
         if (pending) {
-          if (hasText) { chars++; bytes++; ascii++; }
+          if (hasText) chars++;
           pending = false;
         }
         hasText = true;
-        chars++; bytes++; ascii++;
+        // The rest of the run of printable ASCII other than `&`.
+        let j = i + 1;
+        while (j < to) {
+          const d = src.charCodeAt(j);
+          if (d <= 32 || d >= 0x7f || d === AMPERSAND) break;
+          j++;
+        }
+        chars += j - i;
+        i = j - 1;
         continue;
       }
       if (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isSpace(c)) {
@@ -731,14 +746,14 @@ export class LineBuilder {
       // A visible character outside printable ASCII (a pair of surrogates is one character).
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
       if (pending) {
-        if (hasText) { chars++; bytes++; ascii++; }
+        if (hasText) chars++;
         pending = false;
       }
       hasText = true;
       chars++;
-      if (c < 0x80) { bytes++; ascii++; } else bytes += c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      if (!(c < 0x80)) { wide++; extra += c < 0x800 ? 1 : c < 0x10000 ? 2 : 3; }
     }
-    line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
+    line.contentChars = chars; line.contentBytes = chars + extra; line.contentAscii = chars - wide;
     line.pendingSpace = pending; line.hasText = hasText;
     if (!hadText && hasText) {
       // The line's text starts in this run: record where it sits.
@@ -771,12 +786,29 @@ export class LineBuilder {
     const line = this.line;
     if (!line.hasText && line.codeChars === 0) line.start = from;
     const chars = to - from;
-    const bytes = utf8Bytes(this.src, from, to);
+    const bytes = this.codeBytes(from, to);
     line.codeChars += chars;
     line.codeBytes += bytes;
     line.codeAscii += lastAscii;
     if (!isAnchorStart) line.linkNormCodeChars += chars; // <a> start tags are added at </a>
     if (line.end < to) line.end = to;
+  }
+
+  /**
+   * UTF-8 length of the markup `src[from, to)` (its ASCII count left in `lastAscii`).
+   * Markup is nearly always ASCII: the next non-ASCII character is looked up
+   * once and ranges before it cost nothing (calls come in source order).
+   */
+  private codeBytes(from: number, to: number): number {
+    if (from > this.nextWide) {
+      NON_ASCII.lastIndex = from;
+      this.nextWide = NON_ASCII.test(this.src) ? NON_ASCII.lastIndex - 1 : Infinity;
+    }
+    if (this.nextWide >= to) {
+      lastAscii = to - from;
+      return to - from;
+    }
+    return utf8Bytes(this.src, from, to);
   }
 
   /** A break point at source offset `at`: close the line if it holds text. */

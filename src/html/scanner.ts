@@ -78,10 +78,17 @@ function matchesSpecial(src: string, start: number, end: number, seq: Uint8Array
   return true;
 }
 
+/** Special elements by the first letter of their name (lower case). */
+const SPECIAL_BY_LETTER: readonly (readonly Uint8Array[] | undefined)[] = Array.from({ length: 128 }, (_, c) => {
+  const seqs = SPECIAL_ENDS.filter((seq) => seq[2] === c);
+  return seqs.length > 0 ? seqs : undefined;
+});
+
 /** The special element named `src[start, end)`, if any (see the module comment). */
 function specialOf(src: string, start: number, end: number, prefix: boolean): Uint8Array | undefined {
-  const first = src.charCodeAt(start) | 0x20;
-  for (const seq of SPECIAL_ENDS) if (seq[2] === first && matchesSpecial(src, start, end, seq, prefix)) return seq;
+  const candidates = SPECIAL_BY_LETTER[src.charCodeAt(start) | 0x20];
+  if (candidates === undefined) return undefined;
+  for (const seq of candidates) if (matchesSpecial(src, start, end, seq, prefix)) return seq;
   return undefined;
 }
 
