@@ -301,6 +301,32 @@ function entityEnd(src: string, at: number, limit: number): number {
 /** A character outside ASCII (found by the regex engine, faster than a loop of `charCodeAt`). */
 const NON_ASCII = /[^\x00-\x7f]/g;
 
+/**
+ * The first match of a global, one-character regex at or after an offset, for
+ * calls that mostly come in source order: a match found serves every later
+ * offset up to it, so the source is searched (by the regex engine) about once.
+ */
+class NextMatch {
+  private from = 0;
+  /** First match at or after `from` (Infinity: none; −1: not looked up). */
+  private at = -1;
+  constructor(private readonly re: RegExp, private src: string) {}
+  /** Forget what was found (the source grew). */
+  reset(src: string): void {
+    this.src = src;
+    this.at = -1;
+  }
+  /** Offset of the first match at or after `i`, or Infinity. */
+  next(i: number): number {
+    if (i > this.at || i < this.from) {
+      this.re.lastIndex = i;
+      this.at = this.re.test(this.src) ? this.re.lastIndex - 1 : Infinity;
+      this.from = i;
+    }
+    return this.at;
+  }
+}
+
 /** ASCII characters seen by the last {@link utf8Bytes} call (avoids an allocation per tag). */
 let lastAscii = 0;
 
@@ -400,8 +426,8 @@ export class LineBuilder {
   private readonly scanner: HtmlScanner;
   /** Source length at which `write` scans what has come (see the module comment). */
   private nextScan = MIN_SCAN;
-  /** Offset of the first non-ASCII character at or after the last markup counted (see codeBytes; −1: look again). */
-  private nextWide = -1;
+  /** Non-ASCII characters of the source (see codeBytes). */
+  private readonly wide = new NextMatch(NON_ASCII, '');
   /** All input so far: scanner offsets are absolute. */
   private src = '';
   /** Closed lines, `Col.Stride` numbers each. */
@@ -472,7 +498,7 @@ export class LineBuilder {
       this.nextScan = 2 * this.src.length;
     }
     this.src += chunk;
-    this.nextWide = -1;
+    this.wide.reset(this.src);
     return this;
   }
 
@@ -800,11 +826,7 @@ export class LineBuilder {
    * once and ranges before it cost nothing (calls come in source order).
    */
   private codeBytes(from: number, to: number): number {
-    if (from > this.nextWide) {
-      NON_ASCII.lastIndex = from;
-      this.nextWide = NON_ASCII.test(this.src) ? NON_ASCII.lastIndex - 1 : Infinity;
-    }
-    if (this.nextWide >= to) {
+    if (this.wide.next(from) >= to) {
       lastAscii = to - from;
       return to - from;
     }
