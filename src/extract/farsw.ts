@@ -199,7 +199,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const fz = fuzzify(features.columns, model.membership);
   const confidence = options.classify === 'confidence' ? lineConfidence(fz, model, table, options.tokenEvidence) : undefined;
   const topical = confidence
-    ? Uint8Array.from(confidence, (p) => (p >= options.fuzzyThreshold ? 1 : 0))
+    ? thresholdMask(confidence, options.fuzzyThreshold)
     : topicalMask(fz, model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
   const dana = danaCore(table, 'addanag', options.dana);
   const lineScore = lineScores(table, features.variant === 'normalized' ? features : undefined);
@@ -241,6 +241,13 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // A template line is never kept, whatever chose it.
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
   return { ...base, template: template?.mask, fallback: options.mode === 'dana' ? false : selection.fallback, blocks: maskToBlocks(chosen) };
+}
+
+/** 1 where `p[i] ≥ threshold` (a plain loop: `Uint8Array.from` with a mapping function is slow). */
+function thresholdMask(p: Float64Array, threshold: number): Uint8Array {
+  const out = new Uint8Array(p.length);
+  for (let i = 0; i < p.length; i++) if (p[i]! >= threshold) out[i] = 1;
+  return out;
 }
 
 const PATH_TABLES = new WeakMap<Model, { table: Map<number, readonly [number, number]>; prior: number }>();

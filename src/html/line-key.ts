@@ -12,6 +12,13 @@ export function lineKey(text: string): number {
   let space = false, digit = false;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) {
+      // a–z, most characters: the general case below, shortened.
+      if (space) { h = Math.imul(h ^ 32, 0x01000193); space = false; }
+      digit = false;
+      h = Math.imul(h ^ c, 0x01000193);
+      continue;
+    }
     if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) { space = true; digit = false; continue; }
     if (space) { h = Math.imul(h ^ 32, 0x01000193); space = false; }
     if (c >= 48 && c <= 57) {
@@ -21,10 +28,19 @@ export function lineKey(text: string): number {
     } else {
       digit = false;
       if (c >= 65 && c <= 90) c += 32;
-      else if (c >= 0x80) c = text.charAt(i).toLowerCase().charCodeAt(0);
+      else if (c >= 0x80) c = lowerCase(c);
     }
     h = Math.imul(h ^ c, 0x01000193);
   }
   return (h >>> 0) || 1;
 }
 
+/** First UTF-16 unit of the lower case of each character, filled on first use (0: not yet). */
+const LOWER = new Uint16Array(0x10000);
+
+/** `String.fromCharCode(c).toLowerCase().charCodeAt(0)`, memoised (no string per character). */
+function lowerCase(c: number): number {
+  let l = LOWER[c]!;
+  if (l === 0) LOWER[c] = l = String.fromCharCode(c).toLowerCase().charCodeAt(0);
+  return l;
+}

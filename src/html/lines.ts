@@ -1,7 +1,8 @@
 /**
  * One pass over a page → {@link LineTable}: preprocessing, line normalisation
- * and per-line counting together, on htmlparser2's bare `Tokenizer` (no DOM,
- * no attribute objects: every callback is a pair of source offsets).
+ * and per-line counting together, on a hand-written scanner that reports what
+ * htmlparser2's bare `Tokenizer` reports (`scanner.ts`; no DOM, no attribute
+ * objects: every event is a pair of source offsets).
  *
  * Preprocessing (AdDANAg §3.2, FAR-SW §3.1):
  * - comments, doctype, processing instructions and CDATA are removed;
@@ -43,10 +44,12 @@
  * and context flags (inside pre / blockquote / list item). Only `class` and `id`
  * of block elements are read, hashed on the source without building strings.
  *
- * Streaming: `LineBuilder.write()` feeds chunks to the tokenizer as they come;
- * the table is the same whether the page is fed whole or one character at a time.
+ * Streaming: `LineBuilder.write()` takes chunks as they come and scans them once
+ * enough has arrived (the unscanned part at least doubles the source scanned before,
+ * so the work stays linear); the table is the same whether the page is fed whole or
+ * one character at a time.
  */
-import { Tokenizer } from 'htmlparser2';
+import { HtmlScanner } from './scanner.js';
 import { decodeHTML } from 'entities';
 import { BlockKind, LineContext, type ElementTree, type LineTable } from '../core/types.js';
 import { lineKey } from './line-key.js';
@@ -306,6 +309,8 @@ export function attributeTokens(value: string): readonly number[] {
 /** Characters of a class/id value read for its words. */
 const MAX_ATTRIBUTE_CHARS = 1024;
 const NEWLINE = 10;
+/** Source length from which a streamed page is scanned before its end (then at each doubling). */
+const MIN_SCAN = 1 << 16;
 const AMPERSAND = 0x26;
 const SEMICOLON = 0x3b;
 /** Longest named character reference (`&CounterClockwiseContourIntegral;`) is 33 characters. */
@@ -325,6 +330,35 @@ function entityEnd(src: string, at: number, limit: number): number {
     if (!alnum) return 0;
   }
   return 0;
+}
+
+/** A character outside ASCII (found by the regex engine, faster than a loop of `charCodeAt`). */
+const NON_ASCII = /[^\x00-\x7f]/g;
+
+/**
+ * The first match of a global, one-character regex at or after an offset, for
+ * calls that mostly come in source order: a match found serves every later
+ * offset up to it, so the source is searched (by the regex engine) about once.
+ */
+class NextMatch {
+  private from = 0;
+  /** First match at or after `from` (Infinity: none; −1: not looked up). */
+  private at = -1;
+  constructor(private readonly re: RegExp, private src: string) {}
+  /** Forget what was found (the source grew). */
+  reset(src: string): void {
+    this.src = src;
+    this.at = -1;
+  }
+  /** Offset of the first match at or after `i`, or Infinity. */
+  next(i: number): number {
+    if (i > this.at || i < this.from) {
+      this.re.lastIndex = i;
+      this.at = this.re.test(this.src) ? this.re.lastIndex - 1 : Infinity;
+      this.from = i;
+    }
+    return this.at;
+  }
 }
 
 /** ASCII characters seen by the last {@link utf8Bytes} call (avoids an allocation per tag). */
@@ -426,8 +460,12 @@ export class LineBuilder {
   private readonly options: LineOptions;
   private readonly normalizeAll: boolean;
   private readonly tags: TagTable;
-  private readonly tokenizer: Tokenizer;
-  /** All input so far: tokenizer offsets are absolute. */
+  private readonly scanner: HtmlScanner;
+  /** Source length at which `write` scans what has come (see the module comment). */
+  private nextScan = MIN_SCAN;
+  /** Non-ASCII characters of the source (see codeBytes). */
+  private readonly wide = new NextMatch(NON_ASCII, '');
+  /** All input so far: scanner offsets are absolute. */
   private src = '';
   /** Closed lines, `Col.Stride` numbers each. */
   private rows = new Uint32Array(64 * Col.Stride);
@@ -460,7 +498,6 @@ export class LineBuilder {
   private readonly elementEnd = new U32Column();
   /** Flat class/id words of closed lines (LineTable.classTokens). */
   private readonly tokenKeys = new U32Column();
-  private wantAttrs = false;
   /** Attribute being read: 1 class, 2 id, 0 other. */
   private attr = 0;
   /** FNV hashes of the pending start tag's class and id values (0: none) and where they are. */
@@ -484,27 +521,27 @@ export class LineBuilder {
     this.tags = tagTable(this.options.dropElements);
     this.normalizeAll = this.options.normalizeAttributes === 'all';
     const self = this;
-    // Entities are decoded by us (see addText): the tokenizer runs ~40 % faster without.
-    this.tokenizer = new Tokenizer({ decodeEntities: false }, {
-      onattribname(start, end) { self.onAttribName(start, end); },
-      onattribdata(start, end) { if (self.attr !== 0) self.onAttribData(start, end); },
-      onattribend() { self.onAttribEnd(); },
-      onattribentity() {},
-      oncdata() {}, oncomment() {}, ondeclaration() {}, onprocessinginstruction() {}, onend() {},
-      onopentagname(start, end) { self.onOpenTagName(start, end); },
-      onopentagend(end) { self.onOpenTagEnd(end); },
-      onselfclosingtag(end) { self.onOpenTagEnd(end); },
-      onclosetag(start, end) { self.onCloseTag(start, end); },
-      ontext(start, end) { self.onText(start, end); },
-      ontextentity() {},
+    this.scanner = new HtmlScanner({
+      onText(start, end) { self.onText(start, end); },
+      onOpenTagName(start, end) { return self.onOpenTagName(start, end); },
+      onAttribName(start, end) { self.onAttribName(start, end); },
+      onAttribData(start, end) { if (self.attr !== 0) self.onAttribData(start, end); },
+      onAttribEnd() { self.onAttribEnd(); },
+      onOpenTagEnd(end) { self.onOpenTagEnd(end); },
+      onCloseTag(start, end) { self.onCloseTag(start, end); },
     });
   }
 
   /** Feed the next chunk of the page. */
   write(chunk: string): this {
     if (this.ended) throw new Error('LineBuilder: write() after end()');
+    // What came before is scanned first, so a page written once is scanned once, at end().
+    if (this.src.length >= this.nextScan) {
+      this.scanner.scan(this.src, false);
+      this.nextScan = 2 * this.src.length;
+    }
     this.src += chunk;
-    this.tokenizer.write(chunk);
+    this.wide.reset(this.src);
     return this;
   }
 
@@ -512,7 +549,7 @@ export class LineBuilder {
   end(): LineTable {
     if (!this.ended) {
       this.ended = true;
-      this.tokenizer.end();
+      this.scanner.scan(this.src, true);
       this.flushText();
       this.flushAnchors();
       if (this.line.hasText || this.line.codeChars > 0) this.closeLine(true);
@@ -552,7 +589,8 @@ export class LineBuilder {
 
   // ---- tokenizer events -------------------------------------------------
 
-  private onOpenTagName(start: number, end: number): void {
+  /** A start tag's name: returns whether its attributes are wanted. */
+  private onOpenTagName(start: number, end: number): boolean {
     const info = tagAt(this.tags, this.src, start, end);
     // Unknown tags need no name: they are neither dropped nor blocks.
     this.tagName = info?.name ?? '';
@@ -560,12 +598,11 @@ export class LineBuilder {
     this.tagNameLen = end - start;
     this.classHash = this.idHash = 0;
     this.tagFlags = info?.flags ?? 0;
-    this.wantAttrs = (this.tagFlags & (BLOCK | VOID)) === BLOCK;
+    return (this.tagFlags & (BLOCK | VOID)) === BLOCK;
   }
 
   /** Only `class` and `id` of block elements are read (for the structural path). */
   private onAttribName(start: number, end: number): void {
-    if (!this.wantAttrs) return;
     this.attr = nameIs(this.src, start, end, 'class') ? 1 : nameIs(this.src, start, end, 'id') ? 2 : 0;
     this.attrHash = 0x811c9dc5;
     this.attrFrom = -1;
@@ -760,36 +797,58 @@ export class LineBuilder {
       while (i < to && isSpace(src.charCodeAt(i))) i++;
       line.start = i;
     }
-    // Hot loop: printable ASCII is counted inline on locals; everything else
-    // (white space, references, non-ASCII) goes through countChar.
-    let chars = line.contentChars, bytes = line.contentBytes, ascii = line.contentAscii;
+    // Hot loop on locals: runs of printable ASCII, white space and other visible
+    // characters are counted inline; only character references leave it.
+    // `extra` = UTF-8 bytes beyond one per character, `wide` = characters ≥ U+0080.
+    let chars = line.contentChars, extra = line.contentBytes - chars, wide = chars - line.contentAscii;
     let pending = line.pendingSpace, hasText = line.hasText;
     for (let i = from; i < to; i++) {
       let c = src.charCodeAt(i);
-      if (c > 32 && c < 0x7f && c !== AMPERSAND) {
-        if (pending && hasText) { chars++; bytes++; ascii++; }
-        pending = false;
+      if (c > 32 && c < 0x7f) {
+        if (c === AMPERSAND) {
+          const end = entityEnd(src, i, to);
+          if (end > 0) {
+            line.contentChars = chars; line.contentBytes = chars + extra; line.contentAscii = chars - wide;
+            line.pendingSpace = pending; line.hasText = hasText;
+            const decoded = decodeHTML(src.slice(i, end));
+            for (const ch of decoded) this.countChar(line, ch.codePointAt(0)!);
+            i = end - 1;
+            chars = line.contentChars; extra = line.contentBytes - chars; wide = chars - line.contentAscii;
+            pending = line.pendingSpace; hasText = line.hasText;
+            continue;
+          }
+        }
+        if (pending) {
+          if (hasText) chars++;
+          pending = false;
+        }
         hasText = true;
-        chars++; bytes++; ascii++;
+        // The rest of the run of printable ASCII other than `&`.
+        let j = i + 1;
+        while (j < to) {
+          const d = src.charCodeAt(j);
+          if (d <= 32 || d >= 0x7f || d === AMPERSAND) break;
+          j++;
+        }
+        chars += j - i;
+        i = j - 1;
         continue;
       }
-      line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
-      line.pendingSpace = pending; line.hasText = hasText;
-      if (c === AMPERSAND) {
-        const end = entityEnd(src, i, to);
-        if (end > 0) {
-          const decoded = decodeHTML(src.slice(i, end));
-          for (const ch of decoded) this.countChar(line, ch.codePointAt(0)!);
-          i = end - 1;
-        } else this.countChar(line, c);
-      } else {
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
-        this.countChar(line, c);
+      if (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isSpace(c)) {
+        pending = true;
+        continue;
       }
-      chars = line.contentChars; bytes = line.contentBytes; ascii = line.contentAscii;
-      pending = line.pendingSpace; hasText = line.hasText;
+      // A visible character outside printable ASCII (a pair of surrogates is one character).
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
+      if (pending) {
+        if (hasText) chars++;
+        pending = false;
+      }
+      hasText = true;
+      chars++;
+      if (!(c < 0x80)) { wide++; extra += c < 0x800 ? 1 : c < 0x10000 ? 2 : 3; }
     }
-    line.contentChars = chars; line.contentBytes = bytes; line.contentAscii = ascii;
+    line.contentChars = chars; line.contentBytes = chars + extra; line.contentAscii = chars - wide;
     line.pendingSpace = pending; line.hasText = hasText;
     if (!hadText && hasText) {
       // The line's text starts in this run: record where it sits.
@@ -824,12 +883,25 @@ export class LineBuilder {
     const line = this.line;
     if (!line.hasText && line.codeChars === 0) line.start = from;
     const chars = to - from;
-    const bytes = utf8Bytes(this.src, from, to);
+    const bytes = this.codeBytes(from, to);
     line.codeChars += chars;
     line.codeBytes += bytes;
     line.codeAscii += lastAscii;
     line.linkNormCodeChars += normChars;
     if (line.end < to) line.end = to;
+  }
+
+  /**
+   * UTF-8 length of the markup `src[from, to)` (its ASCII count left in `lastAscii`).
+   * Markup is nearly always ASCII: the next non-ASCII character is looked up
+   * once and ranges before it cost nothing (calls come in source order).
+   */
+  private codeBytes(from: number, to: number): number {
+    if (this.wide.next(from) >= to) {
+      lastAscii = to - from;
+      return to - from;
+    }
+    return utf8Bytes(this.src, from, to);
   }
 
   /** A break point at source offset `at`: close the line if it holds text. */
@@ -940,14 +1012,83 @@ class PageLines implements LineTable {
     if (this.contentChars[i] === 0) return '';
     const cached = this.cache?.[i];
     if (cached !== undefined) return cached;
+    const text = this.collapsedText(i) ?? this.decodedText(i);
+    (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
+    return text;
+  }
+
+  /**
+   * The line's text in one pass over its segments, white space collapsed and
+   * trimmed as {@link decodedText} does, copying runs of the source; character
+   * references ending in `;` inside one segment are decoded one by one.
+   * Undefined when the line has another `&` (a legacy reference without `;`, or
+   * one split by markup): decodedText decodes those as the whole line is decoded.
+   */
+  private collapsedText(i: number): string | undefined {
+    const src = this.src;
+    let out = '';
+    /** White space was seen since the last visible character. */
+    let space = false;
+    for (let k = this.lineSegments[i]!; k < this.lineSegments[i + 1]!; k++) {
+      const s = this.segStart[k]!, e = this.segEnd[k]!;
+      /** Start of the run of source copied verbatim (-1: none open). */
+      let run = -1;
+      for (let j = s; j < e; j++) {
+        const c = src.charCodeAt(j);
+        if (c > 32 && c < 0x7f) {
+          if (c !== AMPERSAND) {
+            if (run < 0) {
+              if (space && out.length > 0) out += ' ';
+              space = false;
+              run = j;
+            }
+            continue;
+          }
+          const end = entityEnd(src, j, e);
+          if (end === 0) return undefined;
+          if (run >= 0) { out += src.slice(run, j); run = -1; }
+          const decoded = decodeHTML(src.slice(j, end));
+          for (let d = 0; d < decoded.length; d++) {
+            const ch = decoded.charCodeAt(d);
+            if (isSpace(ch)) space = true;
+            else {
+              if (space && out.length > 0) out += ' ';
+              space = false;
+              out += decoded[d];
+            }
+          }
+          j = end - 1;
+          continue;
+        }
+        if (isSpace(c)) {
+          // A single space between two visible characters stays in the run.
+          if (c === 32 && run >= 0 && j + 1 < e) {
+            const next = src.charCodeAt(j + 1);
+            if (next !== AMPERSAND && !isSpace(next)) continue;
+          }
+          if (run >= 0) { out += src.slice(run, j); run = -1; }
+          space = true;
+          continue;
+        }
+        if (run < 0) {
+          if (space && out.length > 0) out += ' ';
+          space = false;
+          run = j;
+        }
+      }
+      if (run >= 0) out += src.slice(run, e);
+    }
+    return out;
+  }
+
+  /** The line's text: its segments joined, character references decoded, white space collapsed, trimmed. */
+  private decodedText(i: number): string {
     let raw = '';
     for (let k = this.lineSegments[i]!; k < this.lineSegments[i + 1]!; k++) {
       raw += this.src.slice(this.segStart[k], this.segEnd[k]);
     }
     if (raw.indexOf('&') >= 0) raw = decodeHTML(raw);
-    const text = raw.replace(WHITESPACE_RUN, ' ').trim();
-    (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
-    return text;
+    return raw.replace(WHITESPACE_RUN, ' ').trim();
   }
 
   get text(): readonly string[] {

@@ -111,10 +111,13 @@ export function sniffBinary(page: Uint8Array | string, contentType?: string): st
   if (contentType !== undefined && UTF16_LABEL.test(contentType)) return null;
   for (const s of SIGNATURES) if (matches(u, s)) return s.name;
   const n = Math.min(u.length, SNIFF_WINDOW);
-  for (let i = 0; i < n; i++) {
-    if (u.at(i) !== 0) continue;
-    if (looksUtf16(u, n)) return 'UTF-16 text without a byte-order mark (declare it: --content-type "text/html; charset=utf-16le")';
-    return `binary data (NUL byte at offset ${i})`;
-  }
-  return null;
+  const i = firstNul(page, n);
+  if (i < 0) return null;
+  if (looksUtf16(u, n)) return 'UTF-16 text without a byte-order mark (declare it: --content-type "text/html; charset=utf-16le")';
+  return `binary data (NUL byte at offset ${i})`;
+}
+
+/** Offset of the first NUL (byte 0 or U+0000) among the first `n` units, or −1 (native searches). */
+function firstNul(page: Uint8Array | string, n: number): number {
+  return typeof page === 'string' ? page.slice(0, n).indexOf('\0') : page.subarray(0, n).indexOf(0);
 }

@@ -54,6 +54,20 @@ describe('buildLineTable', () => {
     expect(t.contentChars[0]).toBe('Fish & chips here'.length);
   });
 
+  it('materialises text as decode, collapse and trim of the line source would', () => {
+    const cases: [string, string][] = [
+      ['<p>a &nbsp;b</p>', 'a b'], // a space before a reference that decodes to white space
+      ['<p>a&#32;&#10; b</p>', 'a b'],
+      ['<p> x <b> y </b>z </p>', 'x y z'], // white space across inline markup
+      ['<p>x<b>y</b> z</p>', 'xy z'],
+      ['<p>&copy 2020 &amp;co</p>', '© 2020 &co'], // legacy references without ';' (whole-line decoding)
+      ['<p>&am<b>p;</b> x</p>', '& x'], // a reference split by markup
+      ['<p>&amp;amp; &ampamp; &foo; &#x1F600;</p>', '&amp; &amp; &foo; 😀'],
+      ['<p>\u3000中\u00a0文\t\n</p>', '中 文'],
+    ];
+    for (const [html, text] of cases) expect(buildLineTable(html, { carryMarkup: true }).text).toEqual([text]);
+  });
+
   it('counts bytes of Arabic and Chinese text in UTF-8', () => {
     const t = buildLineTable('<p>سلام</p><p>中文</p>');
     expect(t.contentChars[0]).toBe(4);
