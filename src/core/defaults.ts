@@ -209,16 +209,17 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   container: DANA_DEFAULTS.container,
   /**
    * The same for site models: off. A site model knows its site's structure (paths, template lines); the constraint
-   * cost it 0.920 → 0.916 under intra-site 10-fold cross-validation (`npm run bench:modes`).
+   * cost FAR-SW alone 0.920 → 0.916 under intra-site 10-fold cross-validation (`npm run bench:modes`).
    */
   siteContainer: 0,
   /** Weight of class/id-word evidence in `confidence` classification (extract/farsw.ts; 0 = off). */
   tokenEvidence: 0.5,
   /**
-   * Combination for site models (trained on one host): `farsw`, the paper's method; under intra-site 10-fold
-   * cross-validation it is within 0.01 of the best row (BENCHMARKS.md, FAR-SW modes: 0.920 vs 0.926), a tie on 36 sites.
+   * Combination for site models (trained on one host): `union`, as across sites. Under intra-site 10-fold
+   * cross-validation (`npm run bench:modes`, site models): confidence ∪ DANA 0.927, FAR-SW alone 0.920 (the paper's
+   * crisp FAR-SW 0.882); the best row, ∪ with a veto below 0.2, 0.929 is a tie on 36 sites and worse across sites.
    */
-  siteMode: 'farsw' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
+  siteMode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
   pathEvidence: 3,
   dana: DANA_DEFAULTS,
