@@ -36,6 +36,7 @@ const CONFIGS = [
   ["confidence ∪ DANA, the paper's AdDANAg (only <a> attributes normalised)", { classify: 'confidence', mode: 'union' }, { lines: { normalizeAttributes: 'anchors' } }],
   ['confidence ∪ DANA, comment sections kept at apply', { classify: 'confidence', mode: 'union' }, { lines: { dropComments: false } }],
   ['confidence ∪ DANA, veto below 0.2', { classify: 'confidence', mode: 'union', veto: 0.2 }],
+  ['confidence ∪ DANA, DANA regions weighted by P(topical)', { classify: 'confidence', mode: 'union', weightRegions: true }],
   ['confidence ∪ DANA, no single-container constraint', { classify: 'confidence', mode: 'union', container: 0, dana: { container: 0 } }],
   ['confidence, FAR-SW alone, no single-container constraint', { classify: 'confidence', mode: 'farsw', container: 0, dana: { container: 0 } }],
   ['confidence, FAR-SW alone, single container also for site models', { classify: 'confidence', mode: 'farsw', container: 0.7 }],

@@ -212,6 +212,11 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * cost FAR-SW alone 0.920 → 0.916 under intra-site 10-fold cross-validation (`npm run bench:modes`).
    */
   siteContainer: 0,
+  /**
+   * DANA regions sized by Σ T × P(topical) (extract/farsw.ts, FarswApplyOptions.weightRegions): off. Measured with
+   * `npm run bench:modes`: inter-site 0.885 → 0.887, intra-site 0.927 both; a tie, not worth a change of default.
+   */
+  weightRegions: false,
   /** Weight of class/id-word evidence in `confidence` classification (extract/farsw.ts; 0 = off). */
   tokenEvidence: 0.5,
   /**

@@ -102,15 +102,15 @@ export function smoothDiff(content: ArrayLike<number>, code: ArrayLike<number>, 
   return out;
 }
 
-/** Maximal runs of lines with diff > 0, in page order, sized by Σ content. */
-export function findRegions(diff: ArrayLike<number>, content: ArrayLike<number>): Region[] {
+/** Maximal runs of lines with diff > 0, in page order, sized by Σ content (× `weight` per line when given). */
+export function findRegions(diff: ArrayLike<number>, content: ArrayLike<number>, weight?: ArrayLike<number>): Region[] {
   const regions: Region[] = [];
   let start = -1, size = 0;
   for (let i = 0; i <= diff.length; i++) {
     const above = i < diff.length && diff[i]! > 0;
     if (above) {
       if (start < 0) { start = i; size = 0; }
-      size += content[i]!;
+      size += weight ? content[i]! * weight[i]! : content[i]!;
     } else if (start >= 0) {
       regions.push({ start, end: i, size });
       start = -1;
@@ -141,11 +141,11 @@ export interface DanaResult {
   readonly regions: readonly Region[];
 }
 
-/** Run the DANA core on a line table (steps 1–4 above). */
-export function danaCore(table: LineTable, variant: DanaVariant, options: DanaOptions = DANA_OPTIONS): DanaResult {
+/** Run the DANA core on a line table (steps 1–5 above); `weight` scales each line's T in region sizes. */
+export function danaCore(table: LineTable, variant: DanaVariant, options: DanaOptions = DANA_OPTIONS, weight?: ArrayLike<number>): DanaResult {
   const { content, code } = danaColumns(table, variant);
   const diff = smoothDiff(content, code, options.radius);
-  const regions = findRegions(diff, content);
+  const regions = findRegions(diff, content, weight);
   let chosen = selectRegions(regions, options.gap);
   if (chosen.length === 0 && options.fallbackToBestLine && table.count > 0) {
     let best = 0;

@@ -55,6 +55,11 @@ export interface FarswApplyOptions {
   readonly mode: CombineMode;
   /** In `confidence` classification, chosen lines with P(topical) below this are dropped (0 = off). */
   readonly veto: number;
+  /**
+   * With `confidence` classification, the DANA core sizes its regions by Σ T × P(topical) instead of
+   * Σ T, so the learned evidence (class/id words, region sets) picks among dense regions.
+   */
+  readonly weightRegions: boolean;
   /** θ of the single-container constraint on the final lines (extract/container.ts); 0 = off. */
   readonly container: number;
   /** Weight of the class/id-word evidence in `confidence` classification (0 = off; see lineConfidence). */
@@ -201,7 +206,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const topical = confidence
     ? thresholdMask(confidence, options.fuzzyThreshold)
     : topicalMask(fz, model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
-  const dana = danaCore(table, 'addanag', options.dana);
+  // The DANA core's largest region, each line's text weighted by its P(topical) when asked.
+  const dana = danaCore(table, 'addanag', options.dana, options.weightRegions && confidence ? confidence : undefined);
   const lineScore = lineScores(table, features.variant === 'normalized' ? features : undefined);
   const n = table.count;
   if (options.pathEvidence > 0) applyPathEvidence(table, model, topical, options.pathEvidence);

@@ -55,6 +55,16 @@ describe('danaCore', () => {
     expect(chosen.every((s) => s.startsWith('Paragraph'))).toBe(true);
   });
 
+  it('sizes regions by Σ T, or by Σ T × weight when weights are given', () => {
+    const diff = [1, 1, -1, 1, 1, 1];
+    const content = [50, 50, 0, 20, 20, 20];
+    expect(findRegions(diff, content).map((r) => r.size)).toEqual([100, 60]);
+    // The learned evidence says the first region is boilerplate: the second is now the largest.
+    const sized = findRegions(diff, content, [0.1, 0.1, 1, 0.9, 0.9, 0.9]);
+    expect(sized.map((r) => Math.round(r.size))).toEqual([10, 54]);
+    expect(selectRegions(sized, 0)[0]!.start).toBe(3);
+  });
+
   it('falls back to the best line when nothing is above the axis', () => {
     const t = buildLineTable('<div class="a-very-long-class-name-that-outweighs-text"><a href="/a/very/long/link">hi</a></div>');
     const { blocks } = danaCore(t, 'danag');
