@@ -107,6 +107,8 @@ export interface LineTable {
   readonly text: readonly string[];
   /** The text of line `i` alone (what extraction uses: it pays only for lines it outputs). */
   lineText(i: number): string;
+  /** `lineKey(lineText(i))` (html/line-key.ts), computed without the text where the table can. */
+  lineKey?(i: number): number;
 }
 
 /**

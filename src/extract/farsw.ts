@@ -301,7 +301,7 @@ export function templateChecker(table: LineTable, model: Model): { is(i: number)
     is(i: number): boolean {
       if (!checked[i]) {
         checked[i] = 1;
-        if (table.contentChars[i] !== 0 && known.has(lineKey(table.lineText(i)))) mask[i] = 1;
+        if (table.contentChars[i] !== 0 && known.has(table.lineKey ? table.lineKey(i) : lineKey(table.lineText(i)))) mask[i] = 1;
       }
       return mask[i] === 1;
     },

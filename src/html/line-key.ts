@@ -8,31 +8,48 @@
 /** The key of a text (see the module comment); 0 for an empty text. */
 export function lineKey(text: string): number {
   if (text.length === 0) return 0;
-  let h = 0x811c9dc5;
-  let space = false, digit = false;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
+  const k = new LineKeyHasher();
+  for (let i = 0; i < text.length; i++) k.push(text.charCodeAt(i));
+  return k.key();
+}
+
+/**
+ * {@link lineKey} fed one UTF-16 unit at a time: the key of a text that is never
+ * built as a string (LineTable.lineKey hashes a line straight from the source).
+ */
+export class LineKeyHasher {
+  private h = 0x811c9dc5;
+  private space = false;
+  private digit = false;
+  private any = false;
+
+  push(c: number): void {
+    this.any = true;
     if (c >= 97 && c <= 122) {
       // a–z, most characters: the general case below, shortened.
-      if (space) { h = Math.imul(h ^ 32, 0x01000193); space = false; }
-      digit = false;
-      h = Math.imul(h ^ c, 0x01000193);
-      continue;
+      if (this.space) { this.h = Math.imul(this.h ^ 32, 0x01000193); this.space = false; }
+      this.digit = false;
+      this.h = Math.imul(this.h ^ c, 0x01000193);
+      return;
     }
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) { space = true; digit = false; continue; }
-    if (space) { h = Math.imul(h ^ 32, 0x01000193); space = false; }
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) { this.space = true; this.digit = false; return; }
+    if (this.space) { this.h = Math.imul(this.h ^ 32, 0x01000193); this.space = false; }
     if (c >= 48 && c <= 57) {
-      if (digit) continue;
-      digit = true;
+      if (this.digit) return;
+      this.digit = true;
       c = 48;
     } else {
-      digit = false;
+      this.digit = false;
       if (c >= 65 && c <= 90) c += 32;
       else if (c >= 0x80) c = lowerCase(c);
     }
-    h = Math.imul(h ^ c, 0x01000193);
+    this.h = Math.imul(this.h ^ c, 0x01000193);
   }
-  return (h >>> 0) || 1;
+
+  /** The key of what was pushed (0 for nothing). */
+  key(): number {
+    return this.any ? (this.h >>> 0) || 1 : 0;
+  }
 }
 
 /** First UTF-16 unit of the lower case of each character, filled on first use (0: not yet). */

@@ -52,7 +52,7 @@
 import { HtmlScanner } from './scanner.js';
 import { decodeHTML } from 'entities';
 import { BlockKind, LineContext, type ElementTree, type LineTable } from '../core/types.js';
-import { lineKey } from './line-key.js';
+import { lineKey, LineKeyHasher } from './line-key.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 import { U32Column } from '../core/u32-column.js';
 
@@ -1015,6 +1015,46 @@ class PageLines implements LineTable {
     const text = this.collapsedText(i) ?? this.decodedText(i);
     (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
     return text;
+  }
+
+  /**
+   * `lineKey(lineText(i))` without building the text when it is not built yet: the
+   * characters collapsedText would write are hashed straight from the source.
+   */
+  lineKey(i: number): number {
+    if (this.contentChars[i] === 0) return 0;
+    const cached = this.texts?.[i] ?? this.cache?.[i];
+    if (cached !== undefined) return lineKey(cached);
+    const src = this.src, k = new LineKeyHasher();
+    /** White space was seen since the last visible character (collapsedText's rule). */
+    let space = false, any = false;
+    for (let s = this.lineSegments[i]!; s < this.lineSegments[i + 1]!; s++) {
+      const e = this.segEnd[s]!;
+      for (let j = this.segStart[s]!; j < e; j++) {
+        const c = src.charCodeAt(j);
+        if (c === AMPERSAND) {
+          const end = entityEnd(src, j, e);
+          if (end === 0) return lineKey(this.lineText(i)); // decodedText's case
+          const decoded = decodeHTML(src.slice(j, end));
+          for (let d = 0; d < decoded.length; d++) {
+            const ch = decoded.charCodeAt(d);
+            if (isSpace(ch)) space = true;
+            else {
+              if (space && any) k.push(32);
+              space = false; any = true;
+              k.push(ch);
+            }
+          }
+          j = end - 1;
+        } else if (isSpace(c)) space = true;
+        else {
+          if (space && any) k.push(32);
+          space = false; any = true;
+          k.push(c);
+        }
+      }
+    }
+    return k.key();
   }
 
   /**

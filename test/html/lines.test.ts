@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable, LineBuilder } from '../../src/html/lines.js';
+import { lineKey } from '../../src/html/line-key.js';
 import { BlockKind, LineContext, type LineTable } from '../../src/core/types.js';
 
 const columns = (t: LineTable) => ({
@@ -117,6 +118,16 @@ describe('buildLineTable', () => {
     expect(texts(buildLineTable(html))).toEqual(['Story.', 'After.']);
     // A list item with a comment class is not a container: an omitted </li> must not mute the page.
     expect(texts(buildLineTable('<ul><li class="comment">One<li>Two</ul><p>Three</p>'))).toEqual(['One', 'Two', 'Three']);
+  });
+
+  it('keys a line from the source as lineKey keys its text', () => {
+    const html = '<p>  Héllo&nbsp;World 2024 &amp; 12 &#x41;BC </p><p>Tom &amp Jerry</p><p><b>Split</b>   <i>RUN</i> &lt;3</p><div>ΑΒΓ   δ</div>';
+    const t = buildLineTable(html);
+    const keys = Array.from({ length: t.count }, (_, i) => t.lineKey!(i));
+    expect(keys).toEqual(Array.from({ length: t.count }, (_, i) => lineKey(t.lineText(i))));
+    expect(keys.filter((k) => k !== 0)).toHaveLength(4);
+    // Digit runs fold and case does not matter, as in lineKey.
+    expect(buildLineTable('<p>3 COMMENTS</p>').lineKey!(0)).toBe(buildLineTable('<p>12 comments</p>').lineKey!(0));
   });
 
   it('breaks lines at <br> and at newlines inside <pre>', () => {
