@@ -37,6 +37,8 @@ const CONFIGS = [
   ['confidence ∪ DANA, comment sections kept at apply', { classify: 'confidence', mode: 'union' }, { lines: { dropComments: false } }],
   ['confidence ∪ DANA, veto below 0.2', { classify: 'confidence', mode: 'union', veto: 0.2 }],
   ['confidence ∪ DANA, DANA regions weighted by P(topical)', { classify: 'confidence', mode: 'union', weightRegions: true }],
+  ['confidence ∪ DANA, path veto off for site models', { classify: 'confidence', mode: 'union', pathVeto: false }],
+  ['confidence ∪ DANA, path veto on across sites too', { classify: 'confidence', mode: 'union', pathVeto: true }],
   ['confidence ∪ DANA, no single-container constraint', { classify: 'confidence', mode: 'union', container: 0, dana: { container: 0 } }],
   ['confidence, FAR-SW alone, no single-container constraint', { classify: 'confidence', mode: 'farsw', container: 0, dana: { container: 0 } }],
   ['confidence, FAR-SW alone, single container also for site models', { classify: 'confidence', mode: 'farsw', container: 0.7 }],
@@ -93,7 +95,7 @@ const md = [
   'Inter-site: leave-one-dataset-out, a model across sites (normalised features) trained on the other datasets. ' +
     'Intra-site: 10-fold within every host with ≥ 10 pages of daniel, dragnet and cleanportaleval, a site model (raw features) per fold; mean over sites.',
   '`confidence` = a line\'s significant-region set read as one rule, by its training confidence (+ class/id words); ∪/∩ = union/intersection with DANA (AdDANAg on the same lines). ' +
-    'Every configuration keeps template lines and structural paths, normalises every start tag\'s attributes in the DANA core and removes user-comment sections (training and apply), and keeps the final lines of models across sites in one container (θ 0.7, extract/container.ts; site models: off) unless the row says otherwise. Intra-site folds train site models (the fold\'s host), as `farsw eval --cv intra-site --train` does. Defaults: `mode` and `siteMode` = confidence ∪ DANA, the best inter-site row and within 0.002 of the best intra-site row (a tie on 36 sites).',
+    'Every configuration keeps template lines and structural paths, normalises every start tag\'s attributes in the DANA core and removes user-comment sections (training and apply), keeps the final lines of models across sites in one container (θ 0.7, extract/container.ts; site models: off), and in site models drops lines whose structural path the model knows as non-topical (path veto; models across sites: off) unless the row says otherwise. Intra-site folds train site models (the fold\'s host), as `farsw eval --cv intra-site --train` does. Defaults: `mode` and `siteMode` = confidence ∪ DANA, the best inter-site row and within 0.002 of the best intra-site row (a tie on 36 sites).',
   '',
   `| configuration | ${datasets.join(' | ')} | inter-site mean | intra-site mean |`,
   `|---|${datasets.map(() => '---').join('|')}|---|---|`,

@@ -60,6 +60,8 @@ export interface FarswApplyOptions {
    * Σ T, so the learned evidence (class/id words, region sets) picks among dense regions.
    */
   readonly weightRegions: boolean;
+  /** A line whose structural path the model knows as non-topical (applyPathEvidence) is not kept, whatever chose it. */
+  readonly pathVeto: boolean;
   /** θ of the single-container constraint on the final lines (extract/container.ts); 0 = off. */
   readonly container: number;
   /** Weight of the class/id-word evidence in `confidence` classification (0 = off; see lineConfidence). */
@@ -210,7 +212,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const dana = danaCore(table, 'addanag', options.dana, options.weightRegions && confidence ? confidence : undefined);
   const lineScore = lineScores(table, features.variant === 'normalized' ? features : undefined);
   const n = table.count;
-  if (options.pathEvidence > 0) applyPathEvidence(table, model, topical, options.pathEvidence);
+  const pathRejected = options.pathEvidence > 0 ? applyPathEvidence(table, model, topical, options.pathEvidence) : undefined;
   const template = templateChecker(table, model);
   if (template) for (let i = 0; i < n; i++) if (topical[i] && template.is(i)) topical[i] = 0;
 
@@ -244,6 +246,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   chosen = keepDominantContainer(table, chosen, options.container);
   // Veto: a line the classifier is sure is not topical is not kept, whatever chose it.
   if (confidence && options.veto > 0) for (let i = 0; i < n; i++) if (chosen[i] && confidence[i]! < options.veto) chosen[i] = 0;
+  if (pathRejected && options.pathVeto) for (let i = 0; i < n; i++) if (pathRejected[i]) chosen[i] = 0;
   // A template line is never kept, whatever chose it.
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
   return { ...base, template: template?.mask, fallback: options.mode === 'dana' ? false : selection.fallback, blocks: maskToBlocks(chosen) };
@@ -264,9 +267,9 @@ const PATH_TABLES = new WeakMap<Model, { table: Map<number, readonly [number, nu
  * training lines that were topical (smoothed to the base rate) is ≥ 0.5. It is the
  * most specific rule a site model has; elsewhere the fuzzy rules decide.
  */
-export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8Array, minLines: number): void {
+export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8Array, minLines: number): Uint8Array | undefined {
   const stats = model.pathStats;
-  if (!stats || stats.length === 0) return;
+  if (!stats || stats.length === 0) return undefined;
   let t = PATH_TABLES.get(model);
   if (!t) {
     const m = new Map<number, readonly [number, number]>();
@@ -274,11 +277,14 @@ export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8
     for (const [k, a, b] of stats) { m.set(k, [a, b]); tp += a; all += a + b; }
     PATH_TABLES.set(model, (t = { table: m, prior: all > 0 ? tp / all : 0 }));
   }
+  const rejected = new Uint8Array(table.count);
   for (let i = 0; i < table.count; i++) {
     const s = t.table.get(table.path[i]!);
     if (!s || s[0] + s[1] < minLines) continue;
     topical[i] = (s[0] + t.prior) / (s[0] + s[1] + 1) >= 0.5 ? 1 : 0;
+    if (!topical[i]) rejected[i] = 1;
   }
+  return rejected;
 }
 
 const TEMPLATE_SETS = new WeakMap<Model, ReadonlySet<number>>();

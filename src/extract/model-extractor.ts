@@ -16,15 +16,17 @@ export interface ModelExtractorOptions extends ExtractorOptions {
 
 /**
  * Resolve FAR-SW apply options over the defaults. Unless given, a site model (trained
- * on one host) uses `siteMode` and `siteContainer`, a model across sites `mode` and
- * `container`: each chosen in its own cross-validation (intra-site and inter-site; BENCHMARKS.md).
+ * on one host) uses `siteMode`, `siteContainer` and `sitePathVeto`, a model across sites
+ * `mode`, `container` and `pathVeto`: each chosen in its own cross-validation (intra-site
+ * and inter-site; BENCHMARKS.md).
  */
 export function farswOptions(o: ModelExtractorOptions['farsw'] = {}, model?: Model): FarswApplyOptions {
-  const { siteMode, siteContainer, ...defaults } = FARSW_APPLY_DEFAULTS;
+  const { siteMode, siteContainer, sitePathVeto, ...defaults } = FARSW_APPLY_DEFAULTS;
   const site = model?.site != null;
   const mode = o.mode ?? (site ? siteMode : defaults.mode);
   const container = o.container ?? (site ? siteContainer : defaults.container);
-  return { ...defaults, ...o, mode, container, dana: { ...defaults.dana, ...o.dana } };
+  const pathVeto = o.pathVeto ?? (site ? sitePathVeto : defaults.pathVeto);
+  return { ...defaults, ...o, mode, container, pathVeto, dana: { ...defaults.dana, ...o.dana } };
 }
 
 export { modelLineOptions };
