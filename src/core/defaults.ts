@@ -234,8 +234,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   tokenEvidence: 0.5,
   /**
    * Combination for site models (trained on one host): `union`, as across sites. Under intra-site 10-fold
-   * cross-validation (`npm run bench:modes`, site models): confidence ∪ DANA 0.927, FAR-SW alone 0.920 (the paper's
-   * crisp FAR-SW 0.882); the best row, ∪ with a veto below 0.2, 0.929 is a tie on 36 sites and worse across sites.
+   * cross-validation (`npm run bench:modes`, site models with the path veto): confidence ∪ DANA 0.940, FAR-SW alone
+   * 0.925, the paper's crisp FAR-SW alone 0.887.
    */
   siteMode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
