@@ -81,7 +81,7 @@ export interface LineOptions {
   readonly normalizeAttributes: 'anchors' | 'all';
   /**
    * Remove user-comment sections with their content: block containers whose class or id has a
-   * comment word (`COMMENT_WORDS`), as trafilatura leaves comments out by default.
+   * comment word (`COMMENT_WORDS`), as Readability does (trafilatura keeps them unless asked).
    */
   readonly dropComments: boolean;
 }
