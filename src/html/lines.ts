@@ -84,6 +84,11 @@ export interface LineOptions {
    * comment word (`COMMENT_WORDS`), as Readability does (trafilatura keeps them unless asked).
    */
   readonly dropComments: boolean;
+  /**
+   * Remove block elements a browser does not show, with their content: the `hidden` attribute, or a
+   * `style` with `display: none` / `visibility: hidden` (style sheets are not read).
+   */
+  readonly dropHidden: boolean;
 }
 
 /** Block-level elements: a break point before their start tag and after their end tag. */
@@ -195,6 +200,8 @@ const ATTRIBUTE_WORD = /[a-z]{3,}/g;
 const COMMENT_WORDS: ReadonlySet<number> = new Set(
   ['comment', 'comments', 'commentlist', 'commentlists', 'respond', 'disqus', 'comentarios', 'commentaires', 'kommentare', 'pinglun'].map((w) => lineKey(w)));
 /** Containers a comment section is read from: elements that always have an end tag (an implied end would mute the rest of the page). */
+/** A `style` value that hides its element. */
+const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 const COMMENTS_ELEMENTS: ReadonlySet<string> = new Set(['div', 'section', 'ol', 'ul', 'aside', 'article', 'footer', 'form', 'dl', 'table']);
 const CAMEL_CASE = /([a-z])([A-Z])/g;
 
@@ -217,7 +224,7 @@ interface BlockEntry {
   /** This element's own class/id words, and its parent entry (for the inherited ones). */
   readonly own: readonly number[];
   readonly parent: BlockEntry | undefined;
-  /** Inside a user-comment section that `dropComments` removes. */
+  /** Inside a user-comment section (`dropComments`) or a hidden element (`dropHidden`): its content is removed. */
   readonly muted: boolean;
   /** Number of the element in document order (LineTable.elements). */
   readonly id: number;
@@ -500,6 +507,8 @@ export class LineBuilder {
   private readonly tokenKeys = new U32Column();
   /** Attribute being read: 1 class, 2 id, 0 other. */
   private attr = 0;
+  /** The current start tag hides its element (`hidden`, or a style with display: none / visibility: hidden). */
+  private hidden = false;
   /** FNV hashes of the pending start tag's class and id values (0: none) and where they are. */
   private classHash = 0;
   private idHash = 0;
@@ -597,13 +606,15 @@ export class LineBuilder {
     this.tagStart = start - 1;
     this.tagNameLen = end - start;
     this.classHash = this.idHash = 0;
+    this.hidden = false;
     this.tagFlags = info?.flags ?? 0;
     return (this.tagFlags & (BLOCK | VOID)) === BLOCK;
   }
 
   /** Only `class` and `id` of block elements are read (for the structural path). */
   private onAttribName(start: number, end: number): void {
-    this.attr = nameIs(this.src, start, end, 'class') ? 1 : nameIs(this.src, start, end, 'id') ? 2 : 0;
+    this.attr = nameIs(this.src, start, end, 'class') ? 1 : nameIs(this.src, start, end, 'id') ? 2 : nameIs(this.src, start, end, 'style') ? 3 : 0;
+    if (nameIs(this.src, start, end, 'hidden')) this.hidden = true;
     this.attrHash = 0x811c9dc5;
     this.attrFrom = -1;
   }
@@ -618,7 +629,9 @@ export class LineBuilder {
   }
 
   private onAttribEnd(): void {
-    if (this.attr !== 0 && this.attrFrom >= 0) {
+    if (this.attr === 3) {
+      if (this.attrFrom >= 0 && HIDDEN_STYLE.test(this.src.slice(this.attrFrom, Math.min(this.attrTo, this.attrFrom + MAX_ATTRIBUTE_CHARS)))) this.hidden = true;
+    } else if (this.attr !== 0 && this.attrFrom >= 0) {
       const h = (this.attrHash >>> 0) || 1;
       const range = this.attr === 1 ? this.classRange : this.idRange;
       range[0] = this.attrFrom; range[1] = this.attrTo;
@@ -637,7 +650,8 @@ export class LineBuilder {
     const id = this.elementParent.length;
     this.elementParent.push(parent ? parent.id + 1 : 0);
     this.elementEnd.push(0);
-    stack.push(childEntry(parent, name, kind, this.options.classTokens, this.options.dropComments, id));
+    const entry = childEntry(parent, name, kind, this.options.classTokens, this.options.dropComments, id);
+    stack.push(this.hidden && this.options.dropHidden && !entry.muted ? { ...entry, muted: true } : entry);
   }
 
   /** Close the stack's entries from `from` up: their subtrees end before the next element. */
@@ -647,7 +661,7 @@ export class LineBuilder {
     stack.length = from;
   }
 
-  /** Inside a comment section being dropped? */
+  /** Inside a comment section or hidden element being dropped? */
   private muted(): boolean {
     const stack = this.blockStack;
     return stack.length > 0 && stack[stack.length - 1]!.muted;

@@ -33,6 +33,8 @@ export interface TrainParams {
   readonly classTokens?: boolean;
   /** Line building removed user-comment sections (LineOptions.dropComments); absent in older models (false). */
   readonly dropComments?: boolean;
+  /** Line building removed hidden elements (LineOptions.dropHidden); absent in older models (false). */
+  readonly dropHidden?: boolean;
 }
 
 /** What training saw and how good the gold-derived labels were. */
@@ -187,6 +189,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
   if (!Array.isArray(p!.dropElements)) fail('params.dropElements must be an array');
   if (typeof p!.carryMarkup !== 'boolean') fail('params.carryMarkup must be a boolean');
   if (p!.dropComments !== undefined && typeof p!.dropComments !== 'boolean') fail('params.dropComments must be a boolean');
+  if (p!.dropHidden !== undefined && typeof p!.dropHidden !== 'boolean') fail('params.dropHidden must be a boolean');
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;
@@ -194,7 +197,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
 
 /** The line options a model was trained with (from its params; older models lack the newer fields). */
 export function modelLineOptions(params: TrainParams): Partial<LineOptions> {
-  return { dropElements: params.dropElements, carryMarkup: params.carryMarkup, classTokens: params.classTokens === true, dropComments: params.dropComments === true };
+  return { dropElements: params.dropElements, carryMarkup: params.carryMarkup, classTokens: params.classTokens === true, dropComments: params.dropComments === true, dropHidden: params.dropHidden === true };
 }
 
 /**

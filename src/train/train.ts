@@ -56,6 +56,8 @@ export interface TrainOptions {
   readonly classTokens?: boolean;
   /** Remove user-comment sections before lines are built (LineOptions.dropComments); default LINE_DEFAULTS. */
   readonly dropComments?: boolean;
+  /** Remove hidden elements before lines are built (LineOptions.dropHidden); default LINE_DEFAULTS. */
+  readonly dropHidden?: boolean;
   /** Called after each page (for progress bars). */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -91,6 +93,7 @@ export function resolveTrainParams(o: Omit<TrainOptions, 'name'>): TrainParams {
     carryMarkup: o.carryMarkup ?? FARSW_PREPROCESS_DEFAULTS.carryMarkup,
     classTokens: o.classTokens ?? FARSW_PREPROCESS_DEFAULTS.classTokens,
     dropComments: o.dropComments ?? LINE_DEFAULTS.dropComments,
+    dropHidden: o.dropHidden ?? LINE_DEFAULTS.dropHidden,
   });
 }
 

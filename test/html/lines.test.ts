@@ -112,6 +112,15 @@ describe('buildLineTable', () => {
     expect(kept).toContain('Leave a reply');
   });
 
+  it('drops hidden block elements (dropHidden, the default) and keeps them on request', () => {
+    const html = '<div class="story"><p>Shown text.</p></div>'
+      + '<div style="color: red; DISPLAY : none"><p>Hidden by style.</p><div><p>Nested hidden.</p></div></div>'
+      + '<section hidden><p>Hidden attribute.</p></section><div style="visibility:hidden">Invisible.</div>'
+      + '<div style="display: block"><p>Block is shown.</p></div><p>After.</p>';
+    expect(texts(buildLineTable(html))).toEqual(['Shown text.', 'Block is shown.', 'After.']);
+    expect(texts(buildLineTable(html, { dropHidden: false }))).toContain('Nested hidden.');
+  });
+
   it('ends a dropped comment section where a browser would: at its end tag or an ancestor\'s', () => {
     // The comments div is never closed: </section> of its parent ends it.
     const html = '<section><p>Story.</p><div class="comments"><div><p>A comment.</p></div></section><p>After.</p>';

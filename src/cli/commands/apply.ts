@@ -32,6 +32,7 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>> {
   radius?: number;
   profile: boolean;
   comments?: boolean;
+  hidden?: boolean;
   attributes?: 'anchors' | 'all';
 }
 
@@ -76,7 +77,7 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
     profile: args.profile || args.format === 'json',
     ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
     dana,
-    lines: { ...(args.comments === true ? { dropComments: false } : {}), ...(args.attributes !== undefined ? { normalizeAttributes: args.attributes } : {}) },
+    lines: { ...(args.comments === true ? { dropComments: false } : {}), ...(args.hidden === true ? { dropHidden: false } : {}), ...(args.attributes !== undefined ? { normalizeAttributes: args.attributes } : {}) },
     farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana },
     ...(args.url !== undefined ? { url: args.url } : {}),
     ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
@@ -103,6 +104,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
         .option('radius', { type: 'number', describe: 'DANA smoothing radius (default 1)' })
         .option('attributes', { choices: ['anchors', 'all'] as const, describe: "Attribute normalisation of the AdDANAg code column: anchors (the paper's) or all (default)" })
+        .option('hidden', { type: 'boolean', describe: 'Keep hidden elements (removed by default: hidden attribute, inline display: none / visibility: hidden)' })
         .option('comments', { type: 'boolean', describe: 'Keep user-comment sections (removed by default: class/id comment, comments, respond, disqus, …)' })
         .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr' })
         .check((a) => {

@@ -36,6 +36,7 @@ interface EvalArgs {
   data: string;
   algorithm?: string;
   comments?: boolean;
+  hidden?: boolean;
   attributes?: 'anchors' | 'all';
   model?: string;
   predictions?: string;
@@ -76,7 +77,7 @@ function modelExtractor(model: Model, args: EvalArgs): TextExtractor {
 
 /** Line options given on the command line (--comments, --attributes). */
 function lineArgs(args: EvalArgs): Partial<LineOptions> {
-  return { ...(args.comments === true ? { dropComments: false } : {}), ...(args.attributes !== undefined ? { normalizeAttributes: args.attributes } : {}) };
+  return { ...(args.comments === true ? { dropComments: false } : {}), ...(args.hidden === true ? { dropHidden: false } : {}), ...(args.attributes !== undefined ? { normalizeAttributes: args.attributes } : {}) };
 }
 
 /** The extractor named by --algorithm / --model (default: the model `auto` picks, as apply does). */
@@ -206,6 +207,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
       y
         .option('data', { alias: 'd', type: 'string', demandOption: true, describe: 'Pages with gold: .jsonl[.gz], a directory of them, or training-data/' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model (e.g. ${DEFAULT_ALGORITHM})` })
+        .option('hidden', { type: 'boolean', describe: 'Keep hidden elements (removed by default: hidden attribute, inline display: none / visibility: hidden)' })
         .option('comments', { type: 'boolean', describe: 'Keep user-comment sections (removed by default)' })
         .option('attributes', { choices: ['anchors', 'all'] as const, describe: "Attribute normalisation of the AdDANAg code column: anchors (the paper's) or all (default)" })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name or auto (the default, as in apply)' })
