@@ -241,8 +241,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   tokenEvidence: 0.5,
   /**
    * Combination for site models (trained on one host): `union`, as across sites. Under intra-site 10-fold
-   * cross-validation (`npm run bench:modes`, site models with the path veto): confidence ∪ DANA 0.940, FAR-SW alone
-   * 0.925, the paper's crisp FAR-SW alone 0.887.
+   * cross-validation (`npm run bench:modes`, site models with the path veto): confidence ∪ DANA 0.941, FAR-SW alone
+   * 0.925, the paper's crisp FAR-SW alone 0.909.
    */
   siteMode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
