@@ -96,6 +96,15 @@ function rect(f: Frame, start: number, end: number, y: number, h: number, fill: 
   return `<rect x="${r1(x0)}" y="${r1(y)}" width="${r1(Math.max(1, f.x(end) - x0))}" height="${r1(h)}" fill="${fill}"${extra}/>`;
 }
 
+/** A track marking the lines where `mask` is set (class and label `name`). */
+function maskTrack(f: Frame, y: number, name: string, mask: ArrayLike<number>, fill: string): string {
+  const any = (from: number, to: number) => { for (let i = from; i < to; i++) if (mask[i]) return true; return false; };
+  const parts = [`<g class="track-${name}">`, trackLabel(y, name)];
+  for (const [s, e] of columnRuns(f, any)) parts.push(rect(f, s, e, y, TRACK_H, fill, ` class="${name}"`));
+  parts.push('</g>');
+  return parts.join('');
+}
+
 function trackLabel(y: number, label: string): string {
   return `<text x="${LEFT - 8}" y="${r1(y + TRACK_H - 2)}" text-anchor="end">${escapeMarkup(label)}</text>`;
 }
@@ -241,18 +250,10 @@ export function renderSvg(data: ExplainData, options: Partial<SvgOptions> = {}):
   parts.push('</g>');
   y += TRACK_H + TRACK_GAP;
   if (data.topical) {
-    const topical = data.topical;
-    parts.push('<g class="track-topical">', trackLabel(y, 'topical'));
-    const any = (from: number, to: number) => { for (let i = from; i < to; i++) if (topical[i]) return true; return false; };
-    for (const [s, e] of columnRuns(f, any)) parts.push(rect(f, s, e, y, TRACK_H, COLOR.topical, ' class="topical"'));
-    parts.push('</g>');
+    parts.push(maskTrack(f, y, 'topical', data.topical, COLOR.topical));
     y += TRACK_H + TRACK_GAP;
     if (data.template) {
-      const template = data.template;
-      parts.push('<g class="track-template">', trackLabel(y, 'template'));
-      const anyT = (from: number, to: number) => { for (let i = from; i < to; i++) if (template[i]) return true; return false; };
-      for (const [s, e] of columnRuns(f, anyT)) parts.push(rect(f, s, e, y, TRACK_H, COLOR.template, ' class="template"'));
-      parts.push('</g>');
+      parts.push(maskTrack(f, y, 'template', data.template, COLOR.template));
       y += TRACK_H + TRACK_GAP;
     }
     y += 8;

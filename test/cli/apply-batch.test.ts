@@ -2,13 +2,10 @@ import { describe, it, expect } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
 import { pageLines, page, tempDir, writeLines } from '../batch/helpers.js';
+import { capture } from './capture.js';
 
-function capture(stdin?: NodeJS.ReadableStream): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; }, ...(stdin ? { stdin } : {}) };
-  return io;
-}
 
 describe('farsw apply --input (batch)', () => {
   it('reads JSON Lines from stdin and writes to stdout, exit 0', async () => {

@@ -2,13 +2,10 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
 import { extract } from '../../src/extract/extract.js';
+import { capture } from './capture.js';
 
-function capture(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } };
-  return io;
-}
 
 const PAGE = '<html><body><article><h2>Storm damage</h2>' +
   '<p>The storm of January tore away two hundred metres of the old sea wall and flooded the lower streets of the town.</p>' +

@@ -4,14 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
+import { capture } from './capture.js';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
 
-function capture(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } };
-  return io;
-}
 
 let dir: string;
 beforeAll(() => {

@@ -3,23 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/cli/main.js';
-import type { CliIo } from '../../src/cli/io.js';
+import { capture } from './capture.js';
 
 let dir: string;
 
-function capture(): CliIo & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout(s: string) {
-      io.out += s;
-    },
-    stderr(s: string) {
-      io.err += s;
-    },
-  };
-  return io;
-}
 
 const article = 'The committee approved the new budget after a long debate about schools and roads in the city.';
 const page = (id: string, dataset: string, host: string | null, gold: string | null): string =>

@@ -3,17 +3,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
 import { parseLineRange } from '../../src/cli/commands/explain.js';
 import { checkXml } from '../explain/xml-check.js';
+import { capture } from './capture.js';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
 const page = join(fixtures, 'en-news/source.html');
 
-function capture(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } };
-  return io;
-}
 
 let dir: string;
 beforeAll(() => {

@@ -3,13 +3,11 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
+import { capture } from './capture.js';
 import { sitePage } from '../helpers/site-pages.js';
 
-function io(): CliIo & { out: string; err: string } {
-  const o = { out: '', err: '', stdout(s: string) { o.out += s; }, stderr(s: string) { o.err += s; } };
-  return o;
-}
+const io = () => capture();
 
 let dir: string, data: string, store: string;
 beforeAll(() => {

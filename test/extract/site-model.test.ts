@@ -14,7 +14,8 @@ import { train } from '../../src/train/train.js';
 import type { Model } from '../../src/model/model.js';
 import { extract } from '../../src/extract/extract.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
+import { capture } from '../cli/capture.js';
 import { scoreText } from '../../src/eval/metrics.js';
 
 const data = join(dirname(fileURLToPath(import.meta.url)), '../../training-data');
@@ -72,7 +73,7 @@ describe('a site model', () => {
   });
 
   it('the CLI trains per site and applies by host', async () => {
-    const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } } as CliIo & { out: string; err: string };
+    const io = capture();
     const cliStore = join(mkdtempSync(join(tmpdir(), 'farsw-cli-')), 'm.sqlite');
     expect(await run(['train', '--data', data, '--by-site', '--min-pages', '10', '--store', cliStore], io)).toBe(0);
     const file = join(data, 'valley-gazette.example/page-12.html');

@@ -8,15 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
 import { readDataset } from '../../src/dataset/load.js';
 import type { DatasetIssue } from '../../src/dataset/types.js';
 import { sitePage } from '../helpers/site-pages.js';
+import { capture } from '../cli/capture.js';
 
-function capture(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } };
-  return io;
-}
 
 const record = (k: number): string => JSON.stringify({ ...sitePage(k), id: `s/${k}`, url: `https://site.example/${k}` });
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
 import { InputError, isFarswError } from '../../src/core/errors.js';
 import { extract } from '../../src/extract/extract.js';
 import { extractorNames } from '../../src/extract/registry.js';
@@ -18,13 +18,10 @@ import { sniffBinary } from '../../src/html/sniff-binary.js';
 import {
   PARAGRAPH, hugeAttributePage, lateNulPage, manyLinksPage, nestedDivsPage, singleLinePage, unclosedTagsPage,
 } from './hostile-pages.js';
+import { capture } from '../cli/capture.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/hostile');
 
-function capture(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } };
-  return io;
-}
 
 /** What a page must give: text containing `contains` (or empty), or an error matching `error`. */
 interface Expectation {

@@ -9,19 +9,16 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
 import { ModelFormatError, ModelNotFoundError } from '../../src/core/errors.js';
 import { checkModelStore } from '../../src/model-store/check.js';
 import { SCHEMA_VERSION } from '../../src/model-store/schema.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
 import { exampleModel } from '../helpers/example-model.js';
+import { capture } from '../cli/capture.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function capture(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } };
-  return io;
-}
 
 let dir: string, path: string;
 beforeEach(() => {

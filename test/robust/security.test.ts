@@ -15,20 +15,17 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
-import { run, type CliIo } from '../../src/cli/main.js';
+import { run } from '../../src/cli/main.js';
 import { extract } from '../../src/extract/extract.js';
 import { extractorNames } from '../../src/extract/registry.js';
 import { modelToJson } from '../../src/model/model.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
 import { exampleModel } from '../helpers/example-model.js';
 import { sitePage } from '../helpers/site-pages.js';
+import { capture } from '../cli/capture.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-function capture(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout(s: string) { io.out += s; }, stderr(s: string) { io.err += s; } };
-  return io;
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
