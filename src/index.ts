@@ -81,7 +81,8 @@ export type { PageRecord, RecordSource, DatasetIssue, ReadOptions } from './data
 export { applyModel, topicalMask, lineScores, COMBINE_MODES, type CombineMode, type FarswApplyOptions, type FarswResult } from './extract/farsw.js';
 export { slidingWindow, scoreBlocks, selectInformative, blocksToMask, maskToBlocks, type Selection } from './extract/window.js';
 export { FARSW_APPLY_DEFAULTS } from './core/defaults.js';
-export { runModel, extractWithModel, farswOptions, modelLineOptions, type ModelRun, type ModelExtractorOptions } from './extract/model-extractor.js';
+export { runModel, extractWithModel, farswOptions, type ModelRun, type ModelExtractorOptions } from './extract/model-extractor.js';
+export { modelLineOptions } from './model/model.js';
 export { resolveModel } from './extract/extract.js';
 export { ModelResolver, modelResolver, shippedDefaultModel, siteMatches, DEFAULT_MODEL_NAME, SHIPPED_DEFAULT_MODEL } from './model-store/resolve.js';
 export { lineKey, TemplateCounter, type TemplateOptions } from './train/templates.js';

@@ -29,8 +29,6 @@ export function farswOptions(o: ModelExtractorOptions['farsw'] = {}, model?: Mod
   return { ...defaults, ...o, mode, container, pathVeto, dana: { ...defaults.dana, ...o.dana } };
 }
 
-export { modelLineOptions };
-
 /** A model run on a page: the line table and every decision (what `farsw explain` draws). */
 export interface ModelRun {
   readonly table: LineTable;

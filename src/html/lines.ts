@@ -287,14 +287,14 @@ function nameIs(src: string, start: number, end: number, name: string): boolean 
   return true;
 }
 
-/** A child's stack entry from its parent's (path of the nearest three). */
-function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean, dropComments: boolean, id: number): BlockEntry {
+/** A child's stack entry from its parent's (path of the nearest three); `drop`: the element's content is removed. */
+function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean, drop: boolean, id: number): BlockEntry {
   let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
   if (parent) {
     h = Math.imul(h ^ parent.sig, 0x01000193);
     if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
   }
-  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent, muted: parent?.muted === true || (dropComments && kind.comments), id };
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent, muted: parent?.muted === true || drop, id };
 }
 
 /**
@@ -650,8 +650,8 @@ export class LineBuilder {
     const id = this.elementParent.length;
     this.elementParent.push(parent ? parent.id + 1 : 0);
     this.elementEnd.push(0);
-    const entry = childEntry(parent, name, kind, this.options.classTokens, this.options.dropComments, id);
-    stack.push(this.hidden && this.options.dropHidden && !entry.muted ? { ...entry, muted: true } : entry);
+    const drop = (this.options.dropComments && kind.comments) || (this.options.dropHidden && this.hidden);
+    stack.push(childEntry(parent, name, kind, this.options.classTokens, drop, id));
   }
 
   /** Close the stack's entries from `from` up: their subtrees end before the next element. */

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../src/html/lines.js';
 import { applyModel } from '../../src/extract/farsw.js';
-import { farswOptions, modelLineOptions } from '../../src/extract/model-extractor.js';
+import { farswOptions } from '../../src/extract/model-extractor.js';
+import { modelLineOptions } from '../../src/model/model.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
 
 const words = (n: number, w: string) => Array.from({ length: n }, (_, i) => `${w}${i % 7}`).join(' ');

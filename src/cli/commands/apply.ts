@@ -13,9 +13,10 @@ import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
 import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../../batch/command.js';
+import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import type { CliIo } from '../io.js';
 
-interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>> {
+interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs {
   files?: string[];
   algorithm?: string;
   model?: string;
@@ -31,9 +32,6 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>> {
   gap?: number;
   radius?: number;
   profile: boolean;
-  comments?: boolean;
-  hidden?: boolean;
-  attributes?: 'anchors' | 'all';
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -77,7 +75,7 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
     profile: args.profile || args.format === 'json',
     ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
     dana,
-    lines: { ...(args.comments === true ? { dropComments: false } : {}), ...(args.hidden === true ? { dropHidden: false } : {}), ...(args.attributes !== undefined ? { normalizeAttributes: args.attributes } : {}) },
+    lines: lineArgs(args),
     farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana },
     ...(args.url !== undefined ? { url: args.url } : {}),
     ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
@@ -89,7 +87,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
     command: 'apply [files..]',
     describe: 'Extract the main content of pages (files, - for stdin, or --input records)',
     builder: (y) =>
-      batchOptions(y)
+      lineOptions(batchOptions(y))
         .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, an exported FILE.json, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
@@ -103,9 +101,6 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
         .option('radius', { type: 'number', describe: 'DANA smoothing radius (default 1)' })
-        .option('attributes', { choices: ['anchors', 'all'] as const, describe: "Attribute normalisation of the AdDANAg code column: anchors (the paper's) or all (default)" })
-        .option('hidden', { type: 'boolean', describe: 'Keep hidden elements (removed by default: hidden attribute, inline display: none / visibility: hidden)' })
-        .option('comments', { type: 'boolean', describe: 'Keep user-comment sections (removed by default: class/id comment, comments, respond, disqus, …)' })
         .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr' })
         .check((a) => {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');

@@ -26,18 +26,15 @@ import { extractWithModel, type ModelExtractorOptions } from '../../extract/mode
 import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
 import type { FeatureVariant } from '../../features/line-features.js';
 import type { Model } from '../../model/model.js';
-import type { LineOptions } from '../../html/lines.js';
+import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { modelResolver } from '../../model-store/resolve.js';
 import { Trainer } from '../../train/train.js';
 import type { CliIo } from '../io.js';
 
-interface EvalArgs {
+interface EvalArgs extends LineArgs {
   data: string;
   algorithm?: string;
-  comments?: boolean;
-  hidden?: boolean;
-  attributes?: 'anchors' | 'all';
   model?: string;
   predictions?: string;
   by?: GroupBy;
@@ -73,11 +70,6 @@ function farswArgs(args: EvalArgs): ModelExtractorOptions['farsw'] {
 function modelExtractor(model: Model, args: EvalArgs): TextExtractor {
   const farsw = farswArgs(args);
   return { name: `farsw:${model.name}`, extract: (html, o) => extractWithModel(html, model, { ...o, ...(farsw ? { farsw } : {}) }) };
-}
-
-/** Line options given on the command line (--comments, --attributes). */
-function lineArgs(args: EvalArgs): Partial<LineOptions> {
-  return { ...(args.comments === true ? { dropComments: false } : {}), ...(args.hidden === true ? { dropHidden: false } : {}), ...(args.attributes !== undefined ? { normalizeAttributes: args.attributes } : {}) };
 }
 
 /** The extractor named by --algorithm / --model (default: the model `auto` picks, as apply does). */
@@ -204,12 +196,9 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
     command: 'eval',
     describe: 'Score an extractor or a predictions file against gold text (LCS and bag-of-words P/R/F1)',
     builder: (y) =>
-      y
+      lineOptions(y)
         .option('data', { alias: 'd', type: 'string', demandOption: true, describe: 'Pages with gold: .jsonl[.gz], a directory of them, or training-data/' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model (e.g. ${DEFAULT_ALGORITHM})` })
-        .option('hidden', { type: 'boolean', describe: 'Keep hidden elements (removed by default: hidden attribute, inline display: none / visibility: hidden)' })
-        .option('comments', { type: 'boolean', describe: 'Keep user-comment sections (removed by default)' })
-        .option('attributes', { choices: ['anchors', 'all'] as const, describe: "Attribute normalisation of the AdDANAg code column: anchors (the paper's) or all (default)" })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name or auto (the default, as in apply)' })
         .option('predictions', { alias: 'p', type: 'string', describe: 'Score this {"id","text"}/{"id","error"} JSON Lines file instead of running an extractor' })
         .option('by', { choices: ['dataset', 'site', 'lang'] as const, describe: 'Group rows by (default dataset; with --cv: site, or dataset = leave-one-dataset-out)' })

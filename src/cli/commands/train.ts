@@ -36,6 +36,7 @@ interface TrainArgs {
   'bce-shape'?: MembershipShape;
   'carry-markup'?: boolean;
   comments?: boolean;
+  hidden?: boolean;
   json: boolean;
 }
 
@@ -77,6 +78,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       .option('features', { choices: ['raw', 'normalized'] as const, describe: 'Feature variant (default raw; normalized for models across sites)' })
       .option('bce-shape', { choices: ['three', 'two'] as const, describe: 'Membership shape of TextLength, OutputTextLength, LinkNum (two = Low\'/High\', paper Fig. 7)' })
       .option('comments', { type: 'boolean', describe: 'Keep user-comment sections in the training lines (removed by default; the model records it)' })
+      .option('hidden', { type: 'boolean', describe: 'Keep hidden elements in the training lines (removed by default; the model records it)' })
       .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default true; --no-carry-markup keeps them as lines)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the trained models\' summaries as JSON' })
       .check((a) => {
@@ -95,6 +97,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
         ...(args['bce-shape'] !== undefined ? { bceShape: args['bce-shape'] } : {}),
         ...(args['carry-markup'] !== undefined ? { carryMarkup: args['carry-markup'] } : {}),
         ...(args.comments === true ? { dropComments: false } : {}),
+        ...(args.hidden === true ? { dropHidden: false } : {}),
       };
       const site = args.site === undefined ? undefined : normalizeHost(args.site) ?? undefined;
       // Open (create / migrate) the store first: a bad --store fails before minutes of training.
