@@ -11,6 +11,7 @@
  *   record on the main thread).
  */
 import { ConfigError } from '../core/errors.js';
+import { fnv1a32 } from '../core/fnv.js';
 
 /** Shard `index` of `count` (0 ≤ index < count). */
 export interface Shard {
@@ -29,15 +30,7 @@ export function parseShard(spec: string): Shard {
   return { index, count };
 }
 
-/** 32-bit FNV-1a hash of the UTF-16 code units of `key` (stable across runs, machines and Node versions). */
-export function fnv1a32(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export { fnv1a32 };
 
 /** True when the record with this key belongs to `shard` (always true without a shard). */
 export function recordInShard(key: string, shard: Shard | undefined): boolean {

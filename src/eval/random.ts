@@ -2,6 +2,7 @@
  * Seeded randomness for reproducible splits and seeded algorithms (CETR-KM's
  * k-means++ seeding); no `Math.random`.
  */
+import { fnv1a32 } from '../core/fnv.js';
 
 /**
  * mulberry32 (Tommy Ettinger, public domain): a 32-bit-state PRNG, good enough
@@ -21,18 +22,10 @@ export function mulberry32(seed: number): () => number {
 }
 
 /**
- * 32-bit FNV-1a hash of a string's UTF-16 code units, to derive per-group
- * seeds that do not depend on which other groups exist.
- * @param s any string
+ * 32-bit FNV-1a hash of a string's UTF-16 code units (core/fnv.ts), to derive
+ * per-group seeds that do not depend on which other groups exist.
  */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export const hashString: (s: string) => number = fnv1a32;
 
 /**
  * Fisher–Yates shuffle into a new array.
