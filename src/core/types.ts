@@ -101,6 +101,11 @@ export interface LineTable {
   /** The page's block elements as a tree (built by html/lines.ts; tables made by hand may lack it). */
   readonly elements?: ElementTree;
   /**
+   * Text of the page's first `<title>` element (entities decoded, white space collapsed,
+   * trimmed); absent when the page has none or it is empty.
+   */
+  readonly title?: string;
+  /**
    * Visible text of every line: entities decoded, white space collapsed, trimmed
    * (`contentChars[i]` code points). Materialised on first access.
    */

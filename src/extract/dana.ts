@@ -16,6 +16,8 @@
  * 4. Algorithm 1: start from the largest region r_m, add neighbouring regions to the left,
  *    then to the right, while the distance to the next one is ≤ `gap` lines (gap = 20);
  *    the distance between regions [a, b) and [c, d) is c − b, the lines between them.
+ * 4a. (farsw's, `titleDecay`) Algorithm 1 starts from the region with the largest size ranked by its
+ *    place relative to the line repeating the page title (`extract/title.ts`);
  * 5. (farsw's, `container`) the chosen lines outside the deepest block element holding
  *    most of their text are dropped (`extract/container.ts`);
  * 6. the chosen lines → text (`html/text.ts`).
@@ -24,6 +26,7 @@ import type { Block, LineTable } from '../core/types.js';
 import { DANA_DEFAULTS } from '../core/defaults.js';
 import { keepDominantContainer } from './container.js';
 import { blocksToMask, maskToBlocks } from './window.js';
+import { findTitleLine, rankRegions, type TitleAnchorOptions } from './title.js';
 
 export type DanaVariant = 'dana' | 'addana' | 'danag' | 'addanag';
 /** The DANA family (addana: farsw's hyperlink-normalised DANA). */
@@ -34,7 +37,7 @@ export function isDanaVariant(name: string): name is DanaVariant {
   return (DANA_VARIANTS as readonly string[]).includes(name);
 }
 
-export interface DanaOptions {
+export interface DanaOptions extends TitleAnchorOptions {
   /** Algorithm 1's maximum distance between regions, in lines. */
   readonly gap: number;
   /** Smoothing radius r of formula 1. */
@@ -123,11 +126,13 @@ export function findRegions(diff: ArrayLike<number>, content: ArrayLike<number>,
  * Algorithm 1 (DANA §IV.B): the largest region plus its neighbours reachable
  * through distances ≤ gap, first leftwards then rightwards. Ties for the
  * largest region go to the first one.
+ * @param ranks when given, "largest" compares these instead of the sizes (the title anchor)
  */
-export function selectRegions(regions: readonly Region[], gap: number): Region[] {
+export function selectRegions(regions: readonly Region[], gap: number, ranks?: ArrayLike<number>): Region[] {
   if (regions.length === 0) return [];
+  const rank = ranks ?? regions.map((r) => r.size);
   let m = 0;
-  for (let i = 1; i < regions.length; i++) if (regions[i]!.size > regions[m]!.size) m = i;
+  for (let i = 1; i < regions.length; i++) if (rank[i]! > rank[m]!) m = i;
   let lo = m, hi = m;
   while (lo > 0 && regions[lo]!.start - regions[lo - 1]!.end <= gap) lo--;
   while (hi < regions.length - 1 && regions[hi + 1]!.start - regions[hi]!.end <= gap) hi++;
@@ -146,7 +151,8 @@ export function danaCore(table: LineTable, variant: DanaVariant, options: DanaOp
   const { content, code } = danaColumns(table, variant);
   const diff = smoothDiff(content, code, options.radius);
   const regions = findRegions(diff, content, weight);
-  let chosen = selectRegions(regions, options.gap);
+  const titleLine = options.titleDecay > 0 && regions.length > 1 ? findTitleLine(table) : -1;
+  let chosen = selectRegions(regions, options.gap, titleLine >= 0 ? rankRegions(regions, titleLine, options) : undefined);
   if (chosen.length === 0 && options.fallbackToBestLine && table.count > 0) {
     let best = 0;
     for (let i = 1; i < diff.length; i++) if (diff[i]! > diff[best]!) best = i;

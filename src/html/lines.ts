@@ -493,6 +493,9 @@ export class LineBuilder {
   private listItemDepth = 0;
   private readonly listStack: number[] = [];
   private seenBody = false;
+  /** Source range of the first `<title>` element's text: where it starts (-1: not open), where it ended. */
+  private titleFrom = -1;
+  private titleTo = -1;
   /** Pending start tag: name and offset of its `<`. */
   private tagName = '';
   private tagStart = 0;
@@ -593,7 +596,15 @@ export class LineBuilder {
       path: column(Col.Path),
       context: Uint8Array.from(column(Col.Context)),
       elements: { line: column(Col.Element), parent: this.elementParent.freeze(), end: this.elementEnd.freeze() },
+      ...this.title(),
     });
+  }
+
+  /** The `<title>` text as LineTable.title wants it (an empty object when there is none). */
+  private title(): { title?: string } {
+    if (this.titleTo < 0) return {};
+    const title = decodeHTML(this.src.slice(this.titleFrom, this.titleTo)).replace(WHITESPACE_RUN, ' ').trim();
+    return title === '' ? {} : { title };
   }
 
   // ---- tokenizer events -------------------------------------------------
@@ -680,6 +691,7 @@ export class LineBuilder {
     const name = this.tagName;
     const flags = this.tagFlags;
     const from = this.tagStart, to = endIndex + 1;
+    if (name === 'title' && this.titleTo < 0) this.titleFrom = to;
     if (this.dropStack.length > 0) {
       if (flags & BODY && this.dropStack[0] === 'head') this.dropStack.length = 0; // body implies </head>
       else {
@@ -728,6 +740,7 @@ export class LineBuilder {
     const from = start - 2;
     // The tokenizer reports where the name ends; white space before '>' is not counted.
     const to = endIndex + 1;
+    if (name === 'title' && this.titleFrom >= 0 && this.titleTo < 0) this.titleTo = from;
     if (this.dropStack.length > 0) {
       const at = this.dropStack.lastIndexOf(name);
       if (at >= 0) this.dropStack.length = at;
@@ -996,6 +1009,7 @@ class PageLines implements LineTable {
   readonly context: Uint8Array;
   readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
   readonly elements?: ElementTree;
+  readonly title?: string;
   private texts: string[] | undefined;
   /** Texts of the lines asked for one by one. */
   private cache: (string | undefined)[] | undefined;
@@ -1018,6 +1032,7 @@ class PageLines implements LineTable {
     this.path = columns.path;
     if (columns.classTokens) this.classTokens = columns.classTokens;
     if (columns.elements) this.elements = columns.elements;
+    if (columns.title !== undefined) this.title = columns.title;
     this.context = columns.context;
   }
 

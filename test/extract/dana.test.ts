@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { smoothDiff, findRegions, selectRegions, danaCore, danaColumns } from '../../src/extract/dana.js';
+import { smoothDiff, findRegions, selectRegions, danaCore, danaColumns, DANA_OPTIONS } from '../../src/extract/dana.js';
 import { buildLineTable } from '../../src/html/lines.js';
 
 describe('smoothDiff (formula 1)', () => {
@@ -69,7 +69,7 @@ describe('danaCore', () => {
     const t = buildLineTable('<div class="a-very-long-class-name-that-outweighs-text"><a href="/a/very/long/link">hi</a></div>');
     const { blocks } = danaCore(t, 'danag');
     expect(blocks).toHaveLength(1);
-    expect(danaCore(t, 'danag', { gap: 20, radius: 1, fallbackToBestLine: false, container: 0 }).blocks).toEqual([]);
+    expect(danaCore(t, 'danag', { ...DANA_OPTIONS, fallbackToBestLine: false, container: 0 }).blocks).toEqual([]);
   });
 
   it('is deterministic and keeps blocks in bounds, ordered and disjoint', () => {

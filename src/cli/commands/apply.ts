@@ -14,9 +14,10 @@ import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../../batch/command.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
+import { danaArgs, danaOptions, type DanaArgs } from '../dana-options.js';
 import type { CliIo } from '../io.js';
 
-interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs {
+interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, DanaArgs {
   files?: string[];
   algorithm?: string;
   model?: string;
@@ -29,8 +30,6 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs {
   input?: string[];
   url?: string;
   'content-type'?: string;
-  gap?: number;
-  radius?: number;
   profile: boolean;
 }
 
@@ -68,7 +67,7 @@ function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undef
 }
 
 function extractOptions(args: ApplyArgs): ExtractOptions {
-  const dana = defined({ gap: args.gap, radius: args.radius });
+  const dana = danaArgs(args);
   const chooser = args.algorithm !== undefined ? { algorithm: args.algorithm } : { model: args.model ?? 'auto', store: args.store };
   return {
     ...chooser,
@@ -87,7 +86,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
     command: 'apply [files..]',
     describe: 'Extract the main content of pages (files, - for stdin, or --input records)',
     builder: (y) =>
-      lineOptions(batchOptions(y))
+      danaOptions(lineOptions(batchOptions(y)))
         .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, an exported FILE.json, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
@@ -99,8 +98,6 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('format', { alias: 'f', choices: ['text', 'json', 'markdown'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code of the chosen lines)' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
-        .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
-        .option('radius', { type: 'number', describe: 'DANA smoothing radius (default 1)' })
         .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr' })
         .check((a) => {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');

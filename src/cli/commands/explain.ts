@@ -19,8 +19,9 @@ import { renderSvg } from '../../explain/svg.js';
 import { renderHtml } from '../../explain/html.js';
 import { renderLineTable } from '../../explain/line-table.js';
 import type { CliIo } from '../io.js';
+import { danaArgs, danaOptions, type DanaArgs } from '../dana-options.js';
 
-interface ExplainArgs {
+interface ExplainArgs extends DanaArgs {
   page: string;
   model?: string;
   store: string;
@@ -33,8 +34,6 @@ interface ExplainArgs {
   phi?: number;
   beta?: number;
   classify?: 'crisp' | 'fuzzy' | 'confidence';
-  gap?: number;
-  radius?: number;
   'content-type'?: string;
   width?: number;
 }
@@ -82,7 +81,7 @@ function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undef
 }
 
 function explainOptions(args: ExplainArgs): ExplainOptions {
-  const dana = defined({ gap: args.gap, radius: args.radius });
+  const dana = danaArgs(args);
   const url = args.url !== undefined ? { url: args.url } : {};
   if (args.algorithm !== undefined) return { algorithm: args.algorithm, dana, ...url };
   const model = resolveModel({ model: args.model ?? 'auto', store: args.store, ...url });
@@ -94,7 +93,7 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
     command: 'explain <page>',
     describe: 'Show why each line of a page was kept or dropped (terminal table, --svg, --html)',
     builder: (y) =>
-      y
+      danaOptions(y)
         .positional('page', { type: 'string', demandOption: true, describe: 'HTML file; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default)' })
         .option('algorithm', { alias: 'a', choices: DANA_VARIANTS, describe: 'Explain the DANA core alone instead of a model' })
@@ -107,8 +106,6 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
         .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
         .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
         .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
-        .option('gap', { type: 'number', describe: 'DANA Algorithm 1 gap in lines (default 20)' })
-        .option('radius', { type: 'number', describe: 'DANA smoothing radius (default 1)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('width', { type: 'number', describe: 'Terminal width for the table (default: the terminal, else 100)' })
         .check((a) => {
