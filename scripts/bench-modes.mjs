@@ -45,6 +45,8 @@ const CONFIGS = [
   ['confidence ∩ DANA', { classify: 'confidence', mode: 'intersection' }],
   ['confidence, DANA diff as evidence', { classify: 'confidence', mode: 'evidence' }],
   ['confidence, vote', { classify: 'confidence', mode: 'vote' }],
+  ['confidence ∪ DANA, no title anchor (nor title container)', { classify: 'confidence', mode: 'union', dana: { titleDecay: 0 } }],
+  ['confidence ∪ DANA, title anchor without the title container', { classify: 'confidence', mode: 'union', dana: { titleContainer: 0 } }],
   ['confidence ∪ DANA, no class/id words', { classify: 'confidence', mode: 'union', tokenEvidence: 0 }],
   ['confidence, FAR-SW alone, no paths', { classify: 'confidence', mode: 'farsw', pathEvidence: 0 }],
 ];

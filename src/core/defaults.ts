@@ -27,6 +27,11 @@ export const DANA_DEFAULTS = Object.freeze({
   titleDecay: 50,
   /** The title anchor: a region ending before the title line counts a quarter of its size (0 and 0.5 measured worse). */
   beforeTitle: 0.25,
+  /**
+   * The title container (extract/container.ts; farsw's): keep the chosen lines inside the lowest element holding the
+   * title line and DANA's starting region, unless it holds < 20 % of their text; 0 = off. Figures in container.ts.
+   */
+  titleContainer: 0.2,
 });
 
 /** Line building and preprocessing (DANA footnote 1, AdDANAg §3.1–3.2). */

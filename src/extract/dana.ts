@@ -19,12 +19,13 @@
  * 4a. (farsw's, `titleDecay`) Algorithm 1 starts from the region with the largest size ranked by its
  *    place relative to the line repeating the page title (`extract/title.ts`);
  * 5. (farsw's, `container`) the chosen lines outside the deepest block element holding
- *    most of their text are dropped (`extract/container.ts`);
+ *    most of their text are dropped (`extract/container.ts`); then (`titleContainer`) those
+ *    outside the lowest element holding both the title line and the starting region;
  * 6. the chosen lines → text (`html/text.ts`).
  */
 import type { Block, LineTable } from '../core/types.js';
 import { DANA_DEFAULTS } from '../core/defaults.js';
-import { keepDominantContainer } from './container.js';
+import { keepDominantContainer, keepTitleContainer } from './container.js';
 import { blocksToMask, maskToBlocks } from './window.js';
 import { findTitleLine, rankRegions, type TitleAnchorOptions } from './title.js';
 
@@ -52,6 +53,12 @@ export interface DanaOptions extends TitleAnchorOptions {
    * lines inside the deepest block element holding ≥ θ of their text; 0 = off (the papers).
    */
   readonly container: number;
+  /**
+   * The title container (extract/container.ts, farsw's): with a title line, keep only the chosen lines inside
+   * the lowest element holding it and the starting region, unless that keeps less than this share of their
+   * text; 0 = off.
+   */
+  readonly titleContainer: number;
 }
 
 /** The DANA core's options with their defaults (`DANA_DEFAULTS`). */
@@ -123,16 +130,24 @@ export function findRegions(diff: ArrayLike<number>, content: ArrayLike<number>,
 }
 
 /**
- * Algorithm 1 (DANA §IV.B): the largest region plus its neighbours reachable
- * through distances ≤ gap, first leftwards then rightwards. Ties for the
- * largest region go to the first one.
+ * The region Algorithm 1 starts from: the largest (ties go to the first one).
  * @param ranks when given, "largest" compares these instead of the sizes (the title anchor)
+ * @returns its index, -1 when there are no regions
  */
-export function selectRegions(regions: readonly Region[], gap: number, ranks?: ArrayLike<number>): Region[] {
-  if (regions.length === 0) return [];
-  const rank = ranks ?? regions.map((r) => r.size);
+export function startRegion(regions: readonly Region[], ranks?: ArrayLike<number>): number {
+  if (regions.length === 0) return -1;
   let m = 0;
-  for (let i = 1; i < regions.length; i++) if (rank[i]! > rank[m]!) m = i;
+  for (let i = 1; i < regions.length; i++) if ((ranks ? ranks[i]! : regions[i]!.size) > (ranks ? ranks[m]! : regions[m]!.size)) m = i;
+  return m;
+}
+
+/**
+ * Algorithm 1 (DANA §IV.B): the largest region plus its neighbours reachable
+ * through distances ≤ gap, first leftwards then rightwards.
+ * @param m the region to start from (default: the largest, {@link startRegion})
+ */
+export function selectRegions(regions: readonly Region[], gap: number, m = startRegion(regions)): Region[] {
+  if (m < 0) return [];
   let lo = m, hi = m;
   while (lo > 0 && regions[lo]!.start - regions[lo - 1]!.end <= gap) lo--;
   while (hi < regions.length - 1 && regions[hi + 1]!.start - regions[hi]!.end <= gap) hi++;
@@ -144,6 +159,10 @@ export interface DanaResult {
   readonly blocks: Block[];
   readonly diff: Float64Array;
   readonly regions: readonly Region[];
+  /** Index in `regions` of the region Algorithm 1 started from (-1: none). */
+  readonly start: number;
+  /** The line repeating the page title (extract/title.ts; -1: none, or the anchor is off). */
+  readonly titleLine: number;
 }
 
 /** Run the DANA core on a line table (steps 1–5 above); `weight` scales each line's T in region sizes. */
@@ -151,19 +170,20 @@ export function danaCore(table: LineTable, variant: DanaVariant, options: DanaOp
   const { content, code } = danaColumns(table, variant);
   const diff = smoothDiff(content, code, options.radius);
   const regions = findRegions(diff, content, weight);
-  const titleLine = options.titleDecay > 0 && regions.length > 1 ? findTitleLine(table) : -1;
-  let chosen = selectRegions(regions, options.gap, titleLine >= 0 ? rankRegions(regions, titleLine, options) : undefined);
+  const titleLine = options.titleDecay > 0 && table.count > 0 ? findTitleLine(table) : -1;
+  const start = startRegion(regions, titleLine >= 0 ? rankRegions(regions, titleLine, options) : undefined);
+  let chosen = selectRegions(regions, options.gap, start);
   if (chosen.length === 0 && options.fallbackToBestLine && table.count > 0) {
     let best = 0;
     for (let i = 1; i < diff.length; i++) if (diff[i]! > diff[best]!) best = i;
     chosen = [{ start: best, end: best + 1, size: content[best]! }];
   }
   const blocks = chosen.map((r) => ({ start: r.start, end: r.end, score: r.size }));
-  if (options.container > 0 && blocks.length > 0) {
-    const kept = keepDominantContainer(table, blocksToMask(blocks, table.count), options.container);
-    return { blocks: maskToBlocks(kept).map((b) => ({ ...b, score: sumOf(content, b.start, b.end) })), diff, regions };
-  }
-  return { blocks, diff, regions };
+  const result = { diff, regions, start, titleLine };
+  if (blocks.length === 0 || (options.container <= 0 && (options.titleContainer <= 0 || titleLine < 0))) return { ...result, blocks };
+  let mask = keepDominantContainer(table, blocksToMask(blocks, table.count), options.container);
+  mask = keepTitleContainer(table, mask, titleLine, regions[start], options.titleContainer);
+  return { ...result, blocks: maskToBlocks(mask).map((b) => ({ ...b, score: sumOf(content, b.start, b.end) })) };
 }
 
 function sumOf(values: ArrayLike<number>, start: number, end: number): number {

@@ -21,7 +21,7 @@ import type { Rule } from '../mining/rules.js';
 import { significantMask } from '../mining/cardinality.js';
 import { lineKey } from '../html/line-key.js';
 import { danaCore, type DanaOptions, type DanaResult } from './dana.js';
-import { keepDominantContainer } from './container.js';
+import { keepDominantContainer, keepTitleContainer } from './container.js';
 import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
 
 /**
@@ -244,6 +244,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   }
   // One container (extract/container.ts): chosen lines in another subtree than most of the text go.
   chosen = keepDominantContainer(table, chosen, options.container);
+  // The headline's container (extract/container.ts): lines away from the title line and DANA's starting region go.
+  chosen = keepTitleContainer(table, chosen, dana.titleLine, dana.regions[dana.start], options.dana.titleContainer);
   // Veto: a line the classifier is sure is not topical is not kept, whatever chose it.
   if (confidence && options.veto > 0) for (let i = 0; i < n; i++) if (chosen[i] && confidence[i]! < options.veto) chosen[i] = 0;
   if (pathRejected && options.pathVeto) for (let i = 0; i < n; i++) if (pathRejected[i]) chosen[i] = 0;

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../src/html/lines.js';
-import { keepDominantContainer } from '../../src/extract/container.js';
+import { keepDominantContainer, keepTitleContainer } from '../../src/extract/container.js';
 import type { LineTable } from '../../src/core/types.js';
 
 const para = (words: number, tag = 'w') => `<p>${Array.from({ length: words }, (_, i) => `${tag}${i}`).join(' ')}</p>`;
@@ -50,5 +50,42 @@ describe('keepDominantContainer', () => {
     const bare = { ...rest, lineText: (i: number) => t.lineText(i), text: t.text } as LineTable;
     const m = all(t);
     expect(keepDominantContainer(bare, m, 0.7)).toBe(m);
+  });
+});
+
+describe('keepTitleContainer', () => {
+  // The article (headline + body) in #post; a list of teasers in #related, outside it, with more text.
+  const html = `<body><div id="page"><div id="post"><h1>Title of the story</h1><div class="body">${para(30, 'a')}${para(30, 'b')}</div></div>`
+    + `<div id="related">${para(25, 'r')}${para(25, 's')}${para(25, 't')}</div></div></body>`;
+  const t = buildLineTable(html);
+  const title = t.text.indexOf('Title of the story');
+  const bodyLine = t.text.findIndex((x) => x.startsWith('a0 '));
+  const region = { start: bodyLine, end: bodyLine + 2 };
+
+  it('keeps the chosen lines inside the lowest element holding the title line and the starting region', () => {
+    const kept = keptText(t, keepTitleContainer(t, all(t), title, region, 0.2));
+    expect(kept).toHaveLength(3);
+    expect(kept[0]).toBe('Title of the story');
+    expect(kept.join(' ')).not.toMatch(/\br0\b|\bs0\b|\bt0\b/);
+  });
+
+  it('changes nothing when that element would keep too little of the chosen text', () => {
+    // #post holds about 45 % of the chosen text: enough at 0.2, not at 0.5.
+    const m = all(t);
+    expect(keepTitleContainer(t, m, title, region, 0.5)).toBe(m);
+  });
+
+  it('changes nothing without a title line, a region, or when off', () => {
+    const m = all(t);
+    expect(keepTitleContainer(t, m, -1, region, 0.2)).toBe(m);
+    expect(keepTitleContainer(t, m, title, undefined, 0.2)).toBe(m);
+    expect(keepTitleContainer(t, m, title, region, 0)).toBe(m);
+  });
+
+  it('climbs to the common ancestor when the region lies in another branch', () => {
+    // Starting region in #related: the common ancestor is #page, which holds everything: nothing changes.
+    const r = t.text.findIndex((x) => x.startsWith('r0 '));
+    const m = all(t);
+    expect(keepTitleContainer(t, m, title, { start: r, end: r + 1 }, 0.2)).toBe(m);
   });
 });
