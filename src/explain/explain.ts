@@ -44,6 +44,10 @@ export interface ExplainData {
   /** DANA regions (runs of diff > 0) and the ones Algorithm 1 chose. */
   readonly regions: readonly Region[];
   readonly danaBlocks: readonly Block[];
+  /** Index in `regions` of the region Algorithm 1 started from (−1: none). */
+  readonly startRegion: number;
+  /** The heading repeating the page title, which anchors the start (extract/title.ts; −1: none). */
+  readonly titleLine: number;
   /** 1 where an adopted rule fired (Step 6); null for the DANA core alone. */
   readonly topical: Uint8Array | null;
   /** 1 for the model's template (site boilerplate) lines, never kept; null when none or no model. */
@@ -102,6 +106,7 @@ export function explainModelRun(
   return {
     method: `farsw:${info.model}`, model: info.model, mode: info.mode, variant: MODEL_DANA_VARIANT, url: info.url,
     lineCount: table.count, content, code, diff: detail.dana.diff, regions: detail.dana.regions, danaBlocks: detail.dana.blocks,
+    startRegion: detail.dana.start, titleLine: detail.dana.titleLine,
     topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
     beta: info.beta, fallback: detail.fallback, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
     texts: table.text,
@@ -114,7 +119,7 @@ export function explainDana(table: LineTable, variant: DanaVariant, options: Dan
   const core = danaCore(table, variant, options);
   return {
     method: variant, model: null, mode: null, variant, url, lineCount: table.count, content, code,
-    diff: core.diff, regions: core.regions, danaBlocks: core.blocks, topical: null, template: null, lineScore: null,
+    diff: core.diff, regions: core.regions, danaBlocks: core.blocks, startRegion: core.start, titleLine: core.titleLine, topical: null, template: null, lineScore: null,
     windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, fallback: false,
     chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text,
   };
@@ -152,6 +157,9 @@ export function summarize(data: ExplainData): string {
     }
     parts.push(`${topical} topical`, `${data.windows.length} windows (${kept} > β ${data.beta})${data.fallback ? ', fell back to the best' : ''}`);
   }
-  parts.push(`DANA regions: ${data.regions.length} (${data.danaBlocks.length} chosen)`, `${chosen} lines chosen in ${data.chosen.length} blocks`);
+  const start = data.regions[data.startRegion];
+  parts.push(`DANA regions: ${data.regions.length} (${data.danaBlocks.length} chosen${start ? `, started from lines ${start.start}–${start.end - 1}` : ''})`);
+  if (data.titleLine >= 0) parts.push(`title line ${data.titleLine}`);
+  parts.push(`${chosen} lines chosen in ${data.chosen.length} blocks`);
   return parts.join(', ');
 }

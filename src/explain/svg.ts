@@ -2,7 +2,7 @@
  * The DANA-style picture of an explained page (seed 003's figures, with FAR-SW's
  * decisions added), as a standalone SVG string. x = line index. From the top:
  * - tracks: lines finally chosen; DANA regions (diff > 0) and the ones Algorithm 1
- *   chose; topical lines (a rule fired); the model's template lines; for a model run, the Step 7 windows
+ *   chose, the region it started from outlined and the title line as a tick; topical lines (a rule fired); the model's template lines; for a model run, the Step 7 windows
  *   drawn as bars of their eq. 5 score, with the cutoff β as a dashed line;
  * - the main plot: T (content) above and S (code) below the axis as bars, the
  *   smoothed diff (formula 1) as a line, chosen lines shaded;
@@ -30,7 +30,7 @@ const SVG_DEFAULTS: SvgOptions = Object.freeze({ maxColumns: 1600, scale: 'sqrt'
 
 const COLOR = Object.freeze({
   content: '#4575b4', code: '#f46d43', diff: '#111111', chosen: '#1a9850', region: '#fee090', danaChosen: '#d8a400',
-  topical: '#c51b7d', template: '#636363', windowKept: '#762a83', windowDropped: '#bdbdbd', beta: '#d73027', axis: '#555555', grid: '#dddddd',
+  topical: '#c51b7d', template: '#636363', windowKept: '#762a83', windowDropped: '#bdbdbd', beta: '#d73027', axis: '#555555', grid: '#dddddd', title: '#2b2b8f',
 });
 
 const LEFT = 96, RIGHT = 44, TRACK_H = 12, TRACK_GAP = 6, STRIP_H = 72, PLOT_HALF = 110, MAX_PX_PER_LINE = 12, MIN_PLOT = 640;
@@ -212,6 +212,7 @@ function legend(data: ExplainData, f: Frame, y: number): { svg: string; rows: nu
       ['window ≤ β', COLOR.windowDropped, 'bar'], ['cutoff β', COLOR.beta, 'dash']);
   }
   if (data.template) items.push(['template line (never kept)', COLOR.template, 'bar']);
+  if (data.titleLine >= 0) items.push(['title line, DANA start (outlined)', COLOR.title, 'bar']);
   const out: string[] = ['<g class="legend">'];
   let x = LEFT, row = 0;
   for (const [label, color, kind] of items) {
@@ -247,6 +248,10 @@ export function renderSvg(data: ExplainData, options: Partial<SvgOptions> = {}):
   parts.push('<g class="track-dana">', trackLabel(y, 'DANA'));
   for (const [s, e] of columnRuns(f, blockCursor(data.regions))) parts.push(rect(f, s, e, y, TRACK_H, COLOR.region));
   for (const b of data.danaBlocks) parts.push(rect(f, b.start, b.end, y + 3, TRACK_H - 6, COLOR.danaChosen, ` class="dana-chosen" data-start="${b.start}" data-end="${b.end}"`));
+  // Where Algorithm 1 started (outlined) and the heading that anchored it (a tick).
+  const start = data.regions[data.startRegion];
+  if (start) parts.push(rect(f, start.start, start.end, y, TRACK_H, 'none', ` class="dana-start" stroke="${COLOR.title}" stroke-width="1.5" data-start="${start.start}" data-end="${start.end}"`));
+  if (data.titleLine >= 0) parts.push(rect(f, data.titleLine, data.titleLine + 1, y - 3, TRACK_H + 6, COLOR.title, ` class="title-line" data-line="${data.titleLine}"`));
   parts.push('</g>');
   y += TRACK_H + TRACK_GAP;
   if (data.topical) {

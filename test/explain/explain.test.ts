@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { explainPage, interestingLines, type ExplainData } from '../../src/explain/explain.js';
+import { explainPage, interestingLines, summarize, type ExplainData } from '../../src/explain/explain.js';
 import { renderSvg } from '../../src/explain/svg.js';
 import { renderHtml } from '../../src/explain/html.js';
 import { renderLineTable } from '../../src/explain/line-table.js';
@@ -130,6 +130,20 @@ describe('renderLineTable', () => {
     expect(cells.slice(0, 4)).toEqual([String(i), String(d.content[i]), String(d.code[i]), String(Math.round(d.diff[i]!))]);
     expect(cells[4]).toBe(d.topical![i] ? '+' : '.');
     expect(row).toContain('✓');
+  });
+
+  it('marks the heading that repeats the page title, and the summary names it', () => {
+    const titled = explainPage(PAGE.replace('<title>T</title>', '<title>Harbour town rebuilds its sea wall | Coast News</title>'), { algorithm: 'addanag' });
+    const h = titled.texts.indexOf('Harbour town rebuilds its sea wall');
+    expect(titled.titleLine).toBe(h);
+    expect(renderLineTable(titled, h, h).split('\n')[1]).toContain('[title] Harbour town');
+    expect(summarize(titled)).toContain(`title line ${h}`);
+    expect(summarize(titled)).toMatch(/started from lines \d+–\d+/);
+    expect(d.titleLine).toBe(-1); // PAGE's title "T" repeats nothing
+    const svg = checkXml(renderSvg(titled)).elements;
+    expect(svg.find((e) => e.attrs['class'] === 'title-line')?.attrs['data-line']).toBe(String(h));
+    const start = titled.regions[titled.startRegion]!;
+    expect(svg.find((e) => e.attrs['class'] === 'dana-start')?.attrs['data-start']).toBe(String(start.start));
   });
 
   it('by default lists the first chosen-or-topical lines', () => {
