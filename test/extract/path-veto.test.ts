@@ -32,4 +32,10 @@ describe('path veto', () => {
     expect(farswOptions({}, model).pathVeto).toBe(true);
     expect(farswOptions({}, base).pathVeto).toBe(false);
   });
+
+  it('turns the title container off for site models, on across sites, unless asked', () => {
+    expect(farswOptions({}, model).dana.titleContainer).toBe(0);
+    expect(farswOptions({}, base).dana.titleContainer).toBeGreaterThan(0);
+    expect(farswOptions({ dana: { titleContainer: 0.3 } }, model).dana.titleContainer).toBe(0.3);
+  });
 });
