@@ -30,10 +30,15 @@ export class TemplateCounter {
 
   /** Count one page's lines (each key once per page and label). */
   addPage(texts: readonly string[], labels: ArrayLike<number>): void {
+    this.addKeys(texts.map(lineKey), labels);
+  }
+
+  /** {@link addPage} with the lines' keys already computed (`lineKey` of each text; 0 = no text). */
+  addKeys(keys: ArrayLike<number>, labels: ArrayLike<number>): void {
     this.pages++;
     const seenN = new Set<number>(), seenT = new Set<number>();
-    for (let i = 0; i < texts.length; i++) {
-      const k = lineKey(texts[i]!);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
       if (k === 0) continue;
       (labels[i] ? seenT : seenN).add(k);
     }
@@ -94,10 +99,13 @@ class KeyStats {
  * model learns both.
  */
 export class PathCounter extends KeyStats {
-  /** Count one page's lines by path key (lines without text or path are ignored). */
-  addPage(paths: ArrayLike<number>, labels: ArrayLike<number>, contentChars: ArrayLike<number>): void {
+  /**
+   * Count one page's lines by path key.
+   * @param counted per line, 0 to ignore it (lines without text; the trainer also passes 0 for template lines)
+   */
+  addPage(paths: ArrayLike<number>, labels: ArrayLike<number>, counted: ArrayLike<number>): void {
     this.page();
-    for (let i = 0; i < paths.length; i++) if (paths[i] !== 0 && contentChars[i] !== 0) this.add(paths[i]!, labels[i] === 1);
+    for (let i = 0; i < paths.length; i++) if (paths[i] !== 0 && counted[i] !== 0) this.add(paths[i]!, labels[i] === 1);
   }
 }
 

@@ -29,7 +29,7 @@ import { addCardinality, frequentRegions, regionMask, significantMask } from '..
 import { adoptRules } from '../mining/rules.js';
 import { MODEL_FORMAT_VERSION, modelLineOptions, validateModelName, type Model, type TrainParams } from '../model/model.js';
 import { alignGold } from './align.js';
-import { PathCounter, TemplateCounter, TokenCounter } from './templates.js';
+import { lineKey, PathCounter, TemplateCounter, TokenCounter } from './templates.js';
 
 /** One training page: its HTML (decoded) and its gold main text. */
 export interface TrainingPage {
@@ -101,6 +101,10 @@ export function resolveTrainParams(o: Omit<TrainOptions, 'name'>): TrainParams {
 interface PageLines extends LabelledLines {
   readonly columns: Float64Array[];
   readonly topical: Uint8Array;
+  /** Structural path of each line (LineTable.path). */
+  readonly paths: Uint32Array;
+  /** Template key of each line (`lineKey` of its text; 0: no text). */
+  readonly keys: Uint32Array;
 }
 
 /**
@@ -117,7 +121,6 @@ export class Trainer {
   private readonly skipped: { id: string; reason: string }[] = [];
   private seen = 0;
   private readonly templates = new TemplateCounter();
-  private readonly paths = new PathCounter();
   private readonly tokens = new TokenCounter();
   private goldTokens = 0;
   private goldCovered = 0;
@@ -156,10 +159,11 @@ export class Trainer {
     for (let i = 0; i < labels.topical.length; i++) t += labels.topical[i]!;
     if (t === 0) { this.skipped.push({ id, reason: 'no line matches the gold' }); return; }
     this.lines += table.count; this.topicalLines += t;
-    this.templates.addPage(table.text, labels.topical);
-    this.paths.addPage(table.path, labels.topical, table.contentChars);
+    const keys = new Uint32Array(table.count);
+    for (let i = 0; i < table.count; i++) keys[i] = table.lineKey ? table.lineKey(i) : lineKey(table.lineText(i));
+    this.templates.addKeys(keys, labels.topical);
     this.tokens.addPage(table.classTokens, labels.topical, table.contentChars);
-    this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical });
+    this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical, paths: table.path, keys });
   }
 
   /**
@@ -175,6 +179,18 @@ export class Trainer {
     const membership = membershipFromLines(segs, params.alpha, shapes);
 
     // Stage 5: fuzzify page by page; cardinality over topical lines; significant-region masks.
+    // Structural paths, counted without the template lines: those are never kept anyway, and a
+    // boilerplate line repeated in the article's own container must not make its path look non-topical.
+    const templateLines = this.templates.select({
+      minShare: FARSW_TRAIN_DEFAULTS.templateMinShare,
+      maxTopicalRatio: FARSW_TRAIN_DEFAULTS.templateMaxTopicalRatio,
+      maxKeys: FARSW_TRAIN_DEFAULTS.templateMaxKeys,
+    });
+    const templateSet = new Set(templateLines);
+    const paths = new PathCounter();
+    for (const seg of segs) paths.addPage(seg.paths, seg.topical, seg.keys.map((k) => (k !== 0 && !templateSet.has(k) ? 1 : 0)));
+    const pathStats = paths.select(FARSW_TRAIN_DEFAULTS.templateMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
+
     const cardinality = new Float64Array(FEATURE_COUNT * 3);
     const topicalHist = new Map<number, number>();
     const nonTopicalHist = new Map<number, number>();
@@ -207,12 +223,6 @@ export class Trainer {
     for (const [m, k] of topicalHist) if (fires(m)) tp += k;
     for (const [m, k] of nonTopicalHist) if (fires(m)) fp += k;
 
-    const templateLines = this.templates.select({
-      minShare: FARSW_TRAIN_DEFAULTS.templateMinShare,
-      maxTopicalRatio: FARSW_TRAIN_DEFAULTS.templateMaxTopicalRatio,
-      maxKeys: FARSW_TRAIN_DEFAULTS.templateMaxKeys,
-    });
-    const pathStats = this.paths.select(FARSW_TRAIN_DEFAULTS.templateMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
     const tokenStats = this.tokens.select(FARSW_TRAIN_DEFAULTS.tokenMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
     return {
       formatVersion: MODEL_FORMAT_VERSION,

@@ -4,6 +4,8 @@ import { regionName } from '../../src/fuzzy/region.js';
 import { validateModel, modelFromJson, modelToJson } from '../../src/model/model.js';
 import { InputError, ConfigError, ModelFormatError } from '../../src/core/errors.js';
 import { sitePages } from '../helpers/site-pages.js';
+import { buildLineTable } from '../../src/html/lines.js';
+import { lineKey } from '../../src/train/templates.js';
 
 const pages = sitePages(12);
 
@@ -66,5 +68,26 @@ describe('train', () => {
     expect(() => train([{ html: '<p>a b c</p>', gold: 'zzz yyy' }], { name: 'x' })).toThrow(InputError);
     expect(() => train(pages, { name: 'x', alpha: 2 })).toThrow(ConfigError);
     expect(() => train(pages, { name: 'bad name' })).toThrow(ModelFormatError);
+  });
+});
+
+describe('structural paths in training', () => {
+  // The article's own container repeats a promo line on every page: a template line, never topical.
+  const story = (k: number) => `Story ${k}: the council met on day ${k} and agreed on the budget for the harbour works of year ${2000 + k}.`;
+  const trainingPages = Array.from({ length: 8 }, (_, k) => ({
+    id: `p${k}`,
+    html: `<body><div class="nav"><a href="/">Home</a> <a href="/news">News</a></div><div class="story"><p>${story(k)}</p><p>Follow us on Facebook for the latest news and photos.</p></div></body>`,
+    gold: story(k),
+  }));
+  const model = train(trainingPages, { name: 'paths', site: 'news.example.com' });
+
+  it('does not count template lines against the path they share with the article', () => {
+    const t = buildLineTable(trainingPages[0]!.html);
+    const body = t.text.findIndex((x) => x.startsWith('Story 0'));
+    const promo = t.text.indexOf('Follow us on Facebook for the latest news and photos.');
+    expect(t.path[body]).toBe(t.path[promo]);
+    expect(model.templateLines).toContain(lineKey(t.text[promo]!));
+    // [path, topical lines, non-topical lines]: the 8 promo lines are not among them.
+    expect(model.pathStats?.find(([p]) => p === t.path[body])).toEqual([t.path[body], 8, 0]);
   });
 });
