@@ -22,8 +22,11 @@
  *   3. the matched tokens are the LCS of chunk and window (exact DP with
  *      backtracking, so the matched gold positions are known; among equally
  *      long alignments the one nearest the diagonal is taken).
- * A one-token chunk matches when its token occurs anywhere in the gold (there
- * is no pair to vote with; such lines are short and rarely decide anything).
+ * A one-token line matches only when some line of the gold text is that one
+ * token (a heading such as "Introduction"): with no pair to vote with, a menu
+ * item "Harbour" would otherwise match any "harbour" in the article and be
+ * labelled topical. A one-token chunk of a longer line (the tail of a line
+ * over `ALIGN_CHUNK` tokens) matches when its token occurs anywhere in the gold.
  * A chunk without any shared bigram matches nothing. Lines without tokens
  * (punctuation only, empty) are non-topical.
  *
@@ -97,6 +100,13 @@ export function alignGold(lineTexts: readonly string[], gold: string, threshold:
     }
   }
 
+  // Gold lines of a single token: what a one-token line may match.
+  const singles = new Set<number>();
+  for (const goldLine of gold.split('\n')) {
+    const t = tokenize(goldLine);
+    if (t.length === 1) singles.add(ids.get(t[0]!)!);
+  }
+
   const covered = new Uint8Array(G);
   const maxSlack = 16 + (ALIGN_CHUNK >> 2);
   const maxW = ALIGN_CHUNK + 2 * maxSlack + 1;
@@ -111,6 +121,7 @@ export function alignGold(lineTexts: readonly string[], gold: string, threshold:
     const k = toks.length;
     lineTokens[line] = k;
     if (k === 0) continue;
+    if (k === 1 && !singles.has(ids.get(toks[0]!) ?? -1)) continue;
     const c = new Int32Array(k);
     for (let j = 0; j < k; j++) c[j] = ids.get(toks[j]!) ?? -1;
     hits.length = 0;

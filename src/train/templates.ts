@@ -76,11 +76,11 @@ class KeyStats {
     this.onPage.clear();
   }
 
-  /** Count one line carrying `key`. */
-  add(key: number, topical: boolean): void {
+  /** Count one line carrying `key`; with `labelled` false the line only marks the key as present on the page. */
+  add(key: number, topical: boolean, labelled = true): void {
     let s = this.stats.get(key);
     if (!s) this.stats.set(key, (s = [0, 0, 0]));
-    if (topical) s[0]++; else s[1]++;
+    if (labelled) { if (topical) s[0]++; else s[1]++; }
     if (!this.onPage.has(key)) { this.onPage.add(key); s[2]++; }
   }
 
@@ -100,12 +100,15 @@ class KeyStats {
  */
 export class PathCounter extends KeyStats {
   /**
-   * Count one page's lines by path key.
-   * @param counted per line, 0 to ignore it (lines without text; the trainer also passes 0 for template lines)
+   * Count one page's lines by path key (lines without text or path are ignored).
+   * @param template per line, 1 for a template line (TemplateCounter): it marks its path as present on the
+   *   page but is not counted as a topical or non-topical line. Template lines are never kept anyway, and a
+   *   promo line repeated in the article's own container must not make the body's path look non-topical;
+   *   a menu path still counts as seen on every page through its template items.
    */
-  addPage(paths: ArrayLike<number>, labels: ArrayLike<number>, counted: ArrayLike<number>): void {
+  addPage(paths: ArrayLike<number>, labels: ArrayLike<number>, contentChars: ArrayLike<number>, template?: ArrayLike<number>): void {
     this.page();
-    for (let i = 0; i < paths.length; i++) if (paths[i] !== 0 && counted[i] !== 0) this.add(paths[i]!, labels[i] === 1);
+    for (let i = 0; i < paths.length; i++) if (paths[i] !== 0 && contentChars[i] !== 0) this.add(paths[i]!, labels[i] === 1, !template?.[i]);
   }
 }
 

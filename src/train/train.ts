@@ -179,8 +179,7 @@ export class Trainer {
     const membership = membershipFromLines(segs, params.alpha, shapes);
 
     // Stage 5: fuzzify page by page; cardinality over topical lines; significant-region masks.
-    // Structural paths, counted without the template lines: those are never kept anyway, and a
-    // boilerplate line repeated in the article's own container must not make its path look non-topical.
+    // Structural paths: template lines mark their path as present but are not counted (PathCounter).
     const templateLines = this.templates.select({
       minShare: FARSW_TRAIN_DEFAULTS.templateMinShare,
       maxTopicalRatio: FARSW_TRAIN_DEFAULTS.templateMaxTopicalRatio,
@@ -188,7 +187,7 @@ export class Trainer {
     });
     const templateSet = new Set(templateLines);
     const paths = new PathCounter();
-    for (const seg of segs) paths.addPage(seg.paths, seg.topical, seg.keys.map((k) => (k !== 0 && !templateSet.has(k) ? 1 : 0)));
+    for (const seg of segs) paths.addPage(seg.paths, seg.topical, seg.keys, seg.keys.map((k) => (templateSet.has(k) ? 1 : 0)));
     const pathStats = paths.select(FARSW_TRAIN_DEFAULTS.templateMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
 
     const cardinality = new Float64Array(FEATURE_COUNT * 3);

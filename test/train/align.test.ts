@@ -56,6 +56,13 @@ describe('alignGold', () => {
     expect(r.goldCovered).toBe(700);
   });
 
+  it('matches a one-word line only against a one-word line of the gold', () => {
+    const gold = 'Harbour works begin\nIntroduction\nThe harbour will close for a week while the wall is rebuilt.';
+    const { topical } = alignGold(['Harbour', 'Introduction', 'Weather', 'The harbour will close for a week while the wall is rebuilt.'], gold, 0.5);
+    // "Harbour" (a menu item) occurs in the gold's prose but is no gold line of its own; "Introduction" is.
+    expect([...topical]).toEqual([0, 1, 0, 1]);
+  });
+
   it('empty gold gives no topical lines; empty lines are never topical', () => {
     expect(Array.from(alignGold(['a b c', ''], '', 0.5).topical)).toEqual([0, 0]);
     expect(alignGold(['', '...'], 'a b', 0).topical[0]).toBe(0);
