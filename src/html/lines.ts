@@ -819,7 +819,8 @@ export class LineBuilder {
 
   /**
    * Count the pending text run into the open line: character references
-   * decoded, white space collapsed; the run becomes (or extends) a segment.
+   * decoded, white space collapsed; the run becomes (or extends) a segment,
+   * and is cut into the pieces the line's text is later copied from.
    */
   private flushText(): void {
     const from = this.pendingFrom, to = this.pendingTo;
