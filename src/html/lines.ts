@@ -339,6 +339,14 @@ function entityEnd(src: string, at: number, limit: number): number {
   return 0;
 }
 
+/** Flags of a text piece, in the high bits of its start offset (source offsets stay below 2^30 in V8). */
+const PIECE_SPACE = 0x80000000, PIECE_ENTITY = 0x40000000, PIECE_OFFSET = 0x3fffffff;
+
+/** May a single space followed by `c` stay inside a text piece (`c` visible and not `&`)? */
+function continuesPiece(c: number): boolean {
+  return c !== AMPERSAND && !isSpace(c);
+}
+
 /** A character outside ASCII (found by the regex engine, faster than a loop of `charCodeAt`). */
 const NON_ASCII = /[^\x00-\x7f]/g;
 
@@ -400,7 +408,7 @@ function isSpace(c: number): boolean {
 /** Columns of a closed line, stored row-wise while building (one capacity check per line). */
 const enum Col {
   Start, End, ContentChars, ContentBytes, CodeChars, CodeBytes, LinkNormCodeChars,
-  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Element, Context, FirstSegment, FirstToken, Stride,
+  AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Element, Context, FirstSegment, FirstPiece, Decode, FirstToken, Stride,
 }
 
 /**
@@ -413,6 +421,13 @@ interface OpenLine {
   end: number;
   /** Index of the line's first text segment in the segment columns. */
   firstSegment: number;
+  /** Index of the line's first text piece in the piece columns (see LineBuilder.pieceStart). */
+  firstPiece: number;
+  /**
+   * The line's text must be decoded whole from its segments (PageLines.decodedText): it has an `&`
+   * that is not a reference ending in `;` within its run, or a reference decoding to both white space and visible characters.
+   */
+  decode: boolean;
   hasText: boolean;
   /** The last text character seen was white space (a space is pending). */
   pendingSpace: boolean;
@@ -437,13 +452,14 @@ interface OpenLine {
   context: number;
 }
 
-function emptyLine(at: number, firstSegment: number): OpenLine {
-  return resetLine({} as OpenLine, at, firstSegment);
+function emptyLine(): OpenLine {
+  return resetLine({} as OpenLine, 0, 0, 0);
 }
 
 /** Reuse one OpenLine object for every line (no allocation per line). */
-function resetLine(line: OpenLine, at: number, firstSegment: number): OpenLine {
-  line.start = at; line.end = at; line.firstSegment = firstSegment; line.hasText = false; line.pendingSpace = false;
+function resetLine(line: OpenLine, at: number, firstSegment: number, firstPiece: number): OpenLine {
+  line.start = at; line.end = at; line.firstSegment = firstSegment; line.firstPiece = firstPiece; line.decode = false;
+  line.hasText = false; line.pendingSpace = false;
   line.contentChars = 0; line.contentBytes = 0; line.contentAscii = 0; line.codeChars = 0; line.codeBytes = 0;
   line.codeAscii = 0; line.linkNormCodeChars = 0; line.path = 0; line.element = 0; line.tokens = NO_TOKENS; line.links = 0; line.anchorBytes = 0; line.images = 0;
   line.block = BlockKind.Text;
@@ -477,10 +493,17 @@ export class LineBuilder {
   /** Closed lines, `Col.Stride` numbers each. */
   private rows = new Uint32Array(64 * Col.Stride);
   private count = 0;
-  private readonly line: OpenLine = emptyLine(0, 0);
+  private readonly line: OpenLine = emptyLine();
   /** Text segments `[segStart[k], segEnd[k])`: maximal runs of text (entities included) between tags. */
   private readonly segStart = new U32Column();
   private readonly segEnd = new U32Column();
+  /**
+   * Text pieces, found while the text is counted: a line's text is its pieces in order, each
+   * `src[start, end)` copied verbatim (flag PIECE_ENTITY: a character reference, decoded),
+   * with one space before those flagged PIECE_SPACE. The flags sit in the high bits of `pieceStart`.
+   */
+  private readonly pieceStart = new U32Column();
+  private readonly pieceEnd = new U32Column();
   /** Stack of open dropped elements (names). */
   private readonly dropStack: string[] = [];
   private readonly anchors: OpenAnchor[] = [];
@@ -576,6 +599,9 @@ export class LineBuilder {
     const lineSegments = new Uint32Array(n + 1);
     lineSegments.set(column(Col.FirstSegment));
     lineSegments[n] = this.segStart.length;
+    const linePieces = new Uint32Array(n + 1);
+    linePieces.set(column(Col.FirstPiece));
+    linePieces[n] = this.pieceStart.length;
     let classTokens: { start: Uint32Array; keys: Uint32Array } | undefined;
     if (this.options.classTokens) {
       const start = new Uint32Array(n + 1);
@@ -583,7 +609,11 @@ export class LineBuilder {
       start[n] = this.tokenKeys.length;
       classTokens = { start, keys: this.tokenKeys.freeze() };
     }
-    return new PageLines(this.src, this.segStart.freeze(), this.segEnd.freeze(), lineSegments, {
+    const text: LineText = {
+      segStart: this.segStart.freeze(), segEnd: this.segEnd.freeze(), lineSegments,
+      pieceStart: this.pieceStart.freeze(), pieceEnd: this.pieceEnd.freeze(), linePieces, decode: Uint8Array.from(column(Col.Decode)),
+    };
+    return new PageLines(this.src, text, {
       ...(classTokens ? { classTokens } : {}),
       count: n,
       start: column(Col.Start), end: column(Col.End),
@@ -701,7 +731,7 @@ export class LineBuilder {
     }
     if (flags & BODY && !this.seenBody) {
       this.seenBody = true;
-      if (this.options.bodyOnly && !this.line.hasText) resetLine(this.line, from, this.segStart.length);
+      if (this.options.bodyOnly && !this.line.hasText) this.resetOpenLine(from);
     }
     if (flags & DROP) {
       if (!(flags & VOID)) this.dropStack.push(name);
@@ -802,7 +832,8 @@ export class LineBuilder {
 
   /**
    * Count the pending text run into the open line: character references
-   * decoded, white space collapsed; the run becomes (or extends) a segment.
+   * decoded, white space collapsed; the run becomes (or extends) a segment,
+   * and is cut into the pieces the line's text is later copied from.
    */
   private flushText(): void {
     const from = this.pendingFrom, to = this.pendingTo;
@@ -829,22 +860,41 @@ export class LineBuilder {
     // `extra` = UTF-8 bytes beyond one per character, `wide` = characters ≥ U+0080.
     let chars = line.contentChars, extra = line.contentBytes - chars, wide = chars - line.contentAscii;
     let pending = line.pendingSpace, hasText = line.hasText;
+    // The text pieces (see pieceStart) are cut in the same pass: `piece` is where the open one
+    // starts (−1: none). The tokenizer's text from offset −1 (scanner.ts) is counted, never shown.
+    const record = from >= 0;
+    let piece = -1, pieceFlags = 0;
     for (let i = from; i < to; i++) {
       let c = src.charCodeAt(i);
       if (c > 32 && c < 0x7f) {
         if (c === AMPERSAND) {
           const end = entityEnd(src, i, to);
           if (end > 0) {
+            if (piece >= 0) { this.addPiece(piece | pieceFlags, i); piece = -1; }
+            const spaceBefore = pending && hasText;
             line.contentChars = chars; line.contentBytes = chars + extra; line.contentAscii = chars - wide;
             line.pendingSpace = pending; line.hasText = hasText;
             const decoded = decodeHTML(src.slice(i, end));
-            for (const ch of decoded) this.countChar(line, ch.codePointAt(0)!);
+            let visible = 0, spaces = 0;
+            for (const ch of decoded) {
+              const cp = ch.codePointAt(0)!;
+              if (isSpace(cp)) spaces++; else visible++;
+              this.countChar(line, cp);
+            }
+            // A reference that is only white space is a space; one mixing both is left to the whole-line decoding.
+            if (visible > 0 && record) {
+              if (spaces > 0) line.decode = true;
+              else this.addPiece(i | PIECE_ENTITY | (spaceBefore ? PIECE_SPACE : 0), end);
+            }
             i = end - 1;
             chars = line.contentChars; extra = line.contentBytes - chars; wide = chars - line.contentAscii;
             pending = line.pendingSpace; hasText = line.hasText;
             continue;
           }
+          // A legacy reference without `;` (or a lone `&`): the text is decoded whole.
+          if (record) line.decode = true;
         }
+        if (piece < 0 && record) { piece = i; pieceFlags = pending && hasText ? PIECE_SPACE : 0; }
         if (pending) {
           if (hasText) chars++;
           pending = false;
@@ -863,9 +913,15 @@ export class LineBuilder {
       }
       if (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isSpace(c)) {
         pending = true;
+        // A single space between two visible characters stays in the piece.
+        if (piece >= 0 && !(c === 32 && i + 1 < to && continuesPiece(src.charCodeAt(i + 1)))) {
+          this.addPiece(piece | pieceFlags, i);
+          piece = -1;
+        }
         continue;
       }
       // A visible character outside printable ASCII (a pair of surrogates is one character).
+      if (piece < 0 && record) { piece = i; pieceFlags = pending && hasText ? PIECE_SPACE : 0; }
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
       if (pending) {
         if (hasText) chars++;
@@ -875,6 +931,7 @@ export class LineBuilder {
       chars++;
       if (!(c < 0x80)) { wide++; extra += c < 0x800 ? 1 : c < 0x10000 ? 2 : 3; }
     }
+    if (piece >= 0) this.addPiece(piece | pieceFlags, to);
     line.contentChars = chars; line.contentBytes = chars + extra; line.contentAscii = chars - wide;
     line.pendingSpace = pending; line.hasText = hasText;
     if (!hadText && hasText) {
@@ -888,6 +945,12 @@ export class LineBuilder {
       line.anchorBytes += line.contentBytes - bytes0;
       for (const a of this.anchors) a.textChars += line.contentChars - chars0;
     }
+  }
+
+  /** A text piece `src[start & PIECE_OFFSET, end)` with its flags (see pieceStart). */
+  private addPiece(start: number, end: number): void {
+    this.pieceStart.push(start);
+    this.pieceEnd.push(end);
   }
 
   private countChar(line: OpenLine, c: number): void {
@@ -936,7 +999,7 @@ export class LineBuilder {
     this.flushText();
     if (this.line.hasText || (!this.options.carryMarkup && this.line.codeChars > 0)) {
       this.closeLine(false);
-      resetLine(this.line, at, this.segStart.length);
+      this.resetOpenLine(at);
     }
   }
 
@@ -965,9 +1028,16 @@ export class LineBuilder {
     r[o + Col.Element] = line.element;
     r[o + Col.Context] = line.context;
     r[o + Col.FirstSegment] = line.firstSegment;
+    r[o + Col.FirstPiece] = line.firstPiece;
+    r[o + Col.Decode] = line.decode ? 1 : 0;
     r[o + Col.FirstToken] = this.tokenKeys.length;
     for (const t of line.tokens) this.tokenKeys.push(t);
-    if (final) resetLine(line, line.end, this.segStart.length);
+    if (final) this.resetOpenLine(line.end);
+  }
+
+  /** Start a new open line at source offset `at`. */
+  private resetOpenLine(at: number): void {
+    resetLine(this.line, at, this.segStart.length, this.pieceStart.length);
   }
 
   /** `</a>`: add the normalised start tag (3 + max(0, LT − 5)) to the line that holds it. */
@@ -985,6 +1055,20 @@ export class LineBuilder {
 }
 
 type LineColumns = Omit<LineTable, 'text' | 'lineText'>;
+
+/** Where each line's text lies in the source: its segments and its pieces (see LineBuilder). */
+interface LineText {
+  readonly segStart: Uint32Array;
+  readonly segEnd: Uint32Array;
+  /** Line i's segments are [lineSegments[i], lineSegments[i + 1]). */
+  readonly lineSegments: Uint32Array;
+  readonly pieceStart: Uint32Array;
+  readonly pieceEnd: Uint32Array;
+  /** Line i's pieces are [linePieces[i], linePieces[i + 1]). */
+  readonly linePieces: Uint32Array;
+  /** 1: the line's text is decoded whole from its segments (OpenLine.decode). */
+  readonly decode: Uint8Array;
+}
 
 /**
  * A {@link LineTable} whose line texts are materialised on demand from the
@@ -1016,9 +1100,7 @@ class PageLines implements LineTable {
 
   constructor(
     private readonly src: string,
-    private readonly segStart: Uint32Array,
-    private readonly segEnd: Uint32Array,
-    private readonly lineSegments: Uint32Array,
+    private readonly lineSource: LineText,
     columns: LineColumns,
   ) {
     this.count = columns.count;
@@ -1041,120 +1123,55 @@ class PageLines implements LineTable {
     if (this.contentChars[i] === 0) return '';
     const cached = this.cache?.[i];
     if (cached !== undefined) return cached;
-    const text = this.collapsedText(i) ?? this.decodedText(i);
+    const text = this.lineSource.decode[i] ? this.decodedText(i) : this.piecesText(i);
     (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
     return text;
   }
 
   /**
    * `lineKey(lineText(i))` without building the text when it is not built yet: the
-   * characters collapsedText would write are hashed straight from the source.
+   * line's pieces are hashed straight from the source.
    */
   lineKey(i: number): number {
     if (this.contentChars[i] === 0) return 0;
     const cached = this.texts?.[i] ?? this.cache?.[i];
     if (cached !== undefined) return lineKey(cached);
+    const t = this.lineSource;
+    if (t.decode[i]) return lineKey(this.lineText(i));
     const src = this.src, k = new LineKeyHasher();
-    /** White space was seen since the last visible character (collapsedText's rule). */
-    let space = false, any = false;
-    for (let s = this.lineSegments[i]!; s < this.lineSegments[i + 1]!; s++) {
-      const e = this.segEnd[s]!;
-      for (let j = this.segStart[s]!; j < e; j++) {
-        const c = src.charCodeAt(j);
-        if (c === AMPERSAND) {
-          const end = entityEnd(src, j, e);
-          if (end === 0) return lineKey(this.lineText(i)); // decodedText's case
-          const decoded = decodeHTML(src.slice(j, end));
-          for (let d = 0; d < decoded.length; d++) {
-            const ch = decoded.charCodeAt(d);
-            if (isSpace(ch)) space = true;
-            else {
-              if (space && any) k.push(32);
-              space = false; any = true;
-              k.push(ch);
-            }
-          }
-          j = end - 1;
-        } else if (isSpace(c)) space = true;
-        else {
-          if (space && any) k.push(32);
-          space = false; any = true;
-          k.push(c);
-        }
-      }
+    for (let p = t.linePieces[i]!; p < t.linePieces[i + 1]!; p++) {
+      const s = t.pieceStart[p]!, from = s & PIECE_OFFSET, to = t.pieceEnd[p]!;
+      if (s & PIECE_SPACE) k.push(32);
+      if (s & PIECE_ENTITY) {
+        const decoded = decodeHTML(src.slice(from, to));
+        k.pushCollapsed(decoded, 0, decoded.length);
+      } else k.pushCollapsed(src, from, to);
     }
     return k.key();
   }
 
   /**
-   * The line's text in one pass over its segments, white space collapsed and
-   * trimmed as {@link decodedText} does, copying runs of the source; character
-   * references ending in `;` inside one segment are decoded one by one.
-   * Undefined when the line has another `&` (a legacy reference without `;`, or
-   * one split by markup): decodedText decodes those as the whole line is decoded.
+   * The line's text from the pieces cut while it was counted (LineBuilder.pieceStart): source
+   * runs copied as they are, references decoded, one space where white space was collapsed.
+   * The same text as {@link decodedText}, without reading the characters again.
    */
-  private collapsedText(i: number): string | undefined {
-    const src = this.src;
+  private piecesText(i: number): string {
+    const t = this.lineSource, src = this.src;
     let out = '';
-    /** White space was seen since the last visible character. */
-    let space = false;
-    for (let k = this.lineSegments[i]!; k < this.lineSegments[i + 1]!; k++) {
-      const s = this.segStart[k]!, e = this.segEnd[k]!;
-      /** Start of the run of source copied verbatim (-1: none open). */
-      let run = -1;
-      for (let j = s; j < e; j++) {
-        const c = src.charCodeAt(j);
-        if (c > 32 && c < 0x7f) {
-          if (c !== AMPERSAND) {
-            if (run < 0) {
-              if (space && out.length > 0) out += ' ';
-              space = false;
-              run = j;
-            }
-            continue;
-          }
-          const end = entityEnd(src, j, e);
-          if (end === 0) return undefined;
-          if (run >= 0) { out += src.slice(run, j); run = -1; }
-          const decoded = decodeHTML(src.slice(j, end));
-          for (let d = 0; d < decoded.length; d++) {
-            const ch = decoded.charCodeAt(d);
-            if (isSpace(ch)) space = true;
-            else {
-              if (space && out.length > 0) out += ' ';
-              space = false;
-              out += decoded[d];
-            }
-          }
-          j = end - 1;
-          continue;
-        }
-        if (isSpace(c)) {
-          // A single space between two visible characters stays in the run.
-          if (c === 32 && run >= 0 && j + 1 < e) {
-            const next = src.charCodeAt(j + 1);
-            if (next !== AMPERSAND && !isSpace(next)) continue;
-          }
-          if (run >= 0) { out += src.slice(run, j); run = -1; }
-          space = true;
-          continue;
-        }
-        if (run < 0) {
-          if (space && out.length > 0) out += ' ';
-          space = false;
-          run = j;
-        }
-      }
-      if (run >= 0) out += src.slice(run, e);
+    for (let p = t.linePieces[i]!; p < t.linePieces[i + 1]!; p++) {
+      const s = t.pieceStart[p]!, from = s & PIECE_OFFSET, to = t.pieceEnd[p]!;
+      const piece = s & PIECE_ENTITY ? decodeHTML(src.slice(from, to)) : src.slice(from, to);
+      out += s & PIECE_SPACE ? ' ' + piece : piece;
     }
     return out;
   }
 
   /** The line's text: its segments joined, character references decoded, white space collapsed, trimmed. */
   private decodedText(i: number): string {
+    const t = this.lineSource;
     let raw = '';
-    for (let k = this.lineSegments[i]!; k < this.lineSegments[i + 1]!; k++) {
-      raw += this.src.slice(this.segStart[k], this.segEnd[k]);
+    for (let k = t.lineSegments[i]!; k < t.lineSegments[i + 1]!; k++) {
+      raw += this.src.slice(t.segStart[k], t.segEnd[k]);
     }
     if (raw.indexOf('&') >= 0) raw = decodeHTML(raw);
     return raw.replace(WHITESPACE_RUN, ' ').trim();

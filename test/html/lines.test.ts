@@ -65,6 +65,8 @@ describe('buildLineTable', () => {
       ['<p>&am<b>p;</b> x</p>', '& x'], // a reference split by markup
       ['<p>&amp;amp; &ampamp; &foo; &#x1F600;</p>', '&amp; &amp; &foo; 😀'],
       ['<p>\u3000中\u00a0文\t\n</p>', '中 文'],
+      ['<p>a 😀 b\n  c  d&lt;e &lt; f</p>', 'a 😀 b c d<e < f'], // single spaces kept in a piece, runs collapsed between pieces
+      ['<p>x\u00a0y &amp;&amp;z</p>', 'x y &&z'],
     ];
     for (const [html, text] of cases) expect(buildLineTable(html, { carryMarkup: true }).text).toEqual([text]);
   });
