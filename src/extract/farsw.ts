@@ -62,6 +62,8 @@ export interface FarswApplyOptions {
   readonly weightRegions: boolean;
   /** A line whose structural path the model knows as non-topical (applyPathEvidence) is not kept, whatever chose it. */
   readonly pathVeto: boolean;
+  /** A chosen line whose text repeats an earlier chosen line's is not kept (dropRepeatedLines). */
+  readonly dedupe: boolean;
   /** θ of the single-container constraint on the final lines (extract/container.ts); 0 = off. */
   readonly container: number;
   /** Weight of the class/id-word evidence in `confidence` classification (0 = off; see lineConfidence). */
@@ -249,9 +251,25 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // Veto: a line the classifier is sure is not topical is not kept, whatever chose it.
   if (confidence && options.veto > 0) for (let i = 0; i < n; i++) if (chosen[i] && confidence[i]! < options.veto) chosen[i] = 0;
   if (pathRejected && options.pathVeto) for (let i = 0; i < n; i++) if (pathRejected[i]) chosen[i] = 0;
+  if (options.dedupe) dropRepeatedLines(table, chosen);
   // A template line is never kept, whatever chose it.
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
   return { ...base, template: template?.mask, fallback: options.mode === 'dana' ? false : selection.fallback, blocks: maskToBlocks(chosen) };
+}
+
+/**
+ * Unset every chosen line whose text (LineTable.lineText: decoded, white space collapsed) equals the text of an
+ * earlier chosen line: the second copy of an article a page prints twice, a repeated "Advertisement".
+ * @param chosen 1 for each chosen line; changed in place
+ */
+export function dropRepeatedLines(table: LineTable, chosen: Uint8Array): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < table.count; i++) {
+    if (!chosen[i] || table.contentChars[i] === 0) continue;
+    const text = table.lineText(i);
+    if (seen.has(text)) chosen[i] = 0;
+    else seen.add(text);
+  }
 }
 
 /** 1 where `p[i] ≥ threshold` (a plain loop: `Uint8Array.from` with a mapping function is slow). */

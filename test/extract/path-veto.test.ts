@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../src/html/lines.js';
-import { applyModel } from '../../src/extract/farsw.js';
+import { applyModel, dropRepeatedLines } from '../../src/extract/farsw.js';
 import { farswOptions } from '../../src/extract/model-extractor.js';
 import { modelLineOptions } from '../../src/model/model.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
@@ -33,9 +33,25 @@ describe('path veto', () => {
     expect(farswOptions({}, base).pathVeto).toBe(false);
   });
 
+  it('drops repeated lines for site models only, unless asked', () => {
+    expect(farswOptions({}, model).dedupe).toBe(true);
+    expect(farswOptions({}, base).dedupe).toBe(false);
+    expect(farswOptions({ dedupe: false }, model).dedupe).toBe(false);
+  });
+
   it('turns the title container off for site models, on across sites, unless asked', () => {
     expect(farswOptions({}, model).dana.titleContainer).toBe(0);
     expect(farswOptions({}, base).dana.titleContainer).toBeGreaterThan(0);
     expect(farswOptions({ dana: { titleContainer: 0.3 } }, model).dana.titleContainer).toBe(0.3);
+  });
+});
+
+describe('dropRepeatedLines', () => {
+  it('keeps the first copy of each chosen text and leaves other lines alone', () => {
+    const t = buildLineTable('<p>The wall will be rebuilt.</p><p>Advertisement</p><p>The  wall will be <b>rebuilt</b>.</p><p>Advertisement</p><p>Other text.</p>');
+    const chosen = Uint8Array.from([1, 1, 1, 1, 0]);
+    expect(t.count).toBe(5);
+    dropRepeatedLines(t, chosen);
+    expect([...chosen]).toEqual([1, 1, 0, 0, 0]);
   });
 });
