@@ -136,8 +136,9 @@ export function findRegions(diff: ArrayLike<number>, content: ArrayLike<number>,
  */
 export function startRegion(regions: readonly Region[], ranks?: ArrayLike<number>): number {
   if (regions.length === 0) return -1;
+  const rank = (i: number): number => (ranks ? ranks[i]! : regions[i]!.size);
   let m = 0;
-  for (let i = 1; i < regions.length; i++) if ((ranks ? ranks[i]! : regions[i]!.size) > (ranks ? ranks[m]! : regions[m]!.size)) m = i;
+  for (let i = 1; i < regions.length; i++) if (rank(i) > rank(m)) m = i;
   return m;
 }
 
