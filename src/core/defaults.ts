@@ -220,7 +220,13 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   classify: 'confidence' as 'crisp' | 'fuzzy' | 'confidence',
   /** Rule degree threshold in `fuzzy` classification. */
   fuzzyThreshold: 0.5,
-  /** Combination with the DANA core for models across sites (extract/farsw.ts): `union`, the best under leave-one-dataset-out cross-validation (BENCHMARKS.md). */
+  /**
+   * Combination with the DANA core for models across sites (extract/farsw.ts): `union`, the best under leave-one-dataset-out
+   * cross-validation (BENCHMARKS.md). The DANA core runs on the model's own lines (markup carried into the next text line).
+   * Running it on the pretty-printed lines addanag uses instead (a second line table) was measured under the same
+   * cross-validation (session 3): daniel 0.896 → 0.900, dragnet 0.891 → 0.903, cleanportaleval 0.919 → 0.945, but cleaneval
+   * 0.905 → 0.888, readability 0.915 → 0.899, htmltotext 0.823 → 0.742; mean 0.895 → 0.885, so it is not done.
+   */
   mode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** `confidence` classification: chosen lines with P(topical) below this are dropped (extract/farsw.ts; 0 = off). */
   veto: 0,
