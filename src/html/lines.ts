@@ -591,27 +591,26 @@ export class LineBuilder {
       this.closeEntries(0);
     }
     const n = this.count, rows = this.rows;
-    const column = (k: Col): Uint32Array => {
-      const out = new Uint32Array(n);
+    /** Column `k` of the rows, copied into `out` (of at least n entries; a Uint8Array keeps the low byte). */
+    const fill = <T extends Uint32Array | Uint8Array>(k: Col, out: T): T => {
       for (let i = 0, j = k; i < n; i++, j += Col.Stride) out[i] = rows[j]!;
       return out;
     };
-    const lineSegments = new Uint32Array(n + 1);
-    lineSegments.set(column(Col.FirstSegment));
+    const column = (k: Col): Uint32Array => fill(k, new Uint32Array(n));
+    const byteColumn = (k: Col): Uint8Array => fill(k, new Uint8Array(n));
+    const lineSegments = fill(Col.FirstSegment, new Uint32Array(n + 1));
     lineSegments[n] = this.segStart.length;
-    const linePieces = new Uint32Array(n + 1);
-    linePieces.set(column(Col.FirstPiece));
+    const linePieces = fill(Col.FirstPiece, new Uint32Array(n + 1));
     linePieces[n] = this.pieceStart.length;
     let classTokens: { start: Uint32Array; keys: Uint32Array } | undefined;
     if (this.options.classTokens) {
-      const start = new Uint32Array(n + 1);
-      start.set(column(Col.FirstToken));
+      const start = fill(Col.FirstToken, new Uint32Array(n + 1));
       start[n] = this.tokenKeys.length;
       classTokens = { start, keys: this.tokenKeys.freeze() };
     }
     const text: LineText = {
       segStart: this.segStart.freeze(), segEnd: this.segEnd.freeze(), lineSegments,
-      pieceStart: this.pieceStart.freeze(), pieceEnd: this.pieceEnd.freeze(), linePieces, decode: Uint8Array.from(column(Col.Decode)),
+      pieceStart: this.pieceStart.freeze(), pieceEnd: this.pieceEnd.freeze(), linePieces, decode: byteColumn(Col.Decode),
     };
     return new PageLines(this.src, text, {
       ...(classTokens ? { classTokens } : {}),
@@ -622,9 +621,9 @@ export class LineBuilder {
       linkNormCodeChars: column(Col.LinkNormCodeChars),
       asciiBytes: column(Col.AsciiBytes), nonAsciiBytes: column(Col.NonAsciiBytes),
       links: column(Col.Links), anchorBytes: column(Col.AnchorBytes), images: column(Col.Images),
-      block: Uint8Array.from(column(Col.Block)),
+      block: byteColumn(Col.Block),
       path: column(Col.Path),
-      context: Uint8Array.from(column(Col.Context)),
+      context: byteColumn(Col.Context),
       elements: { line: column(Col.Element), parent: this.elementParent.freeze(), end: this.elementEnd.freeze() },
       ...this.title(),
     });
