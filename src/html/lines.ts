@@ -1030,7 +1030,7 @@ export class LineBuilder {
     r[o + Col.FirstPiece] = line.firstPiece;
     r[o + Col.Decode] = line.decode ? 1 : 0;
     r[o + Col.FirstToken] = this.tokenKeys.length;
-    for (const t of line.tokens) this.tokenKeys.push(t);
+    if (line.tokens.length > 0) this.tokenKeys.pushAll(line.tokens);
     if (final) this.resetOpenLine(line.end);
   }
 
