@@ -211,6 +211,12 @@ interface ElementKind {
   readonly tokens: readonly number[];
   /** Its class/id names a user-comment section (`COMMENT_WORDS`). */
   readonly comments: boolean;
+  /**
+   * Memo of `entryWords` for the last element of this kind: the words it inherited (compared as the same
+   * array) and its merged words. Siblings, and repeated structures under repeated ancestors, share both.
+   */
+  lastInherited: readonly number[] | undefined;
+  lastWords: readonly number[] | undefined;
 }
 
 /** A structural-stack entry: the element, and what a line inside it inherits. */
@@ -223,6 +229,8 @@ interface BlockEntry {
   readonly parentSig: number;
   /** This element's own class/id words, and its parent entry (for the inherited ones). */
   readonly own: readonly number[];
+  /** Its kind (the own words are `kind.tokens` when not empty). */
+  readonly kind: ElementKind;
   readonly parent: BlockEntry | undefined;
   /** Inside a user-comment section (`dropComments`) or a hidden element (`dropHidden`): its content is removed. */
   readonly muted: boolean;
@@ -247,9 +255,14 @@ function entryWords(e: BlockEntry): readonly number[] {
     const c = chain[i]!;
     let words = inherited;
     if (c.own.length > 0) {
-      const merged = [...c.own];
-      for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
-      words = merged;
+      const kind = c.kind;
+      if (kind.lastInherited === inherited) words = kind.lastWords!;
+      else {
+        const merged = [...c.own];
+        for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
+        kind.lastInherited = inherited;
+        kind.lastWords = words = merged;
+      }
     }
     inherited = c.words = words;
   }
@@ -274,7 +287,7 @@ function elementKind(name: string, src: string, idHash: number, id: readonly [nu
     if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
     const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
     const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
-    k = { sig: lineKey(`${name}#${idValue}.${classValue}`), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)) };
+    k = { sig: lineKey(`${name}#${idValue}.${classValue}`), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined };
     ELEMENT_KINDS.set(h, k);
   }
   return k;
@@ -294,7 +307,7 @@ function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementK
     h = Math.imul(h ^ parent.sig, 0x01000193);
     if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
   }
-  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent, muted: parent?.muted === true || drop, id };
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, kind, parent, muted: parent?.muted === true || drop, id };
 }
 
 /**
