@@ -269,6 +269,7 @@ function entryWords(e: BlockEntry): readonly number[] {
   return inherited;
 }
 
+const HASH_SIGN = 0x23, FULL_STOP = 0x2e;
 /** (name, id, class) hash → signature and words: pages repeat the same few values; cleared when large. */
 const ELEMENT_KINDS = new Map<number, ElementKind>();
 const MAX_ELEMENT_KINDS = 50_000;
@@ -287,7 +288,14 @@ function elementKind(name: string, src: string, idHash: number, id: readonly [nu
     if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
     const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
     const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
-    k = { sig: lineKey(`${name}#${idValue}.${classValue}`), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined };
+    // The signature is lineKey(`${name}#${idValue}.${classValue}`), hashed without building that string.
+    const sig = new LineKeyHasher();
+    sig.pushRange(name, 0, name.length);
+    sig.push(HASH_SIGN);
+    if (idHash !== 0) sig.pushRange(src, id[0], id[1]);
+    sig.push(FULL_STOP);
+    if (classHash !== 0) sig.pushRange(src, cls[0], cls[1]);
+    k = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined };
     ELEMENT_KINDS.set(h, k);
   }
   return k;
@@ -312,11 +320,44 @@ function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementK
 
 /**
  * Words of a `class` / `id` value as keys: lower-cased runs of 3+ ASCII letters
- * ("post-body entry_content" → post, body, entry, content); camelCase is split.
+ * ("post-body entry_content" → post, body, entry, content); camelCase is split
+ * (a space goes between a lower-case and an upper-case ASCII letter); first
+ * occurrences only, at most MAX_LINE_TOKENS; the keys are `lineKey(word)`.
+ * An all-ASCII value (nearly all of them) is read in one pass over its
+ * characters; any other goes through the regexes that state the rule.
  */
 export function attributeTokens(value: string): readonly number[] {
   // Real class/id values are short; a hostile multi-megabyte one is read up to a bound.
-  const words = value.slice(0, MAX_ATTRIBUTE_CHARS).replace(CAMEL_CASE, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
+  const text = value.length > MAX_ATTRIBUTE_CHARS ? value.slice(0, MAX_ATTRIBUTE_CHARS) : value;
+  // Outside ASCII, lower-casing can make ASCII letters (KELVIN SIGN → `k`): the general path.
+  if (NON_ASCII_CHAR.test(text)) return regexAttributeTokens(text);
+  const out: number[] = [];
+  // FNV-1a of the current run of letters, lower-cased: lineKey of a word of a–z (html/line-key.ts).
+  let h = 0x811c9dc5 | 0, length = 0, prevLower = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    const lower = c >= 97 && c <= 122, letter = lower || (c >= 65 && c <= 90);
+    if (!letter || (prevLower && !lower)) {
+      // The run ends here: at a non-letter, or at the upper-case letter of a camelCase boundary.
+      if (length >= 3) {
+        const k = (h >>> 0) || 1;
+        if (!out.includes(k)) {
+          out.push(k);
+          if (out.length === MAX_LINE_TOKENS) return out;
+        }
+      }
+      h = 0x811c9dc5 | 0;
+      length = 0;
+    }
+    if (letter) { h = Math.imul(h ^ (c | 0x20), 0x01000193); length++; }
+    prevLower = lower;
+  }
+  return out.length > 0 ? out : NO_TOKENS;
+}
+
+/** {@link attributeTokens} by its rule's regexes, for a value already cut to MAX_ATTRIBUTE_CHARS. */
+function regexAttributeTokens(text: string): readonly number[] {
+  const words = text.replace(CAMEL_CASE, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
   if (!words) return NO_TOKENS;
   const out: number[] = [];
   for (const w of words) {
@@ -326,6 +367,8 @@ export function attributeTokens(value: string): readonly number[] {
   }
   return out;
 }
+/** Any character outside ASCII. */
+const NON_ASCII_CHAR = /[^\x00-\x7f]/;
 /** Characters of a class/id value read for its words. */
 const MAX_ATTRIBUTE_CHARS = 1024;
 const NEWLINE = 10;
