@@ -13,6 +13,20 @@ export class U32Column {
     }
     this.data[this.length++] = v;
   }
+  /** Append every number of `values`, in order (one capacity check for all). */
+  pushAll(values: readonly number[]): void {
+    const end = this.length + values.length;
+    if (end > this.data.length) {
+      let size = this.data.length * 2;
+      while (size < end) size *= 2;
+      const next = new Uint32Array(size);
+      next.set(this.data);
+      this.data = next;
+    }
+    const data = this.data;
+    for (let i = 0; i < values.length; i++) data[this.length + i] = values[i]!;
+    this.length = end;
+  }
   /** Overwrite entry `i` (< length). */
   set(i: number, v: number): void {
     this.data[i] = v;

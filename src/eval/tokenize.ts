@@ -27,6 +27,14 @@
 const CJK = String.raw`[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]`;
 const WORD = String.raw`[\p{L}\p{N}\p{M}]`;
 const TOKEN_RE = new RegExp(`[${WORD}&&${CJK}]|[${WORD}--${CJK}]+`, 'gv');
+/**
+ * The same rule on a lower-cased text that is all ASCII: the only ASCII letters,
+ * marks and numbers are `a`–`z` and `0`–`9`, and none is Han or kana. Matching
+ * this plain pattern is several times faster than the `v`-flag one above.
+ */
+const ASCII_TOKEN_RE = /[a-z0-9]+/g;
+/** Any character outside ASCII. */
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Split a text into evaluation tokens (see the module comment for the rule).
@@ -35,7 +43,9 @@ const TOKEN_RE = new RegExp(`[${WORD}&&${CJK}]|[${WORD}--${CJK}]+`, 'gv');
  */
 export function tokenize(text: string): string[] {
   if (text.length === 0) return [];
-  return text.toLowerCase().match(TOKEN_RE) ?? [];
+  // Tested after lower-casing: a few non-ASCII letters lower-case to ASCII (KELVIN SIGN → `k`).
+  const lower = text.toLowerCase();
+  return lower.match(NON_ASCII.test(lower) ? TOKEN_RE : ASCII_TOKEN_RE) ?? [];
 }
 
 /** Two token sequences mapped to small integer ids over a shared alphabet. */

@@ -145,12 +145,19 @@ export function lineConfidence(fz: FuzzySet, model: Model, table?: LineTable, to
   const { table: masks, prior } = confidenceTable(model);
   const words = tokenWeight > 0 && table?.classTokens ? tokenTable(model) : undefined;
   const out = new Float64Array(fz.lines);
+  // Lines of one element carry the same words: the previous line's sum is reused when its words are equal.
+  let prevFrom = 0, prevTo = 0, prevSum = 0;
   for (let i = 0; i < fz.lines; i++) {
     let p = masks.get(significantMask(fz, i, model.params.significance)) ?? prior;
     if (words && table?.classTokens) {
       const { start, keys } = table.classTokens;
+      const from = start[i]!, to = start[i + 1]!;
       let llr = 0;
-      for (let j = start[i]!; j < start[i + 1]!; j++) llr += words.get(keys[j]!) ?? 0;
+      if (sameKeys(keys, prevFrom, prevTo, from, to)) llr = prevSum;
+      else {
+        for (let j = from; j < to; j++) llr += words.get(keys[j]!) ?? 0;
+        prevFrom = from; prevTo = to; prevSum = llr;
+      }
       // Words of nested elements are far from independent: the total is clipped like a single word.
       llr = Math.max(-MAX_WORD_LLR, Math.min(MAX_WORD_LLR, llr));
       if (llr !== 0) {
@@ -161,6 +168,13 @@ export function lineConfidence(fz: FuzzySet, model: Model, table?: LineTable, to
     out[i] = p;
   }
   return out;
+}
+
+/** Do `keys[a, aEnd)` and `keys[b, bEnd)` hold the same keys in the same order? */
+function sameKeys(keys: Uint32Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  if (aEnd - a !== bEnd - b) return false;
+  for (let j = 0; j < aEnd - a; j++) if (keys[a + j] !== keys[b + j]) return false;
+  return true;
 }
 
 const TOKEN_TABLES = new WeakMap<Model, Map<number, number>>();

@@ -211,6 +211,12 @@ interface ElementKind {
   readonly tokens: readonly number[];
   /** Its class/id names a user-comment section (`COMMENT_WORDS`). */
   readonly comments: boolean;
+  /**
+   * Memo of `entryWords` for the last element of this kind: the words it inherited (compared as the same
+   * array) and its merged words. Siblings, and repeated structures under repeated ancestors, share both.
+   */
+  lastInherited: readonly number[] | undefined;
+  lastWords: readonly number[] | undefined;
 }
 
 /** A structural-stack entry: the element, and what a line inside it inherits. */
@@ -223,6 +229,8 @@ interface BlockEntry {
   readonly parentSig: number;
   /** This element's own class/id words, and its parent entry (for the inherited ones). */
   readonly own: readonly number[];
+  /** Its kind (the own words are `kind.tokens` when not empty). */
+  readonly kind: ElementKind;
   readonly parent: BlockEntry | undefined;
   /** Inside a user-comment section (`dropComments`) or a hidden element (`dropHidden`): its content is removed. */
   readonly muted: boolean;
@@ -247,15 +255,21 @@ function entryWords(e: BlockEntry): readonly number[] {
     const c = chain[i]!;
     let words = inherited;
     if (c.own.length > 0) {
-      const merged = [...c.own];
-      for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
-      words = merged;
+      const kind = c.kind;
+      if (kind.lastInherited === inherited) words = kind.lastWords!;
+      else {
+        const merged = [...c.own];
+        for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
+        kind.lastInherited = inherited;
+        kind.lastWords = words = merged;
+      }
     }
     inherited = c.words = words;
   }
   return inherited;
 }
 
+const HASH_SIGN = 0x23, FULL_STOP = 0x2e;
 /** (name, id, class) hash → signature and words: pages repeat the same few values; cleared when large. */
 const ELEMENT_KINDS = new Map<number, ElementKind>();
 const MAX_ELEMENT_KINDS = 50_000;
@@ -274,7 +288,14 @@ function elementKind(name: string, src: string, idHash: number, id: readonly [nu
     if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
     const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
     const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
-    k = { sig: lineKey(`${name}#${idValue}.${classValue}`), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)) };
+    // The signature is lineKey(`${name}#${idValue}.${classValue}`), hashed without building that string.
+    const sig = new LineKeyHasher();
+    sig.pushRange(name, 0, name.length);
+    sig.push(HASH_SIGN);
+    if (idHash !== 0) sig.pushRange(src, id[0], id[1]);
+    sig.push(FULL_STOP);
+    if (classHash !== 0) sig.pushRange(src, cls[0], cls[1]);
+    k = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined };
     ELEMENT_KINDS.set(h, k);
   }
   return k;
@@ -294,16 +315,49 @@ function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementK
     h = Math.imul(h ^ parent.sig, 0x01000193);
     if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
   }
-  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, parent, muted: parent?.muted === true || drop, id };
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, kind, parent, muted: parent?.muted === true || drop, id };
 }
 
 /**
  * Words of a `class` / `id` value as keys: lower-cased runs of 3+ ASCII letters
- * ("post-body entry_content" → post, body, entry, content); camelCase is split.
+ * ("post-body entry_content" → post, body, entry, content); camelCase is split
+ * (a space goes between a lower-case and an upper-case ASCII letter); first
+ * occurrences only, at most MAX_LINE_TOKENS; the keys are `lineKey(word)`.
+ * An all-ASCII value (nearly all of them) is read in one pass over its
+ * characters; any other goes through the regexes that state the rule.
  */
 export function attributeTokens(value: string): readonly number[] {
   // Real class/id values are short; a hostile multi-megabyte one is read up to a bound.
-  const words = value.slice(0, MAX_ATTRIBUTE_CHARS).replace(CAMEL_CASE, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
+  const text = value.length > MAX_ATTRIBUTE_CHARS ? value.slice(0, MAX_ATTRIBUTE_CHARS) : value;
+  // Outside ASCII, lower-casing can make ASCII letters (KELVIN SIGN → `k`): the general path.
+  if (NON_ASCII_CHAR.test(text)) return regexAttributeTokens(text);
+  const out: number[] = [];
+  // FNV-1a of the current run of letters, lower-cased: lineKey of a word of a–z (html/line-key.ts).
+  let h = 0x811c9dc5 | 0, length = 0, prevLower = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    const lower = c >= 97 && c <= 122, letter = lower || (c >= 65 && c <= 90);
+    if (!letter || (prevLower && !lower)) {
+      // The run ends here: at a non-letter, or at the upper-case letter of a camelCase boundary.
+      if (length >= 3) {
+        const k = (h >>> 0) || 1;
+        if (!out.includes(k)) {
+          out.push(k);
+          if (out.length === MAX_LINE_TOKENS) return out;
+        }
+      }
+      h = 0x811c9dc5 | 0;
+      length = 0;
+    }
+    if (letter) { h = Math.imul(h ^ (c | 0x20), 0x01000193); length++; }
+    prevLower = lower;
+  }
+  return out.length > 0 ? out : NO_TOKENS;
+}
+
+/** {@link attributeTokens} by its rule's regexes, for a value already cut to MAX_ATTRIBUTE_CHARS. */
+function regexAttributeTokens(text: string): readonly number[] {
+  const words = text.replace(CAMEL_CASE, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
   if (!words) return NO_TOKENS;
   const out: number[] = [];
   for (const w of words) {
@@ -313,6 +367,8 @@ export function attributeTokens(value: string): readonly number[] {
   }
   return out;
 }
+/** Any character outside ASCII. */
+const NON_ASCII_CHAR = /[^\x00-\x7f]/;
 /** Characters of a class/id value read for its words. */
 const MAX_ATTRIBUTE_CHARS = 1024;
 const NEWLINE = 10;
@@ -591,27 +647,26 @@ export class LineBuilder {
       this.closeEntries(0);
     }
     const n = this.count, rows = this.rows;
-    const column = (k: Col): Uint32Array => {
-      const out = new Uint32Array(n);
+    /** Column `k` of the rows, copied into `out` (of at least n entries; a Uint8Array keeps the low byte). */
+    const fill = <T extends Uint32Array | Uint8Array>(k: Col, out: T): T => {
       for (let i = 0, j = k; i < n; i++, j += Col.Stride) out[i] = rows[j]!;
       return out;
     };
-    const lineSegments = new Uint32Array(n + 1);
-    lineSegments.set(column(Col.FirstSegment));
+    const column = (k: Col): Uint32Array => fill(k, new Uint32Array(n));
+    const byteColumn = (k: Col): Uint8Array => fill(k, new Uint8Array(n));
+    const lineSegments = fill(Col.FirstSegment, new Uint32Array(n + 1));
     lineSegments[n] = this.segStart.length;
-    const linePieces = new Uint32Array(n + 1);
-    linePieces.set(column(Col.FirstPiece));
+    const linePieces = fill(Col.FirstPiece, new Uint32Array(n + 1));
     linePieces[n] = this.pieceStart.length;
     let classTokens: { start: Uint32Array; keys: Uint32Array } | undefined;
     if (this.options.classTokens) {
-      const start = new Uint32Array(n + 1);
-      start.set(column(Col.FirstToken));
+      const start = fill(Col.FirstToken, new Uint32Array(n + 1));
       start[n] = this.tokenKeys.length;
       classTokens = { start, keys: this.tokenKeys.freeze() };
     }
     const text: LineText = {
       segStart: this.segStart.freeze(), segEnd: this.segEnd.freeze(), lineSegments,
-      pieceStart: this.pieceStart.freeze(), pieceEnd: this.pieceEnd.freeze(), linePieces, decode: Uint8Array.from(column(Col.Decode)),
+      pieceStart: this.pieceStart.freeze(), pieceEnd: this.pieceEnd.freeze(), linePieces, decode: byteColumn(Col.Decode),
     };
     return new PageLines(this.src, text, {
       ...(classTokens ? { classTokens } : {}),
@@ -622,9 +677,9 @@ export class LineBuilder {
       linkNormCodeChars: column(Col.LinkNormCodeChars),
       asciiBytes: column(Col.AsciiBytes), nonAsciiBytes: column(Col.NonAsciiBytes),
       links: column(Col.Links), anchorBytes: column(Col.AnchorBytes), images: column(Col.Images),
-      block: Uint8Array.from(column(Col.Block)),
+      block: byteColumn(Col.Block),
       path: column(Col.Path),
-      context: Uint8Array.from(column(Col.Context)),
+      context: byteColumn(Col.Context),
       elements: { line: column(Col.Element), parent: this.elementParent.freeze(), end: this.elementEnd.freeze() },
       ...this.title(),
     });
@@ -1031,7 +1086,7 @@ export class LineBuilder {
     r[o + Col.FirstPiece] = line.firstPiece;
     r[o + Col.Decode] = line.decode ? 1 : 0;
     r[o + Col.FirstToken] = this.tokenKeys.length;
-    for (const t of line.tokens) this.tokenKeys.push(t);
+    if (line.tokens.length > 0) this.tokenKeys.pushAll(line.tokens);
     if (final) this.resetOpenLine(line.end);
   }
 

@@ -39,3 +39,18 @@ describe('internPair', () => {
     expect(p.tokens).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('tokenize on all-ASCII texts (the plain-pattern path)', () => {
+  it('cuts at underscores, punctuation and spaces, keeps letter-digit runs', () => {
+    expect(tokenize("Don't_stop: 3.14 abc9 X")).toEqual(['don', 't', 'stop', '3', '14', 'abc9', 'x']);
+  });
+
+  it('treats a text that lower-cases to ASCII (KELVIN SIGN → k) like the same ASCII text', () => {
+    expect(tokenize('\u212Aelvin scale')).toEqual(tokenize('Kelvin scale'));
+    expect(tokenize('\u212Aelvin scale')).toEqual(['kelvin', 'scale']);
+  });
+
+  it('leaves non-ASCII texts to the Unicode rule (accents stay in the word, Han characters split)', () => {
+    expect(tokenize('Café 中文ab')).toEqual(['café', '中', '文', 'ab']);
+  });
+});
