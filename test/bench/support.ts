@@ -1,6 +1,5 @@
 /** Shared pieces of the benchmarks: paths, medians, BENCHMARKS.md sections, F1 floors. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { Tokenizer } from 'htmlparser2';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { replaceBenchmarkSection } from '../../src/eval/benchmark-section.js';
@@ -42,15 +41,4 @@ export function loadFloors(): Record<string, number> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>) : {};
 }
 
-const NOOP = (): void => {};
-
-/** htmlparser2's bare Tokenizer with no-op callbacks: the speed reference the benchmarks quote. */
-export function bareTokenize(html: string): void {
-  const t = new Tokenizer({ decodeEntities: false }, {
-    onattribdata: NOOP, onattribentity: NOOP, onattribend: NOOP, onattribname: NOOP, oncdata: NOOP,
-    onclosetag: NOOP, oncomment: NOOP, ondeclaration: NOOP, onend: NOOP, onopentagend: NOOP,
-    onopentagname: NOOP, onprocessinginstruction: NOOP, onselfclosingtag: NOOP, ontext: NOOP, ontextentity: NOOP,
-  });
-  t.write(html);
-  t.end();
-}
+export { bareTokenize } from './bare-tokenize.mjs';

@@ -10,24 +10,13 @@
  * NAME = `tokenizer` (htmlparser2's bare Tokenizer) or an extractor of extract.bench.ts.
  * Each one in turn: one warm-up pass over the dataset's pages with gold, then RUNS timed passes.
  */
-import { Tokenizer } from 'htmlparser2';
+import { bareTokenize } from './bare-tokenize.mjs';
 import { readDataset } from '../../dist/dataset/load.js';
 import { extract } from '../../dist/extract/extract.js';
 
 const [file, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg);
 if (!file || !(runs > 0)) throw new Error('usage: node test/bench/time-extract.mjs DATASET_FILE RUNS');
-
-const NOOP = () => {};
-function bareTokenize(html) {
-  const t = new Tokenizer({ decodeEntities: false }, {
-    onattribdata: NOOP, onattribentity: NOOP, onattribend: NOOP, onattribname: NOOP, oncdata: NOOP,
-    onclosetag: NOOP, oncomment: NOOP, ondeclaration: NOOP, onend: NOOP, onopentagend: NOOP,
-    onopentagname: NOOP, onprocessinginstruction: NOOP, onselfclosingtag: NOOP, ontext: NOOP, ontextentity: NOOP,
-  });
-  t.write(html);
-  t.end();
-}
 
 /** The same list as extract.bench.ts: the DANA family and the default model (`farsw apply` with no options). */
 const TIMED = [
