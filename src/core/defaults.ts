@@ -270,7 +270,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   dedupe: false,
   /**
    * Site models: such a line is dropped (on). Pages that print the article twice (a print copy, a hidden copy) are
-   * a property of the site: intra-site 10-fold mean BoW F1 0.950 → 0.955 (online.wsj.com 0.80 → 0.95).
+   * a property of the site: intra-site 10-fold mean BoW F1 0.950 → 0.955 (online.wsj.com 0.80 → 0.97).
    */
   siteDedupe: true,
   /** Weight of class/id-word evidence in `confidence` classification (extract/farsw.ts; 0 = off). */
