@@ -14,8 +14,8 @@ export function lineKey(text: string): number {
 }
 
 /**
- * {@link lineKey} fed one UTF-16 unit at a time: the key of a text that is never
- * built as a string (LineTable.lineKey hashes a line straight from the source).
+ * {@link lineKey} fed range by range: the key of a text that is never built as
+ * one string (LineTable.lineKey hashes a line's pieces straight from the source).
  */
 export class LineKeyHasher {
   /** FNV-1a state, as a signed 32-bit integer (`| 0`: the JIT keeps it in an integer register). */
@@ -24,30 +24,11 @@ export class LineKeyHasher {
   private digit = false;
   private any = false;
 
-  push(c: number): void {
-    this.any = true;
-    if (c >= 97 && c <= 122) {
-      // a–z, most characters: the general case below, shortened.
-      if (this.space) { this.h = Math.imul(this.h ^ 32, 0x01000193); this.space = false; }
-      this.digit = false;
-      this.h = Math.imul(this.h ^ c, 0x01000193);
-      return;
-    }
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) { this.space = true; this.digit = false; return; }
-    if (this.space) { this.h = Math.imul(this.h ^ 32, 0x01000193); this.space = false; }
-    if (c >= 48 && c <= 57) {
-      if (this.digit) return;
-      this.digit = true;
-      c = 48;
-    } else {
-      this.digit = false;
-      if (c >= 65 && c <= 90) c += 32;
-      else if (c >= 0x80) c = lowerCase(c);
-    }
-    this.h = Math.imul(this.h ^ c, 0x01000193);
-  }
-
-  /** Push the UTF-16 units `text[from, to)`: {@link push} on each, the state kept in locals. */
+  /**
+   * Push the UTF-16 units `text[from, to)`: lower-cased, runs of white space as one space
+   * (hashed only before a following character), runs of digits as one `0`; the state is
+   * kept in locals while the loop runs.
+   */
   pushRange(text: string, from: number, to: number): void {
     if (from >= to) return;
     let h = this.h, space = this.space, digit = this.digit;
@@ -102,7 +83,7 @@ export class LineKeyHasher {
   }
 }
 
-/** ASCII as {@link LineKeyHasher.push} hashes it: A–Z lower-cased, every digit 0. */
+/** ASCII as {@link LineKeyHasher.pushRange} hashes it: A–Z lower-cased, every digit 0. */
 const ASCII_FOLD = Uint8Array.from({ length: 0x80 }, (_, c) => (c >= 65 && c <= 90 ? c + 32 : c >= 48 && c <= 57 ? 48 : c));
 
 /** First UTF-16 unit of the lower case of each character, filled on first use (0: not yet). */

@@ -269,7 +269,6 @@ function entryWords(e: BlockEntry): readonly number[] {
   return inherited;
 }
 
-const HASH_SIGN = 0x23, FULL_STOP = 0x2e;
 /** (name, id, class) hash → signature and words: pages repeat the same few values; cleared when large. */
 const ELEMENT_KINDS = new Map<number, ElementKind>();
 const MAX_ELEMENT_KINDS = 50_000;
@@ -291,9 +290,9 @@ function elementKind(name: string, src: string, idHash: number, id: readonly [nu
     // The signature is lineKey(`${name}#${idValue}.${classValue}`), hashed without building that string.
     const sig = new LineKeyHasher();
     sig.pushRange(name, 0, name.length);
-    sig.push(HASH_SIGN);
+    sig.pushRange('#', 0, 1);
     if (idHash !== 0) sig.pushRange(src, id[0], id[1]);
-    sig.push(FULL_STOP);
+    sig.pushRange('.', 0, 1);
     if (classHash !== 0) sig.pushRange(src, cls[0], cls[1]);
     k = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined };
     ELEMENT_KINDS.set(h, k);
@@ -1196,7 +1195,7 @@ class PageLines implements LineTable {
     const src = this.src, k = new LineKeyHasher();
     for (let p = t.linePieces[i]!; p < t.linePieces[i + 1]!; p++) {
       const s = t.pieceStart[p]!, from = s & PIECE_OFFSET, to = t.pieceEnd[p]!;
-      if (s & PIECE_SPACE) k.push(32);
+      if (s & PIECE_SPACE) k.pushRange(' ', 0, 1);
       if (s & PIECE_ENTITY) {
         const decoded = decodeHTML(src.slice(from, to));
         k.pushCollapsed(decoded, 0, decoded.length);
