@@ -636,7 +636,7 @@ export class LineBuilder {
   }
 
   /** Finish the page and return its table. */
-  end(): LineTable {
+  end(): BuiltLineTable {
     if (!this.ended) {
       this.ended = true;
       this.scanner.scan(this.src, true);
@@ -1110,6 +1110,9 @@ export class LineBuilder {
 
 type LineColumns = Omit<LineTable, 'text' | 'lineText'>;
 
+/** A table built from a page (not made by hand): it can always key its lines without building their text. */
+export type BuiltLineTable = LineTable & Required<Pick<LineTable, 'lineKey'>>;
+
 /** Where each line's text lies in the source: its segments and its pieces (see LineBuilder). */
 interface LineText {
   readonly segStart: Uint32Array;
@@ -1246,6 +1249,6 @@ class PageLines implements LineTable {
  * @param html the decoded page source
  * @param options preprocessing and re-lining options (defaults: `LINE_DEFAULTS`)
  */
-export function buildLineTable(html: string, options: Partial<LineOptions> = {}): LineTable {
+export function buildLineTable(html: string, options: Partial<LineOptions> = {}): BuiltLineTable {
   return new LineBuilder(options).write(html).end();
 }

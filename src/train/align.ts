@@ -74,9 +74,17 @@ export function alignGold(lineTexts: readonly string[], gold: string, threshold:
   const lineTokens = new Uint32Array(n);
   const matchedTokens = new Uint32Array(n);
 
-  // Intern gold tokens; line tokens absent from the gold become -1.
+  // Intern gold tokens; line tokens absent from the gold become -1. The gold is tokenised line by
+  // line (a newline always separates tokens, so the sequence is the same), noting the lines of a
+  // single token: what a one-token line may match.
   const ids = new Map<string, number>();
-  const goldStrings = tokenize(gold);
+  const goldStrings: string[] = [];
+  const singleStrings: string[] = [];
+  for (const goldLine of gold.split('\n')) {
+    const t = tokenize(goldLine);
+    if (t.length === 1) singleStrings.push(t[0]!);
+    for (const x of t) goldStrings.push(x);
+  }
   const G = goldStrings.length;
   const g = new Int32Array(G);
   for (let i = 0; i < G; i++) {
@@ -100,12 +108,7 @@ export function alignGold(lineTexts: readonly string[], gold: string, threshold:
     }
   }
 
-  // Gold lines of a single token: what a one-token line may match.
-  const singles = new Set<number>();
-  for (const goldLine of gold.split('\n')) {
-    const t = tokenize(goldLine);
-    if (t.length === 1) singles.add(ids.get(t[0]!)!);
-  }
+  const singles = new Set(singleStrings.map((t) => ids.get(t)!));
 
   const covered = new Uint8Array(G);
   const maxSlack = 16 + (ALIGN_CHUNK >> 2);

@@ -29,7 +29,7 @@ import { addCardinality, frequentRegions, regionMask, significantMask } from '..
 import { adoptRules } from '../mining/rules.js';
 import { MODEL_FORMAT_VERSION, modelLineOptions, validateModelName, type Model, type TrainParams } from '../model/model.js';
 import { alignGold } from './align.js';
-import { lineKey, PathCounter, TemplateCounter, TokenCounter } from './templates.js';
+import { PathCounter, TemplateCounter, TokenCounter } from './templates.js';
 
 /** One training page: its HTML (decoded) and its gold main text. */
 export interface TrainingPage {
@@ -160,7 +160,7 @@ export class Trainer {
     if (t === 0) { this.skipped.push({ id, reason: 'no line matches the gold' }); return; }
     this.lines += table.count; this.topicalLines += t;
     const keys = new Uint32Array(table.count);
-    for (let i = 0; i < table.count; i++) keys[i] = table.lineKey ? table.lineKey(i) : lineKey(table.lineText(i));
+    for (let i = 0; i < table.count; i++) keys[i] = table.lineKey(i);
     this.templates.addKeys(keys, labels.topical);
     this.tokens.addPage(table.classTokens, labels.topical, table.contentChars);
     this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical, paths: table.path, keys });
@@ -178,8 +178,9 @@ export class Trainer {
     // Stage 4.
     const membership = membershipFromLines(segs, params.alpha, shapes);
 
-    // Stage 5: fuzzify page by page; cardinality over topical lines; significant-region masks.
-    // Structural paths: template lines mark their path as present but are not counted (PathCounter).
+    // Template lines, then structural paths: a template line marks its path as present but is not
+    // counted (PathCounter). A line's key is 0 exactly when it has no text, so the keys also serve
+    // as PathCounter's "has text" column.
     const templateLines = this.templates.select({
       minShare: FARSW_TRAIN_DEFAULTS.templateMinShare,
       maxTopicalRatio: FARSW_TRAIN_DEFAULTS.templateMaxTopicalRatio,
@@ -190,6 +191,7 @@ export class Trainer {
     for (const seg of segs) paths.addPage(seg.paths, seg.topical, seg.keys, seg.keys.map((k) => (templateSet.has(k) ? 1 : 0)));
     const pathStats = paths.select(FARSW_TRAIN_DEFAULTS.templateMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
 
+    // Stage 5: fuzzify page by page; cardinality over topical lines; significant-region masks.
     const cardinality = new Float64Array(FEATURE_COUNT * 3);
     const topicalHist = new Map<number, number>();
     const nonTopicalHist = new Map<number, number>();
