@@ -19,7 +19,9 @@
  * (or all of a shorter title's). Tokens are the metrics' (eval/tokenize.ts):
  * words, and single characters for Chinese and Japanese. Looking at every line
  * instead (the best match was a heading on 83 % of dragnet's pages) gave BoW F1
- * within 0.004 on every dataset and cost 15–25 % of addanag's time.
+ * within 0.004 where it was measured (addanag on daniel, dragnet, readability and
+ * cleaneval; dana on daniel's ru, el and zh pages) and cost 15–25 % of addanag's
+ * time.
  *
  * Measured before it became a default (BoW F1 on every page of each dataset,
  * `decay` = 50, `before` = 0.25, off → on): addanag daniel 0.886 → 0.902,
