@@ -9,23 +9,17 @@ import type { CommandModule } from 'yargs';
 import { InputError, ConfigError, isFarswError } from '../../core/errors.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../extract/extract.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
-import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
-import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../../batch/command.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
-import { danaArgs, danaOptions, type DanaArgs } from '../dana-options.js';
+import { danaArgs, extractorOptions, farswArgs, type ExtractorArgs } from '../extractor-options.js';
 import type { CliIo } from '../io.js';
 
-interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, DanaArgs {
+interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, ExtractorArgs {
   files?: string[];
   algorithm?: string;
   model?: string;
   store: string;
-  mode?: CombineMode;
-  phi?: number;
-  beta?: number;
-  classify?: 'crisp' | 'fuzzy' | 'confidence';
   format: 'text' | 'json' | 'markdown';
   input?: string[];
   url?: string;
@@ -61,21 +55,16 @@ function toJson(file: string, r: ExtractResult): Record<string, unknown> {
   };
 }
 
-/** Only the options the user gave (exactOptionalPropertyTypes: no `undefined` values). */
-function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
-}
 
 function extractOptions(args: ApplyArgs): ExtractOptions {
-  const dana = danaArgs(args);
   const chooser = args.algorithm !== undefined ? { algorithm: args.algorithm } : { model: args.model ?? 'auto', store: args.store };
   return {
     ...chooser,
     profile: args.profile || args.format === 'json',
     ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
-    dana,
+    dana: danaArgs(args),
     lines: lineArgs(args),
-    farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana },
+    farsw: farswArgs(args),
     ...(args.url !== undefined ? { url: args.url } : {}),
     ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
   };
@@ -86,15 +75,11 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
     command: 'apply [files..]',
     describe: 'Extract the main content of pages (files, - for stdin, or --input records)',
     builder: (y) =>
-      danaOptions(lineOptions(batchOptions(y)))
+      extractorOptions(lineOptions(batchOptions(y)))
         .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, an exported FILE.json, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
         .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (read-only here)' })
-        .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode}; ${FARSW_APPLY_DEFAULTS.siteMode} for site models)` })
-        .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
-        .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
-        .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
         .option('format', { alias: 'f', choices: ['text', 'json', 'markdown'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code of the chosen lines)' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })

@@ -8,10 +8,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
 import { ConfigError, InputError } from '../../core/errors.js';
-import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
 import { decodeHtml } from '../../html/decode.js';
 import { DANA_VARIANTS, type DanaVariant } from '../../extract/dana.js';
-import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
 import { resolveModel } from '../../extract/extract.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { explainPage, interestingLines, summarize, type ExplainOptions } from '../../explain/explain.js';
@@ -19,9 +17,9 @@ import { renderSvg } from '../../explain/svg.js';
 import { renderHtml } from '../../explain/html.js';
 import { renderLineTable } from '../../explain/line-table.js';
 import type { CliIo } from '../io.js';
-import { danaArgs, danaOptions, type DanaArgs } from '../dana-options.js';
+import { danaArgs, extractorOptions, farswArgs, type ExtractorArgs } from '../extractor-options.js';
 
-interface ExplainArgs extends DanaArgs {
+interface ExplainArgs extends ExtractorArgs {
   page: string;
   model?: string;
   store: string;
@@ -30,10 +28,6 @@ interface ExplainArgs extends DanaArgs {
   html?: string;
   lines?: string;
   url?: string;
-  mode?: CombineMode;
-  phi?: number;
-  beta?: number;
-  classify?: 'crisp' | 'fuzzy' | 'confidence';
   'content-type'?: string;
   width?: number;
 }
@@ -75,17 +69,13 @@ async function writeOut(file: string, text: string): Promise<void> {
   }
 }
 
-/** Only the options the user gave (exactOptionalPropertyTypes). */
-function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
-}
 
 function explainOptions(args: ExplainArgs): ExplainOptions {
   const dana = danaArgs(args);
   const url = args.url !== undefined ? { url: args.url } : {};
   if (args.algorithm !== undefined) return { algorithm: args.algorithm, dana, ...url };
   const model = resolveModel({ model: args.model ?? 'auto', store: args.store, ...url });
-  return { model, farsw: { ...defined({ mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify }), dana }, ...url };
+  return { model, farsw: farswArgs(args), ...url };
 }
 
 export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
@@ -93,7 +83,7 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
     command: 'explain <page>',
     describe: 'Show why each line of a page was kept or dropped (terminal table, --svg, --html)',
     builder: (y) =>
-      danaOptions(y)
+      extractorOptions(y)
         .positional('page', { type: 'string', demandOption: true, describe: 'HTML file; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default)' })
         .option('algorithm', { alias: 'a', choices: DANA_VARIANTS, describe: 'Explain the DANA core alone instead of a model' })
@@ -102,10 +92,6 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
         .option('html', { type: 'string', describe: 'Write a standalone HTML page (picture + line table) to this file' })
         .option('lines', { alias: 'l', type: 'string', describe: `Print lines A-B (inclusive) in the terminal (default: the first ${DEFAULT_TABLE_LINES} chosen or topical lines)` })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice; shown, never fetched)' })
-        .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode}; ${FARSW_APPLY_DEFAULTS.siteMode} for site models)` })
-        .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
-        .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
-        .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('width', { type: 'number', describe: 'Terminal width for the table (default: the terminal, else 100)' })
         .check((a) => {
