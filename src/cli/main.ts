@@ -22,6 +22,21 @@ const COMMANDS: ReadonlyArray<(io: CliIo) => CommandModule<any, any>> = [
   applyCommand, trainCommand, rulesCommand, modelsCommand, evalCommand, explainCommand,
 ];
 
+/**
+ * yargs drops a lone `-` given as a positional argument (`farsw apply -`, `farsw explain -`:
+ * read standard input), so `run` hands it over as this token and a middleware turns it back
+ * into `-` before validation and the command see it.
+ */
+const DASH = '\u0000-';
+
+/** `-` again wherever the parsed arguments hold {@link DASH} (alone or in an array). */
+function restoreDash(argv: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(argv)) {
+    if (v === DASH) argv[k] = '-';
+    else if (Array.isArray(v) && v.includes(DASH)) argv[k] = v.map((x) => (x === DASH ? '-' : x));
+  }
+}
+
 /** Build the yargs parser (exported for completion scripts and tests). */
 export function createCli(io: CliIo): Argv {
   let cli = yargs()
@@ -37,7 +52,8 @@ export function createCli(io: CliIo): Argv {
     .fail((msg, err) => {
       if (err) throw err;
       throw new ConfigError(msg);
-    });
+    })
+    .middleware(restoreDash, true);
   for (const make of COMMANDS) cli = cli.command(make(io));
   return cli;
 }
@@ -47,7 +63,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
   io.exitCode = EXIT.ok;
   let helpOutput = '';
   try {
-    await createCli(io).parseAsync([...argv], {}, (_err: unknown, _args: unknown, output: string) => {
+    await createCli(io).parseAsync(argv.map((a) => (a === '-' ? DASH : a)), {}, (_err: unknown, _args: unknown, output: string) => {
       helpOutput = output;
     });
     if (helpOutput) io.stdout(helpOutput.endsWith('\n') ? helpOutput : helpOutput + '\n');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
 import { run } from '../../src/cli/main.js';
 import { capture } from './capture.js';
 
@@ -16,6 +17,17 @@ beforeAll(() => {
 });
 
 describe('farsw apply', () => {
+  it('reads the page from standard input for - (alone, and among files)', async () => {
+    const page = '<html><body><p>Ferries will sail again on Friday, the port authority said in a statement.</p></body></html>';
+    const io = capture(Readable.from([page]));
+    expect(await run(['apply', '-'], io)).toBe(0);
+    expect(io.out).toContain('Ferries will sail again on Friday');
+    const both = capture(Readable.from([page]));
+    expect(await run(['apply', '-a', 'addanag', join(fixtures, 'en-news/source.html'), '-'], both)).toBe(0);
+    expect(both.out).toContain('Work began on Monday');
+    expect(both.out).toContain('Ferries will sail again on Friday');
+  });
+
   it('prints the main text of a page', async () => {
     const io = capture();
     const code = await run(['apply', join(fixtures, 'en-news/source.html')], io);
