@@ -954,12 +954,20 @@ export class LineBuilder {
           pending = false;
         }
         hasText = true;
-        // The rest of the run of printable ASCII other than `&`.
+        // The rest of the run of printable ASCII other than `&`, words joined by single spaces
+        // included: such a space counts one character and stays inside the piece (as below).
         let j = i + 1;
-        while (j < to) {
-          const d = src.charCodeAt(j);
-          if (d <= 32 || d >= 0x7f || d === AMPERSAND) break;
-          j++;
+        for (;;) {
+          while (j < to) {
+            const d = src.charCodeAt(j);
+            if (d <= 32 || d >= 0x7f || d === AMPERSAND) break;
+            j++;
+          }
+          if (j + 1 < to && src.charCodeAt(j) === 32) {
+            const d = src.charCodeAt(j + 1);
+            if (d > 32 && d < 0x7f && d !== AMPERSAND) { j += 2; continue; }
+          }
+          break;
         }
         chars += j - i;
         i = j - 1;

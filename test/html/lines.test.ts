@@ -55,6 +55,17 @@ describe('buildLineTable', () => {
     expect(t.contentChars[0]).toBe('Fish & chips here'.length);
   });
 
+  it('counts words joined by single spaces as one run, up to a double space, a reference, a tag or the end', () => {
+    const html = '<p>one two three <b>four</b> five  six &amp; seven é eight x</p>';
+    const text = 'one two three four five six & seven é eight x';
+    for (const t of [buildLineTable(html), buildLineTable(html, { carryMarkup: true })]) {
+      const i = t.text.indexOf(text);
+      expect(i).toBeGreaterThanOrEqual(0);
+      expect(t.contentChars[i]).toBe(text.length);
+      expect(t.contentBytes[i]).toBe(Buffer.byteLength(text));
+    }
+  });
+
   it('materialises text as decode, collapse and trim of the line source would', () => {
     const cases: [string, string][] = [
       ['<p>a &nbsp;b</p>', 'a b'], // a space before a reference that decodes to white space
