@@ -85,8 +85,9 @@ export interface LineOptions {
    */
   readonly dropComments: boolean;
   /**
-   * Remove block elements a browser does not show, with their content: the `hidden` attribute, or a
-   * `style` with `display: none` / `visibility: hidden` (style sheets are not read).
+   * Remove block elements a browser does not show, with their content: the `hidden` attribute, a
+   * `style` with `display: none` / `visibility: hidden` (style sheets are not read), or
+   * `aria-hidden="true"` (hidden from screen readers; Readability drops these too).
    */
   readonly dropHidden: boolean;
 }
@@ -394,6 +395,31 @@ function entityEnd(src: string, at: number, limit: number): number {
   return 0;
 }
 
+/**
+ * The character reference `src[at, end)` (`&` … `;`) decoded. The five most frequent on the
+ * shared pages (`&nbsp;`, `&amp;`, `&quot;`, `&lt;`, `&gt;`: 85 % of cleaneval's) are
+ * recognised in place, without cutting a string for the decoder.
+ */
+function decodeReference(src: string, at: number, end: number): string {
+  switch (end - at) {
+    case 4:
+      if (src.charCodeAt(at + 2) === 0x74) { // t
+        const c = src.charCodeAt(at + 1);
+        if (c === 0x6c) return '<';
+        if (c === 0x67) return '>';
+      }
+      break;
+    case 5:
+      if (src.startsWith('amp', at + 1)) return '&';
+      break;
+    case 6:
+      if (src.startsWith('nbsp', at + 1)) return '\u00a0';
+      if (src.startsWith('quot', at + 1)) return '"';
+      break;
+  }
+  return decodeHTML(src.slice(at, end));
+}
+
 /** Flags of a text piece, in the high bits of its start offset (source offsets stay below 2^30 in V8). */
 const PIECE_SPACE = 0x80000000, PIECE_ENTITY = 0x40000000, PIECE_OFFSET = 0x3fffffff;
 
@@ -586,9 +612,9 @@ export class LineBuilder {
   private readonly elementEnd = new U32Column();
   /** Flat class/id words of closed lines (LineTable.classTokens). */
   private readonly tokenKeys = new U32Column();
-  /** Attribute being read: 1 class, 2 id, 0 other. */
+  /** Attribute being read: 1 class, 2 id, 3 style, 4 aria-hidden, 0 other. */
   private attr = 0;
-  /** The current start tag hides its element (`hidden`, or a style with display: none / visibility: hidden). */
+  /** The current start tag hides its element (`hidden`, a style with display: none / visibility: hidden, `aria-hidden="true"`). */
   private hidden = false;
   /** FNV hashes of the pending start tag's class and id values (0: none) and where they are. */
   private classHash = 0;
@@ -708,7 +734,7 @@ export class LineBuilder {
 
   /** Only `class` and `id` of block elements are read (for the structural path). */
   private onAttribName(start: number, end: number): void {
-    this.attr = nameIs(this.src, start, end, 'class') ? 1 : nameIs(this.src, start, end, 'id') ? 2 : nameIs(this.src, start, end, 'style') ? 3 : 0;
+    this.attr = nameIs(this.src, start, end, 'class') ? 1 : nameIs(this.src, start, end, 'id') ? 2 : nameIs(this.src, start, end, 'style') ? 3 : nameIs(this.src, start, end, 'aria-hidden') ? 4 : 0;
     if (nameIs(this.src, start, end, 'hidden')) this.hidden = true;
     this.attrHash = 0x811c9dc5;
     this.attrFrom = -1;
@@ -726,6 +752,8 @@ export class LineBuilder {
   private onAttribEnd(): void {
     if (this.attr === 3) {
       if (this.attrFrom >= 0 && HIDDEN_STYLE.test(this.src.slice(this.attrFrom, Math.min(this.attrTo, this.attrFrom + MAX_ATTRIBUTE_CHARS)))) this.hidden = true;
+    } else if (this.attr === 4) {
+      if (this.attrFrom >= 0 && nameIs(this.src, this.attrFrom, this.attrTo, 'true')) this.hidden = true;
     } else if (this.attr !== 0 && this.attrFrom >= 0) {
       const h = (this.attrHash >>> 0) || 1;
       const range = this.attr === 1 ? this.classRange : this.idRange;
@@ -928,7 +956,7 @@ export class LineBuilder {
             const spaceBefore = pending && hasText;
             line.contentChars = chars; line.contentBytes = chars + extra; line.contentAscii = chars - wide;
             line.pendingSpace = pending; line.hasText = hasText;
-            const decoded = decodeHTML(src.slice(i, end));
+            const decoded = decodeReference(src, i, end);
             let visible = 0, spaces = 0;
             for (const ch of decoded) {
               const cp = ch.codePointAt(0)!;
@@ -1208,7 +1236,7 @@ class PageLines implements LineTable {
       const s = t.pieceStart[p]!, from = s & PIECE_OFFSET, to = t.pieceEnd[p]!;
       if (s & PIECE_SPACE) k.pushRange(' ', 0, 1);
       if (s & PIECE_ENTITY) {
-        const decoded = decodeHTML(src.slice(from, to));
+        const decoded = decodeReference(src, from, to);
         k.pushCollapsed(decoded, 0, decoded.length);
       } else k.pushCollapsed(src, from, to);
     }
@@ -1225,7 +1253,7 @@ class PageLines implements LineTable {
     let out = '';
     for (let p = t.linePieces[i]!; p < t.linePieces[i + 1]!; p++) {
       const s = t.pieceStart[p]!, from = s & PIECE_OFFSET, to = t.pieceEnd[p]!;
-      const piece = s & PIECE_ENTITY ? decodeHTML(src.slice(from, to)) : src.slice(from, to);
+      const piece = s & PIECE_ENTITY ? decodeReference(src, from, to) : src.slice(from, to);
       out += s & PIECE_SPACE ? ' ' + piece : piece;
     }
     return out;

@@ -125,12 +125,13 @@ describe('buildLineTable', () => {
     expect(kept).toContain('Leave a reply');
   });
 
-  it('drops hidden block elements (dropHidden, the default) and keeps them on request', () => {
+  it('drops hidden block elements (hidden, display: none, visibility: hidden, aria-hidden="true"; dropHidden, the default) and keeps them on request', () => {
     const html = '<div class="story"><p>Shown text.</p></div>'
       + '<div style="color: red; DISPLAY : none"><p>Hidden by style.</p><div><p>Nested hidden.</p></div></div>'
       + '<section hidden><p>Hidden attribute.</p></section><div style="visibility:hidden">Invisible.</div>'
+      + '<div aria-hidden="TRUE"><p>Hidden from screen readers.</p></div><div aria-hidden="false"><p>Not hidden.</p></div>'
       + '<div style="display: block"><p>Block is shown.</p></div><p>After.</p>';
-    expect(texts(buildLineTable(html))).toEqual(['Shown text.', 'Block is shown.', 'After.']);
+    expect(texts(buildLineTable(html))).toEqual(['Shown text.', 'Not hidden.', 'Block is shown.', 'After.']);
     expect(texts(buildLineTable(html, { dropHidden: false }))).toContain('Nested hidden.');
   });
 
