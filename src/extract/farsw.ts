@@ -334,6 +334,7 @@ export function templateChecker(table: LineTable, model: Model): { is(i: number)
   let set = TEMPLATE_SETS.get(model);
   if (!set) TEMPLATE_SETS.set(model, (set = new Set(keys)));
   const known = set;
+  const maxChars = model.templateMaxChars ?? Infinity;
   const mask = new Uint8Array(table.count);
   const checked = new Uint8Array(table.count);
   return {
@@ -341,7 +342,8 @@ export function templateChecker(table: LineTable, model: Model): { is(i: number)
     is(i: number): boolean {
       if (!checked[i]) {
         checked[i] = 1;
-        if (table.contentChars[i] !== 0 && known.has(table.lineKey ? table.lineKey(i) : lineKey(table.lineText(i)))) mask[i] = 1;
+        const chars = table.contentChars[i]!;
+        if (chars !== 0 && chars <= maxChars && known.has(table.lineKey ? table.lineKey(i) : lineKey(table.lineText(i)))) mask[i] = 1;
       }
       return mask[i] === 1;
     },

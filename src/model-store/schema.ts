@@ -106,6 +106,11 @@ CREATE TABLE token_stats (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    // Model.templateMaxChars: the longest training line carrying a template key (NULL: older models, no bound).
+    version: 3,
+    sql: `ALTER TABLE models ADD COLUMN template_max_chars INTEGER;`,
+  },
 ]);
 
 /** Schema version this farsw writes. */

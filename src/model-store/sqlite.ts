@@ -53,7 +53,7 @@ export function storeError(e: unknown, path: string, what: string): unknown {
 interface ModelRow {
   id: number; name: string; version: number; site: string | null; created_at: string; farsw_version: string;
   format_version: number; feature_set: string; feature_variant: string; params_json: string; fingerprint: string;
-  pages: number; lines: number; topical_lines: number; rules: number; previous: number;
+  pages: number; lines: number; topical_lines: number; rules: number; previous: number; template_max_chars?: number | null;
 }
 
 const items = (xs: readonly number[]): string => xs.join(',');
@@ -120,8 +120,9 @@ class SqliteModelStore implements ModelStore {
       dropInactive: db.prepare('DELETE FROM models WHERE name = ? AND active = 0'),
       deactivate: db.prepare('UPDATE models SET active = 0 WHERE name = ? AND active = 1'),
       insertModel: db.prepare(`INSERT INTO models (name, version, active, site, created_at, farsw_version, format_version, feature_set,
-        feature_variant, params_json, fingerprint, pages, lines, topical_lines)
-        VALUES (@name, @version, 1, @site, @created, @farswVersion, @formatVersion, @featureSet, @featureVariant, @params, @fingerprint, @pages, @lines, @topicalLines)`),
+        feature_variant, params_json, fingerprint, pages, lines, topical_lines, template_max_chars)
+        VALUES (@name, @version, 1, @site, @created, @farswVersion, @formatVersion, @featureSet, @featureVariant, @params, @fingerprint, @pages, @lines, @topicalLines,
+        @templateMaxChars)`),
       insertMembership: db.prepare('INSERT INTO membership (model_id, feature, name, shape, min, mean, max) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       insertFrequent: db.prepare('INSERT INTO frequent_regions (model_id, feature, region, count) VALUES (?, ?, ?, ?)'),
       insertItemset: db.prepare('INSERT INTO itemsets (model_id, level, ord, items, support) VALUES (?, ?, ?, ?, ?)'),
@@ -165,6 +166,7 @@ class SqliteModelStore implements ModelStore {
       name: model.name, version, site: model.site, created, farswVersion: model.farswVersion || FARSW_VERSION,
       formatVersion: model.formatVersion, featureSet: model.featureSet, featureVariant: model.featureVariant,
       params: JSON.stringify(model.params), fingerprint: r.fingerprint, pages: r.pages, lines: r.lines, topicalLines: r.topicalLines,
+      templateMaxChars: model.templateMaxChars ?? null,
     }).lastInsertRowid);
     step('model');
     for (const mf of model.membership) q.insertMembership.run(id, mf.feature, mf.name, mf.shape, mf.min, mf.mean, mf.max);
@@ -221,6 +223,7 @@ class SqliteModelStore implements ModelStore {
       params: JSON.parse(row.params_json) as unknown,
       trainingReport: rep ? (JSON.parse(rep.report_json) as TrainingReport) : null,
       ...(templateLines.length > 0 ? { templateLines } : {}),
+      ...(row.template_max_chars != null ? { templateMaxChars: row.template_max_chars } : {}),
       ...(pathStats.length > 0 ? { pathStats } : {}),
       ...(tokenStats.length > 0 ? { tokenStats } : {}),
     };

@@ -90,6 +90,12 @@ export interface Model {
   /** Keys of template (boilerplate) lines, sorted ascending (train/templates.ts); absent in models without. */
   readonly templateLines?: readonly number[];
   /**
+   * The most content characters a line carrying a template key had in training. A longer line is
+   * not looked up (its key is not computed), so only the few short lines a template can be are
+   * hashed. Absent in older models: every line is looked up.
+   */
+  readonly templateMaxChars?: number;
+  /**
    * Structural paths seen in training (LineTable.path) as [key, topical lines, non-topical lines],
    * sorted by key; only paths on enough pages (train/templates.ts). Absent in models without.
    */
@@ -155,6 +161,9 @@ export function validateModel(value: unknown, source = 'model'): Model {
       if (!Number.isInteger(k) || (k as number) < 1 || (k as number) > 0xffffffff) fail(`templateLines[${i}] is not a 32-bit line key`);
       if (i > 0 && (k as number) <= ((m.templateLines as number[])[i - 1] as number)) fail('templateLines must be sorted ascending without repeats');
     });
+  }
+  if (m.templateMaxChars !== undefined && !(Number.isInteger(m.templateMaxChars) && (m.templateMaxChars as number) >= 1)) {
+    fail('templateMaxChars must be a positive integer');
   }
   for (const field of ['pathStats', 'tokenStats'] as const) {
     const list = m[field];

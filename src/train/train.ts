@@ -105,6 +105,8 @@ interface PageLines extends LabelledLines {
   readonly paths: Uint32Array;
   /** Template key of each line (`lineKey` of its text; 0: no text). */
   readonly keys: Uint32Array;
+  /** Content characters of each line (LineTable.contentChars). */
+  readonly chars: Uint32Array;
 }
 
 /**
@@ -163,7 +165,7 @@ export class Trainer {
     for (let i = 0; i < table.count; i++) keys[i] = table.lineKey(i);
     this.templates.addKeys(keys, labels.topical);
     this.tokens.addPage(table.classTokens, labels.topical, table.contentChars);
-    this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical, paths: table.path, keys });
+    this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical, paths: table.path, keys, chars: table.contentChars });
   }
 
   /**
@@ -188,7 +190,12 @@ export class Trainer {
     });
     const templateSet = new Set(templateLines);
     const paths = new PathCounter();
-    for (const seg of segs) paths.addPage(seg.paths, seg.topical, seg.keys, seg.keys.map((k) => (templateSet.has(k) ? 1 : 0)));
+    let templateMaxChars = 0;
+    for (const seg of segs) {
+      const template = seg.keys.map((k) => (templateSet.has(k) ? 1 : 0));
+      for (let i = 0; i < template.length; i++) if (template[i] && seg.chars[i]! > templateMaxChars) templateMaxChars = seg.chars[i]!;
+      paths.addPage(seg.paths, seg.topical, seg.keys, template);
+    }
     const pathStats = paths.select(FARSW_TRAIN_DEFAULTS.templateMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
 
     // Stage 5: fuzzify page by page; cardinality over topical lines; significant-region masks.
@@ -237,7 +244,7 @@ export class Trainer {
       levels,
       rules,
       params,
-      ...(templateLines.length > 0 ? { templateLines } : {}),
+      ...(templateLines.length > 0 ? { templateLines, templateMaxChars } : {}),
       ...(pathStats.length > 0 ? { pathStats } : {}),
       ...(tokenStats.length > 0 ? { tokenStats } : {}),
       trainingReport: {

@@ -124,20 +124,38 @@ describe('SQLite model store', () => {
     current.close();
     // Turn it into what farsw wrote before schema version 2: no template_lines or path_stats table.
     const old = new Database(path);
-    old.exec('DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats');
+    old.exec('DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats; ALTER TABLE models DROP COLUMN template_max_chars');
     old.pragma('user_version = 1');
     old.close();
     expect(() => openModelStore(path, { readonly: true }))
       .toThrow(new RegExp(`schema version 1 is older than ${SCHEMA_VERSION}; run a command that writes the store`));
     const s = openModelStore(path);
     expect(s.load('a')).toEqual(exampleModel('a'));
-    const withTemplates = { ...exampleModel('b'), templateLines: [7, 42, 0xfffffff0] };
+    const withTemplates = { ...exampleModel('b'), templateLines: [7, 42, 0xfffffff0], templateMaxChars: 120 };
     s.save(withTemplates);
     expect(s.load('b')).toEqual(withTemplates);
     s.close();
     const db = new Database(path, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     db.close();
+  });
+
+  it('migrates a version-2 store (no template bound) and reads its models without one', () => {
+    const path = join(dir, 's.sqlite');
+    const current = openModelStore(path);
+    const withTemplates = { ...exampleModel('a'), templateLines: [7, 42] };
+    current.save(withTemplates);
+    current.close();
+    const old = new Database(path);
+    old.exec('ALTER TABLE models DROP COLUMN template_max_chars');
+    old.pragma('user_version = 2');
+    old.close();
+    const s = openModelStore(path);
+    expect(s.load('a')).toEqual(withTemplates);
+    const bounded = { ...exampleModel('b'), templateLines: [7], templateMaxChars: 33 };
+    s.save(bounded);
+    expect(s.load('b')).toEqual(bounded);
+    s.close();
   });
 
   it('runs a further migration on an older store; read-only open of an older store refuses clearly', () => {

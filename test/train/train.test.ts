@@ -6,6 +6,7 @@ import { InputError, ConfigError, ModelFormatError } from '../../src/core/errors
 import { sitePages } from '../helpers/site-pages.js';
 import { buildLineTable } from '../../src/html/lines.js';
 import { lineKey } from '../../src/train/templates.js';
+import { templateChecker } from '../../src/extract/farsw.js';
 
 const pages = sitePages(12);
 
@@ -89,5 +90,22 @@ describe('structural paths in training', () => {
     expect(model.templateLines).toContain(lineKey(t.text[promo]!));
     // [path, topical lines, non-topical lines]: the 8 promo lines are not among them.
     expect(model.pathStats?.find(([p]) => p === t.path[body])).toEqual([t.path[body], 8, 0]);
+  });
+
+  it('records the longest template line, and apply looks up only lines up to it', () => {
+    const t = buildLineTable(trainingPages[0]!.html);
+    const templateChars = t.text.map((x, i) => (x && model.templateLines?.includes(lineKey(x)) ? t.contentChars[i]! : 0));
+    expect(templateChars.filter((c) => c > 0).length).toBeGreaterThan(0);
+    expect(model.templateMaxChars).toBe(Math.max(...templateChars));
+    // A digit run hashes as one digit, so "Page 7" and "Page 777…": one key; only the line within the bound is a template line.
+    const short = 'Page 7';
+    const long = short.replace('7', '7'.repeat(model.templateMaxChars!));
+    const page = buildLineTable(`<body><p>${short}</p><p>${long}</p></body>`);
+    const at = (text: string) => page.text.indexOf(text);
+    const withKey = { ...model, templateLines: [...new Set([...model.templateLines!, lineKey(short)])].sort((a, b) => a - b) };
+    const check = templateChecker(page, withKey)!;
+    expect(lineKey(long)).toBe(lineKey(short));
+    expect(check.is(at(short))).toBe(true);
+    expect(check.is(at(long))).toBe(false);
   });
 });
