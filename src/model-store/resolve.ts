@@ -3,7 +3,8 @@
  * exported with `farsw models export`), or `--model auto` (the default) = the
  * model whose site pattern matches the page's host, else the model named `default`. The shipped default model (`models/default.json`, a
  * JSON export trained across sites by `npm run train:default`) answers for
- * `default` when the store has none, so farsw works with no store at all.
+ * `default` when the store has none, so farsw works with no store at all; `farsw rules`
+ * and `farsw models show|export` read it the same way (`loadNamedModel`).
  *
  * Stores are opened read-only once per path and models are cached, so batch
  * runs pay for SQLite once.
@@ -14,7 +15,7 @@ import { ModelNotFoundError } from '../core/errors.js';
 import { hostOf } from '../dataset/site.js';
 import { modelFromJson, type Model } from '../model/model.js';
 import { openModelStore } from './sqlite.js';
-import type { ModelStore } from './store.js';
+import type { ModelStore, ModelSummary } from './store.js';
 
 /** Name of the model used when no site model matches. */
 export const DEFAULT_MODEL_NAME = 'default';
@@ -31,6 +32,33 @@ export function shippedDefaultModel(): Model {
     shipped = modelFromJson(readFileSync(SHIPPED_DEFAULT_MODEL, 'utf8'), SHIPPED_DEFAULT_MODEL);
   }
   return shipped;
+}
+
+/** A model read by name for inspection (`farsw rules`, `farsw models show|export`), with its store entry when it has one. */
+export interface NamedModel {
+  readonly model: Model;
+  /** The store's summary of the model; undefined for the shipped default model. */
+  readonly summary: ModelSummary | undefined;
+  /** Where it was read from: the store path, or the shipped model file. */
+  readonly source: string;
+}
+
+/**
+ * Read a model by name as `farsw apply --model NAME` finds it: from the store, or, for
+ * `default` when the store has none (or there is no store), the shipped default model.
+ * @throws ModelNotFoundError / ModelFormatError naming the store
+ */
+export function loadNamedModel(storePath: string, name: string): NamedModel {
+  const hasStore = existsSync(storePath);
+  if (name === DEFAULT_MODEL_NAME && !hasStore) return { model: shippedDefaultModel(), summary: undefined, source: SHIPPED_DEFAULT_MODEL };
+  const store = openModelStore(storePath, { readonly: true });
+  try {
+    const summary = store.list().find((s) => s.name === name);
+    if (!summary && name === DEFAULT_MODEL_NAME) return { model: shippedDefaultModel(), summary: undefined, source: SHIPPED_DEFAULT_MODEL };
+    return { model: store.load(name), summary, source: storePath };
+  } finally {
+    store.close();
+  }
 }
 
 /** Does a model's site pattern cover a host? Exact, `www.`-insensitive, or a sub-domain of it. */

@@ -122,4 +122,27 @@ describe('farsw train / models / rules', () => {
     expect(await run(['models', 'list', '--store', join(dir, 'none.sqlite')], l)).toBe(0);
     expect(l.out).toContain('no models');
   });
+
+  it('rules, models show and models export read `default` as apply does: the shipped model when the store has none', async () => {
+    const none = join(dir, 'none.sqlite');
+    for (const storePath of [none, store]) {
+      const r = io();
+      expect(await run(['rules', 'default', '--store', storePath], r)).toBe(0);
+      expect(r.out).toMatch(/Adopted rules \(L\d\)\n  .+⇒ topical/);
+      const s = io();
+      expect(await run(['models', 'show', 'default', '--store', storePath], s)).toBe(0);
+      expect(s.out).toMatch(/model {8}default \(shipped, .*default\.json\)/);
+      expect(s.out).toMatch(/trained on {3}\S+ \d+/);
+      expect(s.out).toMatch(/evidence {5}\d+ template lines \(up to \d+ characters\)/);
+      const e = io();
+      expect(await run(['models', 'export', 'default', '--store', storePath], e)).toBe(0);
+      expect(JSON.parse(e.out).name).toBe('default');
+    }
+    // A stored model named default answers instead.
+    expect(await run(['models', 'import', join(dir, 'model.json'), '--name', 'default', '--store', store], io())).toBe(0);
+    const s = io();
+    expect(await run(['models', 'show', 'default', '--store', store], s)).toBe(0);
+    expect(s.out).toContain('site         beta.example');
+    expect(await run(['models', 'rm', 'default', '--store', store], io())).toBe(0);
+  });
 });

@@ -1,9 +1,9 @@
 /**
  * `farsw models`: list, show, remove, export, import and roll back stored models.
  *   farsw models list [--json]          read-only
- *   farsw models show NAME [--json]     read-only
+ *   farsw models show NAME [--json]     read-only (`default`: the shipped model unless the store has one)
  *   farsw models rm NAME
- *   farsw models export NAME > model.json
+ *   farsw models export NAME > model.json   (likewise)
  *   farsw models import model.json [--name NEW]
  *   farsw models rollback NAME
  *   farsw models check [--json]        read-only: integrity, schema, every model loads
@@ -16,6 +16,7 @@ import { modelFromJson, modelToJson, validateModelName } from '../../model/model
 import { openModelStore } from '../../model-store/sqlite.js';
 import { DEFAULT_STORE_PATH, type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
+import { loadNamedModel } from '../../model-store/resolve.js';
 import { EXIT, type CliIo } from '../io.js';
 
 interface ModelsArgs { store: string; name?: string; file?: string; json?: boolean }
@@ -57,20 +58,28 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
         describe: 'Show a model\'s metadata and training report',
         builder: (yy) => name(yy).option('json', { type: 'boolean', default: false }),
         handler: (a) => {
-          const n = validateModelName(a.name);
-          const [summary, model] = withStore(a.store as string, true, (s) => [s.list().find((x) => x.name === n), s.load(n)] as const);
+          const { model, summary, source } = loadNamedModel(a.store as string, validateModelName(a.name));
           const { maskCounts: _omit, ...report } = model.trainingReport;
-          if (a.json) { io.stdout(JSON.stringify({ ...summary, params: model.params, report }, null, 2) + '\n'); return; }
+          const evidence = {
+            templateLines: model.templateLines?.length ?? 0,
+            ...(model.templateMaxChars !== undefined ? { templateMaxChars: model.templateMaxChars } : {}),
+            structuralPaths: model.pathStats?.length ?? 0,
+            classIdWords: model.tokenStats?.length ?? 0,
+          };
+          if (a.json) { io.stdout(JSON.stringify({ ...summary, source, params: model.params, evidence, report }, null, 2) + '\n'); return; }
           const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+          const trainedOn = report.trainedOn?.map((d) => `${d.dataset} ${d.pages}`).join(', ');
           io.stdout([
-            `model        ${model.name} (version ${summary?.version ?? '?'}${summary?.hasPrevious ? ', previous version kept' : ''})`,
+            `model        ${model.name} (${summary ? `version ${summary.version}${summary.hasPrevious ? ', previous version kept' : ''}` : `shipped, ${source}`})`,
             `site         ${model.site ?? '(all sites)'}`,
-            `created      ${summary?.created ?? '?'} by farsw ${model.farswVersion}`,
+            `created      ${summary ? `${summary.created} ` : ''}by farsw ${model.farswVersion}`,
             `features     ${model.featureSet}, ${model.featureVariant}; shapes ${model.membership.map((m) => m.shape).join(' ')}`,
             `parameters   alpha ${model.params.alpha}, significance ${model.params.significance}, min support ${model.params.minSupport}, align threshold ${model.params.alignThreshold}`,
             `training     ${report.pages} pages (${report.skippedPages} skipped), ${report.lines} lines, ${report.topicalLines} topical`,
+            ...(trainedOn ? [`trained on   ${trainedOn}`] : []),
             `labels       ${pct(report.goldCoverage)} of gold tokens covered, ${pct(report.topicalNoise)} of topical tokens not in gold`,
             `rules        ${model.rules.length} at level L${model.levels.length}; recall ${pct(report.ruleRecall)}, precision ${pct(report.rulePrecision)} on training lines`,
+            `evidence     ${evidence.templateLines} template lines${model.templateMaxChars !== undefined ? ` (up to ${model.templateMaxChars} characters)` : ''}, ${evidence.structuralPaths} structural paths, ${evidence.classIdWords} class/id words`,
             `fingerprint  ${report.fingerprint}`,
             '',
           ].join('\n'));
@@ -91,8 +100,7 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
         describe: 'Print a model as JSON (farsw models export NAME > model.json)',
         builder: name,
         handler: (a) => {
-          const n = validateModelName(a.name);
-          io.stdout(modelToJson(withStore(a.store as string, true, (s) => s.load(n))));
+          io.stdout(modelToJson(loadNamedModel(a.store as string, validateModelName(a.name)).model));
         },
       })
       .command({

@@ -1,12 +1,12 @@
 /**
  * `farsw rules NAME [--level k] [--json]`: a model's membership functions
  * (paper Table 3), frequent regions (Table 6), Apriori levels (Table 8) and
- * adopted rules in words.
+ * adopted rules in words. `default` is the shipped default model unless the store has its own.
  */
 import type { CommandModule } from 'yargs';
 import { validateModelName } from '../../model/model.js';
 import { describeRules, type RulesView } from '../../model/describe.js';
-import { openModelStore } from '../../model-store/sqlite.js';
+import { loadNamedModel } from '../../model-store/resolve.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import type { CliIo } from '../io.js';
 
@@ -45,9 +45,7 @@ export function rulesCommand(io: CliIo): CommandModule<object, RulesArgs> {
       .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (SQLite file)' }) as never,
     handler: (a) => {
       const name = validateModelName(a.name);
-      const store = openModelStore(a.store, { readonly: true });
-      let view: RulesView;
-      try { view = describeRules(store.load(name), a.level); } finally { store.close(); }
+      const view = describeRules(loadNamedModel(a.store, name).model, a.level);
       io.stdout(a.json ? JSON.stringify(view, null, 2) + '\n' : formatRules(view));
     },
   };
