@@ -37,6 +37,11 @@ export const enum LineContext {
   Quote = 2,
   /** Some text of the line lies inside `<li>`, `<dt>` or `<dd>`. */
   ListItem = 4,
+  /** Bits 3–5 (`(context & ListDepthMask) >> ListDepthShift`): how deeply lists nest at the line's first text, 1–7 (7: 7 or more; 0: in no list item). */
+  ListDepthMask = 0x38,
+  ListDepthShift = 3,
+  /** The innermost list at the line's first text is an `<ol>`. */
+  OrderedList = 0x40,
 }
 
 /**

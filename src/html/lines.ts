@@ -596,6 +596,8 @@ export class LineBuilder {
    */
   private listItemDepth = 0;
   private readonly listStack: number[] = [];
+  /** Per open list (parallel to listStack): 1 for an `<ol>`. */
+  private readonly listOrdered: number[] = [];
   private seenBody = false;
   /** Source range of the first `<title>` element's text: where it starts (-1: not open), where it ended. */
   private titleFrom = -1;
@@ -841,6 +843,7 @@ export class LineBuilder {
       this.listItemDepth = (this.listStack[this.listStack.length - 1] ?? 0) + 1;
     } else if (flags & LIST) {
       this.listStack.push(this.listItemDepth);
+      this.listOrdered.push(name === 'ol' ? 1 : 0);
     }
     if (flags & BR && reline) this.breakLine(to);
   }
@@ -870,7 +873,10 @@ export class LineBuilder {
     else if (flags & PRE && this.preDepth > 0) this.preDepth--;
     else if (flags & QUOTE && this.quoteDepth > 0) this.quoteDepth--;
     else if (flags & LIST_ITEM) this.listItemDepth = this.listStack[this.listStack.length - 1] ?? 0;
-    else if (flags & LIST) this.listItemDepth = this.listStack.pop() ?? 0;
+    else if (flags & LIST) {
+      this.listItemDepth = this.listStack.pop() ?? 0;
+      this.listOrdered.pop();
+    }
     if (flags & BR || (flags & BLOCK && this.options.reline)) this.breakLine(to);
   }
 
@@ -924,7 +930,13 @@ export class LineBuilder {
     const line = this.line;
     if (this.preDepth > 0) line.context |= LineContext.Preformatted;
     if (this.quoteDepth > 0) line.context |= LineContext.Quote;
-    if (this.listItemDepth > 0) line.context |= LineContext.ListItem;
+    if (this.listItemDepth > 0) {
+      line.context |= LineContext.ListItem;
+      // The nesting where the line's text starts (Markdown output indents and numbers items by it).
+      if (!line.hasText && (line.context & LineContext.ListDepthMask) === 0) {
+        line.context |= (Math.min(this.listItemDepth, 7) << LineContext.ListDepthShift) | (this.listOrdered[this.listOrdered.length - 1] ? LineContext.OrderedList : 0);
+      }
+    }
     const segs = this.segEnd;
     if (segs.length > line.firstSegment && segs.data[segs.length - 1] === from) segs.data[segs.length - 1] = to;
     else { this.segStart.push(from); segs.push(to); }

@@ -3,8 +3,10 @@
  *
  * Every line is one block of text (see `lines.ts`), so the conversion is per line:
  * - `BlockKind` Heading1..6 → `#`..`######`;
- * - a list item (`BlockKind.ListItem`, or text inside `<li>`/`<dt>`/`<dd>`) → `- item`;
- *   consecutive items form one tight list (no nesting: the table keeps no depth);
+ * - a list item (`BlockKind.ListItem`, or text inside `<li>`/`<dt>`/`<dd>`) → `- item`, or `1. item` in an `<ol>`;
+ *   consecutive items form one tight list, nested as the page nests its lists (LineContext's list depth):
+ *   an item is indented by the marker widths of the items it sits in, as CommonMark reads nesting;
+ *   ordered items are numbered from 1 per list;
  * - text inside `<pre>` → a fenced code block, consecutive `<pre>` lines in one fence
  *   (white space inside is collapsed like all line text, and blank lines are gone);
  * - text inside `<blockquote>` → every output line prefixed by `> `;
@@ -37,14 +39,15 @@ export function escapeMarkdown(text: string): string {
 
 type Item =
   | { readonly kind: 'heading'; readonly level: number; readonly text: string; readonly quote: boolean }
-  | { readonly kind: 'item' | 'para'; readonly text: string; readonly quote: boolean }
+  | { readonly kind: 'item'; readonly text: string; readonly quote: boolean; readonly depth: number; readonly ordered: boolean; marker: string; indent: number }
+  | { readonly kind: 'para'; readonly text: string; readonly quote: boolean }
   | { readonly kind: 'code'; readonly lines: string[]; readonly quote: boolean; last: number };
 
 /** The Markdown lines of one item (without the quote prefix). */
 function itemLines(item: Item): string[] {
   switch (item.kind) {
     case 'heading': return [`${'#'.repeat(item.level)} ${item.text}`];
-    case 'item': return [`- ${item.text}`];
+    case 'item': return [`${' '.repeat(item.indent)}${item.marker} ${item.text}`];
     case 'para': return [item.text];
     case 'code': {
       let longest = 0;
@@ -83,12 +86,14 @@ export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], opt
         if (escape && t.endsWith('#')) t = `${t.slice(0, -1)}\\#`; // not a closing sequence
         items.push({ kind: 'heading', level: kind - BlockKind.Heading1 + 1, text: t, quote });
       } else if (kind === BlockKind.ListItem || ctx & LineContext.ListItem) {
-        items.push({ kind: 'item', text: esc(text), quote });
+        const depth = Math.max(1, (ctx & LineContext.ListDepthMask) >> LineContext.ListDepthShift);
+        items.push({ kind: 'item', text: esc(text), quote, depth, ordered: (ctx & LineContext.OrderedList) !== 0, marker: '-', indent: 0 });
       } else {
         items.push({ kind: 'para', text: esc(text), quote });
       }
     }
   }
+  nestItems(items);
   const out: string[] = [];
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!, prev = items[k - 1];
@@ -99,6 +104,31 @@ export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], opt
     for (const l of itemLines(item)) out.push(item.quote ? (l ? `> ${l}` : '>') : l);
   }
   return out.join('\n');
+}
+
+/**
+ * Markers and indentation of list items: each run of consecutive items (same quote) is one list; an item is
+ * indented by the widths of the markers of the shallower items before it that enclose it, and ordered items
+ * count from 1 within their level (a new level, a shallower item or a switch between `<ul>` and `<ol>` restarts).
+ */
+function nestItems(items: Item[]): void {
+  let open: { depth: number; width: number; count: number; ordered: boolean }[] = [];
+  let prev: Item | undefined;
+  for (const item of items) {
+    if (item.kind !== 'item') { prev = item; continue; }
+    if (prev?.kind !== 'item' || prev.quote !== item.quote) open = [];
+    while (open.length > 0 && open[open.length - 1]!.depth > item.depth) open.pop();
+    const top = open[open.length - 1];
+    let count = 1;
+    if (top && top.depth === item.depth) {
+      if (top.ordered === item.ordered) count = top.count + 1;
+      open.pop();
+    }
+    item.marker = item.ordered ? `${count}.` : '-';
+    item.indent = open.reduce((w, o) => w + o.width, 0);
+    open.push({ depth: item.depth, width: item.marker.length + 1, count, ordered: item.ordered });
+    prev = item;
+  }
 }
 
 /** Lines `a` and `b` (a < b) have only text-less lines between them. */

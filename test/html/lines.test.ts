@@ -205,7 +205,10 @@ describe('buildLineTable', () => {
   it('marks list-item text, also when </li> is omitted, and not after the list', () => {
     const t = buildLineTable('<ul><li><p>a</p><li>b<ol><li>c</ol>d</ul><p>e</p>', { carryMarkup: true });
     expect(t.text).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect([...t.context]).toEqual([4, 4, 4, 4, 0].map((f) => f & LineContext.ListItem));
+    expect([...t.context].map((f) => f & LineContext.ListItem)).toEqual([4, 4, 4, 4, 0]);
+    // The list depth where each line's text starts, and whether its innermost list is ordered.
+    expect([...t.context].map((f) => (f & LineContext.ListDepthMask) >> LineContext.ListDepthShift)).toEqual([1, 1, 2, 1, 0]);
+    expect([...t.context].map((f) => (f & LineContext.OrderedList ? 1 : 0))).toEqual([0, 0, 1, 0, 0]);
   });
 
   it('records class/id words of enclosing elements, bounded per line', () => {

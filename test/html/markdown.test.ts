@@ -69,12 +69,22 @@ describe('blocksToMarkdown', () => {
     expect(escapeMarkdown('plain words')).toBe('plain words');
   });
 
+  it('nests lists as the page does and numbers ordered items', () => {
+    const html = '<ul><li>Buy <b>milk</b><ul><li>whole</li><li>skim<ol><li>first</li><li>second</li></ol></li></ul></li><li>Bread</li></ul>'
+      + '<p>Then:</p><ol><li>Cook<li>Eat</ol>';
+    const expected = '- Buy milk\n  - whole\n  - skim\n    1. first\n    2. second\n- Bread\n\nThen:\n\n1. Cook\n2. Eat';
+    expect(all(html)).toBe(expected);
+    expect(all(html, false)).toBe(expected);
+    // A numbered item is indented by its marker's width; a deeper level restarts the count.
+    expect(all('<ol><li>a<li>b<li>c<li>d<li>e<li>f<li>g<li>h<li>i<li>j<ul><li>x</ul></ol>').split('\n').slice(-2)).toEqual(['10. j', '    - x']);
+  });
+
   it('fences code containing backticks with a longer fence', () => {
     expect(all('<pre>a ``` b</pre>')).toBe('````\na ``` b\n````');
   });
 
   it('starts a new list after a paragraph and a new fence for each <pre>', () => {
-    expect(all('<ol><li>a</li></ol><p>p</p><ul><li>b</li><li>c</li></ul>')).toBe('- a\n\np\n\n- b\n- c');
+    expect(all('<ol><li>a</li></ol><p>p</p><ul><li>b</li><li>c</li></ul>')).toBe('1. a\n\np\n\n- b\n- c');
     expect(all('<pre>one</pre><pre>two</pre>')).toBe('```\none\n```\n\n```\ntwo\n```');
   });
 });
