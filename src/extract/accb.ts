@@ -15,6 +15,12 @@
  * 3. Threshold: Gottron labels characters with CCR ≥ t as content. We decide per
  *    text token (a run of text between two tags) by its mean CCR, so words are
  *    never cut; a character-level decision differs only at token edges.
+ *
+ * The mean CCR of a token is summed without blurring each of its characters
+ * (`tokenBlurSum`): a token's characters are all 1 in the CCV, so only the 2r
+ * positions around each end of the token need the kernel; 4r steps per token
+ * instead of 2r + 1 per character (6.05 s → under 2 s on a 50 MB page, the same
+ * output on every page of the shared datasets).
  */
 import { ACCB_DEFAULTS } from '../core/defaults.js';
 import type { Extraction } from '../core/types.js';
@@ -66,6 +72,50 @@ export function blurAt(v: Uint8Array, i: number, kernel: Float64Array): number {
 }
 
 /**
+ * Cumulative kernel mass: `cum[t]` = Σ kernel[0 … t − 1] (length kernel.length + 1; the last entry is the whole mass).
+ */
+export function cumulativeKernel(kernel: Float64Array): Float64Array {
+  const cum = new Float64Array(kernel.length + 1);
+  for (let i = 0; i < kernel.length; i++) cum[i + 1] = cum[i]! + kernel[i]!;
+  return cum;
+}
+
+/**
+ * Σ blurAt(v, p, kernel) over the positions p in [a, b) of one text token (v is 1 on all of
+ * them), in O(r) rather than O(r) per position (see the module comment).
+ *
+ * The positions at least r from both ends of `v`, [lo, hi), have the whole kernel inside `v`:
+ * their sum is Σ_q v[q]·W(q) / mass, where W(q) = Σ g(k) over the k with lo ≤ q − k < hi. W is the
+ * whole mass where q lies r or more inside [lo, hi) (and v[q] = 1 there), so only the 2r positions
+ * around each end of [lo, hi) are visited. The others (the first and last r of `v`) are blurred one by one.
+ * @param cum from {@link cumulativeKernel}
+ */
+export function tokenBlurSum(v: Uint8Array, a: number, b: number, kernel: Float64Array, cum: Float64Array): number {
+  const r = (kernel.length - 1) >> 1, n = v.length, mass = cum[kernel.length]!;
+  const lo = Math.min(b, Math.max(a, r)), hi = Math.max(lo, Math.min(b, n - r));
+  let sum = 0;
+  for (let p = a; p < lo; p++) sum += blurAt(v, p, kernel);
+  for (let p = hi; p < b; p++) sum += blurAt(v, p, kernel);
+  if (hi > lo) {
+    // W(q) = cum[min(r, q − lo) + r + 1] − cum[max(−r, q − hi + 1) + r] (0 when the range is empty).
+    const w = (q: number): number => {
+      const top = Math.min(r, q - lo), bottom = Math.max(-r, q - hi + 1);
+      return top >= bottom ? cum[top + r + 1]! - cum[bottom + r]! : 0;
+    };
+    let inner = 0;
+    if (hi - lo > 2 * r) {
+      inner = mass * (hi - lo - 2 * r);
+      for (let q = lo - r; q < lo + r; q++) if (v[q] === 1) inner += w(q);
+      for (let q = hi - r; q < hi + r; q++) if (v[q] === 1) inner += w(q);
+    } else {
+      for (let q = lo - r; q < hi + r; q++) if (v[q] === 1) inner += w(q);
+    }
+    sum += inner / mass;
+  }
+  return sum;
+}
+
+/**
  * Extract the main content with ACCB.
  * @param html decoded page source.
  * @param options blur range, σ and threshold.
@@ -95,11 +145,11 @@ export function extractAccb(html: string, options: AccbOptions = {}): Extraction
   for (let i = 0; i < tokens.count; i++) if (tokens.kind[i] === TokenKind.Text) ccv.fill(1, vStart[i]!, vEnd[i]!);
 
   const kernel = gaussianKernel(radius, sigma);
+  const cum = cumulativeKernel(kernel);
   const chosen = new Uint8Array(tokens.count);
   for (let i = 0; i < tokens.count; i++) {
     if (tokens.kind[i] !== TokenKind.Text || vEnd[i] === vStart[i]) continue;
-    let sum = 0;
-    for (let p = vStart[i]!; p < vEnd[i]!; p++) sum += blurAt(ccv, p, kernel);
+    const sum = tokenBlurSum(ccv, vStart[i]!, vEnd[i]!, kernel, cum);
     if (sum / (vEnd[i]! - vStart[i]!) >= threshold) chosen[i] = 1;
   }
   return { method: 'accb', blocks: [], text: joinChosenText(tokens, chosen), lineCount: countParagraphs(tokens) };
