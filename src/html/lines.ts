@@ -1032,6 +1032,18 @@ export class LineBuilder {
       hasText = true;
       chars++;
       if (!(c < 0x80)) { wide++; extra += c < 0x800 ? 1 : c < 0x10000 ? 2 : 3; }
+      // The rest of a run of CJK, kana and Hangul (U+3001–U+D7FF: no white space, three UTF-8 bytes each).
+      if (c > 0x3000 && c < 0xd800) {
+        let j = i + 1;
+        while (j < to) {
+          const d = src.charCodeAt(j);
+          if (d <= 0x3000 || d >= 0xd800) break;
+          j++;
+        }
+        const run = j - i - 1;
+        chars += run; wide += run; extra += 2 * run;
+        i = j - 1;
+      }
     }
     if (piece >= 0) this.addPiece(piece | pieceFlags, to);
     line.contentChars = chars; line.contentBytes = chars + extra; line.contentAscii = chars - wide;

@@ -82,6 +82,16 @@ describe('buildLineTable', () => {
     for (const [html, text] of cases) expect(buildLineTable(html, { carryMarkup: true }).text).toEqual([text]);
   });
 
+  it('counts runs of CJK, kana and Hangul, up to white space, other scripts and characters beyond the BMP', () => {
+    const html = '<p>中文，日本語の文章\u3000한국어😀漢字 end。</p>';
+    const text = '中文，日本語の文章 한국어😀漢字 end。';
+    const t = buildLineTable(html);
+    expect(t.text).toEqual([text]);
+    expect(t.contentChars[0]).toBe([...text].length);
+    expect(t.contentBytes[0]).toBe(Buffer.byteLength(text));
+    expect(t.nonAsciiBytes[0]).toBe(Buffer.byteLength(text.replace(/[\x00-\x7f]/g, '')));
+  });
+
   it('counts bytes of Arabic and Chinese text in UTF-8', () => {
     const t = buildLineTable('<p>سلام</p><p>中文</p>');
     expect(t.contentChars[0]).toBe(4);
