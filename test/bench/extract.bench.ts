@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every line-based extractor on every shared dataset with gold.
  * Extractors: dana, addana, danag, addanag and the shipped default model.
- * Throughput: median of RUNS passes over each dataset (MB of UTF-8 HTML per
+ * Throughput: median of at least RUNS passes over each dataset (more on small ones; MB of UTF-8 HTML per
  * second of `extract()` calls), beside htmlparser2's bare Tokenizer measured
  * in the same run on the same pages. Quality: mean bag-of-words F1 (tokens)
  * and LCS F1 against gold. The real-page regression: F1 must stay above the
@@ -54,6 +54,8 @@ async function loadSets(): Promise<Map<string, PageRecord[]>> {
 const sets = await loadSets();
 const cells = new Map<string, Cell>();
 const tokenizerMbps = new Map<string, number[]>();
+/** Timed passes per dataset (time-extract.mjs: at least RUNS, more on small datasets). */
+const passes = new Map<string, number>();
 
 /** Build dist/ from the current source, so the timing process runs this code. */
 function buildLibrary(): void {
@@ -64,8 +66,9 @@ function buildLibrary(): void {
 /** Time the tokenizer and every extractor on one dataset in a plain node process. */
 function timeDataset(name: string): void {
   const out = execFileSync(process.execPath, [TIMER, join(DATASETS_DIR, `${name}.jsonl.gz`), String(RUNS)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 });
-  const { mbps } = JSON.parse(out) as { mbps: Record<string, number[]> };
+  const { mbps, passes: n } = JSON.parse(out) as { mbps: Record<string, number[]>; passes: number };
   tokenizerMbps.set(name, mbps['tokenizer']!);
+  passes.set(name, n);
   for (const ex of EXTRACTORS) cells.get(`${ex.name}\t${name}`)!.mbps.push(...mbps[ex.name]!);
 }
 
@@ -99,17 +102,17 @@ if (sets.size === 0) {
     for (const [key, c] of cells) {
       const [algorithm, name] = key.split('\t') as [string, string];
       const m = median(c.mbps), peer = median(tokenizerMbps.get(name)!);
-      rows.push(`| ${algorithm} | ${name} | ${c.pages} | ${c.f1Bow.toFixed(3)} | ${c.f1Lcs.toFixed(3)} | ${m.toFixed(1)} | ${peer.toFixed(1)} | ${(m / peer).toFixed(2)} |`);
+      rows.push(`| ${algorithm} | ${name} | ${c.pages} | ${c.f1Bow.toFixed(3)} | ${c.f1Lcs.toFixed(3)} | ${m.toFixed(1)} | ${passes.get(name)} | ${peer.toFixed(1)} | ${(m / peer).toFixed(2)} |`);
       const floor = floors[key.replace('\t', '/')];
       if (floor !== undefined && c.f1Bow < floor) regressions.push(`${algorithm} on ${name}: BoW F1 ${c.f1Bow.toFixed(3)} < floor ${floor}`);
     }
     writeBenchmarkSection('extract', [
-      `Command: \`npm run bench\` (vitest bench, test/bench/extract.bench.ts; timed in a plain node process per dataset on the freshly built dist/, test/bench/time-extract.mjs). ${RUNS} timed passes per cell after one warm-up; MB/s = MB of UTF-8 HTML / s of \`extract()\` calls, median of the passes.`,
+      `Command: \`npm run bench\` (vitest bench, test/bench/extract.bench.ts; timed in a plain node process per dataset on the freshly built dist/, test/bench/time-extract.mjs). Per cell, warm-up passes over the dataset (at least one, and 20 MB), then timed passes (at least ${RUNS}, and 100 MB: a pass over a small dataset takes tens of ms); MB/s = MB of UTF-8 HTML / s of \`extract()\` calls, median of the passes.`,
       'Peer: htmlparser2\'s bare `Tokenizer` (no-op callbacks) over the same pages in the same run; ratio = extractor MB/s ÷ tokenizer MB/s.',
       'F1: mean per-page bag-of-words (tokens) and LCS F1 against gold (src/eval/metrics.ts). The default model row is in-sample (the shipped model was trained on these pages): its F1 is not a generalisation figure (see the bench:compare section for the inter-site one); its MB/s is the apply speed with a model.',
       '',
-      '| algorithm | dataset | pages | BoW F1 | LCS F1 | MB/s | tokenizer MB/s | ratio |',
-      '|---|---|---|---|---|---|---|---|',
+      '| algorithm | dataset | pages | BoW F1 | LCS F1 | MB/s | passes | tokenizer MB/s | ratio |',
+      '|---|---|---|---|---|---|---|---|---|',
       ...rows,
     ].join('\n'));
     if (regressions.length > 0) throw new Error(`F1 regressions:\n${regressions.join('\n')}`);

@@ -8,7 +8,10 @@
  * Usage: node test/bench/time-extract.mjs DATASET_FILE RUNS
  * Prints one JSON object: `{ bytes, pages, mbps: { NAME: [MB/s of each timed pass] } }`,
  * NAME = `tokenizer` (htmlparser2's bare Tokenizer) or an extractor of extract.bench.ts.
- * Each one in turn: one warm-up pass over the dataset's pages with gold, then RUNS timed passes.
+ * Each one in turn: warm-up passes over the dataset's pages with gold, then timed passes: at least
+ * one warm-up and RUNS timed passes, more on a small dataset so that the warm-up covers at least
+ * WARM_MB and the timed passes at least TIMED_MB (a pass over chinese-wce's 3.4 MB takes ~35 ms, and
+ * medians of three such passes moved by ±5 % between runs of the same code).
  */
 import { bareTokenize } from './bare-tokenize.mjs';
 import { readDataset } from '../../dist/dataset/load.js';
@@ -25,16 +28,21 @@ const TIMED = [
   { name: 'default model', run: (html) => extract(html) },
 ];
 
+/** Least MB of HTML for the warm-up and for the timed passes of one cell. */
+const WARM_MB = 20, TIMED_MB = 100;
+
 const pages = [];
 for await (const r of readDataset(file)) if (r.gold !== null) pages.push(r.html);
 const bytes = pages.reduce((a, p) => a + Buffer.byteLength(p), 0);
+const warm = Math.max(1, Math.ceil((WARM_MB * 1e6) / bytes));
+const timed = Math.max(runs, Math.ceil((TIMED_MB * 1e6) / bytes));
 const mbps = {};
 for (const { name, run } of TIMED) {
   mbps[name] = [];
-  for (let pass = 0; pass <= runs; pass++) {
+  for (let pass = 0; pass < warm + timed; pass++) {
     const t0 = performance.now();
     for (const p of pages) run(p);
-    if (pass > 0) mbps[name].push(bytes / 1e6 / ((performance.now() - t0) / 1000));
+    if (pass >= warm) mbps[name].push(bytes / 1e6 / ((performance.now() - t0) / 1000));
   }
 }
-process.stdout.write(JSON.stringify({ bytes, pages: pages.length, mbps }) + '\n');
+process.stdout.write(JSON.stringify({ bytes, pages: pages.length, passes: timed, mbps }) + '\n');
