@@ -121,6 +121,7 @@ describe('farsw train / models / rules', () => {
     const l = io();
     expect(await run(['models', 'list', '--store', join(dir, 'none.sqlite')], l)).toBe(0);
     expect(l.out).toContain('no models');
+    expect(l.out).toMatch(/default \(shipped, .*default\.json\) answers for pages no site model matches/);
   });
 
   it('rules, models show and models export read `default` as apply does: the shipped model when the store has none', async () => {

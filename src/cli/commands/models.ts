@@ -16,7 +16,7 @@ import { modelFromJson, modelToJson, validateModelName } from '../../model/model
 import { openModelStore } from '../../model-store/sqlite.js';
 import { DEFAULT_STORE_PATH, type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
-import { loadNamedModel } from '../../model-store/resolve.js';
+import { DEFAULT_MODEL_NAME, loadNamedModel, SHIPPED_DEFAULT_MODEL } from '../../model-store/resolve.js';
 import { EXIT, type CliIo } from '../io.js';
 
 interface ModelsArgs { store: string; name?: string; file?: string; json?: boolean }
@@ -48,9 +48,12 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
             io.stdout(JSON.stringify(list.map((s) => ({ name: s.name, site: s.site, pages: s.pages, created: s.created, version: s.version, hasPrevious: s.hasPrevious, lines: s.lines, topicalLines: s.topicalLines, rules: s.rules, featureVariant: s.featureVariant, farswVersion: s.farswVersion, fingerprint: s.fingerprint })), null, 2) + '\n');
             return;
           }
-          if (list.length === 0) { io.stdout(`no models in ${a.store as string}\n`); return; }
+          // Without a stored `default`, apply uses the shipped one: say so, whatever the store holds.
+          const shipped = list.some((s) => s.name === DEFAULT_MODEL_NAME) ? '' : `${DEFAULT_MODEL_NAME} (shipped, ${SHIPPED_DEFAULT_MODEL}) answers for pages no site model matches\n`;
+          if (list.length === 0) { io.stdout(`no models in ${a.store as string}\n${shipped}`); return; }
           io.stdout(`${'NAME'.padEnd(28)} ${'SITE'.padEnd(28)} ${'PAGES'.padStart(6)} ${'RULES'.padStart(5)}  VER  CREATED\n`);
           for (const s of list) io.stdout(summaryLine(s) + '\n');
+          io.stdout(shipped);
         },
       })
       .command({
