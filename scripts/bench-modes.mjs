@@ -36,7 +36,7 @@ const CONFIGS = [
   ["confidence ∪ DANA, the paper's AdDANAg (only <a> attributes normalised)", { classify: 'confidence', mode: 'union' }, { lines: { normalizeAttributes: 'anchors' } }],
   ['confidence ∪ DANA, comment sections kept at apply', { classify: 'confidence', mode: 'union' }, { lines: { dropComments: false } }],
   ['confidence ∪ DANA, veto below 0.2', { classify: 'confidence', mode: 'union', veto: 0.2 }],
-  ['confidence ∪ DANA, DANA regions weighted by P(topical)', { classify: 'confidence', mode: 'union', weightRegions: true }],
+  ['confidence ∪ DANA, DANA regions sized by text alone (not weighted by P(topical))', { classify: 'confidence', mode: 'union', weightRegions: false }],
   ['confidence ∪ DANA, path veto off for site models', { classify: 'confidence', mode: 'union', pathVeto: false }],
   ['confidence ∪ DANA, path veto on across sites too', { classify: 'confidence', mode: 'union', pathVeto: true }],
   ['confidence ∪ DANA, no single-container constraint', { classify: 'confidence', mode: 'union', container: 0, dana: { container: 0 } }],
