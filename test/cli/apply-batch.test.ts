@@ -62,6 +62,8 @@ describe('farsw apply --input (batch)', () => {
       ['apply', '--input', 'x.jsonl', '--shard', '2/2'],
       ['apply', '--input', 'x.jsonl', '--workers', '-1'],
       ['apply', '--input', 'x.jsonl', '--output', 'a', '--out-dir', 'b'],
+      ['apply', '--input', 'x.jsonl', '--output', ''],
+      ['apply', '--input', 'x.jsonl', '--out-dir', ' '],
       ['apply', 'page.html', '--shard', '0/2'],
       ['apply', '--input', 'x', '--input-format', 'pdf'],
     ]) {
