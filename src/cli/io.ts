@@ -10,15 +10,20 @@ export interface CliIo {
   exitCode?: number;
 }
 
+let epipeHandled = false;
+
 /**
  * The process's own streams. A reader that closes early (`farsw apply … | head`) ends the
  * run quietly, as for any Unix filter, instead of an unhandled EPIPE error.
  */
 export function processIo(): CliIo {
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(EXIT.ok);
-    throw e;
-  });
+  if (!epipeHandled) {
+    epipeHandled = true; // once per process, however many runs (no listener pile-up)
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(EXIT.ok);
+      throw e;
+    });
+  }
   return {
     stdout: (s) => void process.stdout.write(s),
     stderr: (s) => void process.stderr.write(s),

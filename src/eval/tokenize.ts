@@ -18,6 +18,8 @@
  * come out as long runs; the seeds' datasets have none.
  */
 
+import { hasNonAsciiChar } from '../core/ascii.js';
+
 /**
  * One Han / kana character, or a run of other letters, marks and numbers.
  * Uses the `v` flag's class intersection (`&&`) and subtraction (`--`), which
@@ -33,8 +35,6 @@ const TOKEN_RE = new RegExp(`[${WORD}&&${CJK}]|[${WORD}--${CJK}]+`, 'gv');
  * this plain pattern is several times faster than the `v`-flag one above.
  */
 const ASCII_TOKEN_RE = /[a-z0-9]+/g;
-/** Any character outside ASCII. */
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Split a text into evaluation tokens (see the module comment for the rule).
@@ -45,7 +45,7 @@ export function tokenize(text: string): string[] {
   if (text.length === 0) return [];
   // Tested after lower-casing: a few non-ASCII letters lower-case to ASCII (KELVIN SIGN → `k`).
   const lower = text.toLowerCase();
-  return lower.match(NON_ASCII.test(lower) ? TOKEN_RE : ASCII_TOKEN_RE) ?? [];
+  return lower.match(hasNonAsciiChar(lower) ? TOKEN_RE : ASCII_TOKEN_RE) ?? [];
 }
 
 /** Two token sequences mapped to small integer ids over a shared alphabet. */

@@ -55,6 +55,7 @@ import { BlockKind, LineContext, type ElementTree, type LineTable } from '../cor
 import { lineKey, LineKeyHasher } from './line-key.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 import { U32Column } from '../core/u32-column.js';
+import { hasNonAsciiChar } from '../core/ascii.js';
 
 /** Options of the line builder (defaults in `LINE_DEFAULTS`). */
 export interface LineOptions {
@@ -330,7 +331,7 @@ export function attributeTokens(value: string): readonly number[] {
   // Real class/id values are short; a hostile multi-megabyte one is read up to a bound.
   const text = value.length > MAX_ATTRIBUTE_CHARS ? value.slice(0, MAX_ATTRIBUTE_CHARS) : value;
   // Outside ASCII, lower-casing can make ASCII letters (KELVIN SIGN → `k`): the general path.
-  if (NON_ASCII_CHAR.test(text)) return regexAttributeTokens(text);
+  if (hasNonAsciiChar(text)) return regexAttributeTokens(text);
   const out: number[] = [];
   // FNV-1a of the current run of letters, lower-cased: lineKey of a word of a–z (html/line-key.ts).
   let h = 0x811c9dc5 | 0, length = 0, prevLower = false;
@@ -367,8 +368,6 @@ function regexAttributeTokens(text: string): readonly number[] {
   }
   return out;
 }
-/** Any character outside ASCII. */
-const NON_ASCII_CHAR = /[^\x00-\x7f]/;
 /** Characters of a class/id value read for its words. */
 const MAX_ATTRIBUTE_CHARS = 1024;
 const NEWLINE = 10;
@@ -484,7 +483,6 @@ function isSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
     c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
-
 
 /** Columns of a closed line, stored row-wise while building (one capacity check per line). */
 const enum Col {

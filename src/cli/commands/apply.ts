@@ -55,7 +55,6 @@ function toJson(file: string, r: ExtractResult): Record<string, unknown> {
   };
 }
 
-
 function extractOptions(args: ApplyArgs): ExtractOptions {
   const chooser = args.algorithm !== undefined ? { algorithm: args.algorithm } : { model: args.model ?? 'auto', store: args.store };
   return {

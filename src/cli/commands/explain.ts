@@ -69,7 +69,6 @@ async function writeOut(file: string, text: string): Promise<void> {
   }
 }
 
-
 function explainOptions(args: ExplainArgs): ExplainOptions {
   const dana = danaArgs(args);
   const url = args.url !== undefined ? { url: args.url } : {};
