@@ -181,8 +181,7 @@ export class Trainer {
     const membership = membershipFromLines(segs, params.alpha, shapes);
 
     // Template lines, then structural paths: a template line marks its path as present but is not
-    // counted (PathCounter). A line's key is 0 exactly when it has no text, so the keys also serve
-    // as PathCounter's "has text" column.
+    // counted (PathCounter); the longest template line bounds which lines apply looks up.
     const templateLines = this.templates.select({
       minShare: FARSW_TRAIN_DEFAULTS.templateMinShare,
       maxTopicalRatio: FARSW_TRAIN_DEFAULTS.templateMaxTopicalRatio,
@@ -194,7 +193,7 @@ export class Trainer {
     for (const seg of segs) {
       const template = seg.keys.map((k) => (templateSet.has(k) ? 1 : 0));
       for (let i = 0; i < template.length; i++) if (template[i] && seg.chars[i]! > templateMaxChars) templateMaxChars = seg.chars[i]!;
-      paths.addPage(seg.paths, seg.topical, seg.keys, template);
+      paths.addPage(seg.paths, seg.topical, seg.chars, template);
     }
     const pathStats = paths.select(FARSW_TRAIN_DEFAULTS.templateMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
 
