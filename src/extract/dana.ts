@@ -97,16 +97,14 @@ export function danaColumns(table: LineTable, variant: DanaVariant): { content: 
  */
 export function smoothDiff(content: ArrayLike<number>, code: ArrayLike<number>, radius: number): Float64Array {
   const n = content.length;
-  const raw = new Float64Array(n);
-  for (let i = 0; i < n; i++) raw[i] = content[i]! - code[i]!;
   const out = new Float64Array(n);
   let sum = 0;
-  for (let j = 0; j < Math.min(radius, n); j++) sum += raw[j]!;
+  for (let j = 0; j < Math.min(radius, n); j++) sum += content[j]! - code[j]!;
   for (let i = 0; i < n; i++) {
     const add = i + radius;
-    if (add < n) sum += raw[add]!;
+    if (add < n) sum += content[add]! - code[add]!;
     const drop = i - radius - 1;
-    if (drop >= 0) sum -= raw[drop]!;
+    if (drop >= 0) sum -= content[drop]! - code[drop]!;
     out[i] = sum;
   }
   return out;

@@ -14,7 +14,7 @@
  */
 import type { Extraction } from '../core/types.js';
 import { ConfigError, InputError } from '../core/errors.js';
-import { decodeHtml, dropNulCharacters } from '../html/decode.js';
+import { decodeHtml, pageSource, type PageSource } from '../html/decode.js';
 import { sniffBinary } from '../html/sniff-binary.js';
 import { modelLineOptions, type Model } from '../model/model.js';
 import { modelResolver } from '../model-store/resolve.js';
@@ -62,20 +62,22 @@ export function extract(page: string | Uint8Array, options: ExtractOptions = {})
   const binary = sniffBinary(page, options.contentType);
   if (binary !== null) throw new InputError(`not HTML: ${binary}`);
   const t0 = options.profile ? performance.now() : 0;
-  let html: string, encoding: string | undefined;
-  if (typeof page === 'string') html = dropNulCharacters(page);
+  let source: PageSource, encoding: string | undefined;
+  if (typeof page === 'string') source = pageSource(page);
   else {
     const decoded = decodeHtml(page, options.contentType !== undefined ? { contentType: options.contentType } : {});
-    html = decoded.text;
+    source = decoded;
     encoding = decoded.encoding;
   }
+  const html = source.text;
   const t1 = options.profile ? performance.now() : 0;
+  const inner = { ...options, asciiPrefix: source.asciiPrefix };
   let result: ExtractResult;
   let model: Model | undefined;
-  if (options.algorithm !== undefined) result = getExtractor(options.algorithm).extract(html, options);
+  if (options.algorithm !== undefined) result = getExtractor(options.algorithm).extract(html, inner);
   else {
     model = resolveModel(options);
-    const { detail: _detail, ...rest } = extractWithModel(html, model, options);
+    const { detail: _detail, ...rest } = extractWithModel(html, model, inner);
     result = rest;
   }
   if (options.format === 'markdown') result = { ...result, markdown: markdownOf(html, result, model, options) };

@@ -335,8 +335,8 @@ export function templateChecker(table: LineTable, model: Model): { is(i: number)
   if (!set) TEMPLATE_SETS.set(model, (set = new Set(keys)));
   const known = set;
   const maxChars = model.templateMaxChars ?? Infinity;
-  const mask = new Uint8Array(table.count);
-  const checked = new Uint8Array(table.count);
+  const both = new Uint8Array(2 * table.count);
+  const mask = both.subarray(0, table.count), checked = both.subarray(table.count);
   return {
     mask,
     is(i: number): boolean {

@@ -23,6 +23,12 @@ export interface ExtractorOptions {
   readonly lines?: Partial<LineOptions>;
   /** DANA core overrides (gap, radius). */
   readonly dana?: Partial<DanaOptions>;
+  /**
+   * The page is plain ASCII up to this offset (`PageSource.asciiPrefix`, which `extract()` passes
+   * on): the line builder then does not search that part for non-ASCII characters. Leave it unset
+   * unless it is known; a wrong value gives wrong byte counts.
+   */
+  readonly asciiPrefix?: number;
 }
 
 export interface Extractor {
@@ -55,7 +61,7 @@ export class StageClock {
 
 /** Build the line table of a page (stage `lines`). */
 export function pageLines(html: string, options: ExtractorOptions, clock: StageClock): LineTable {
-  const table = buildLineTable(html, options.lines ?? {});
+  const table = buildLineTable(html, options.lines ?? {}, options.asciiPrefix ?? 0);
   clock.lap('lines');
   return table;
 }

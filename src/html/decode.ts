@@ -36,6 +36,8 @@ export interface DecodedPage {
   /** WHATWG encoding name actually used to decode. */
   readonly encoding: string;
   readonly source: EncodingSource;
+  /** `text[0, asciiPrefix)` holds only ASCII characters (see {@link pageSource}). */
+  readonly asciiPrefix: number;
 }
 
 const CHARSET_PARAM = /charset\s*=\s*["']?([^"';\s]+)/i;
@@ -105,6 +107,33 @@ export function dropNulCharacters(text: string): string {
   return text.includes('\0') ? text.replace(NUL_RUN, '') : text;
 }
 
+/** A NUL or any character outside ASCII. */
+const NUL_OR_WIDE = /[^\x01-\x7f]/;
+
+/** A page's text as the line builder takes it. */
+export interface PageSource {
+  /** The text without NUL characters ({@link dropNulCharacters}). */
+  readonly text: string;
+  /**
+   * `text[0, asciiPrefix)` holds only ASCII characters (0 when unknown). The line
+   * builder needs the non-ASCII characters of the markup; knowing where the first
+   * one is saves it a pass over a page.
+   */
+  readonly asciiPrefix: number;
+}
+
+/**
+ * {@link dropNulCharacters}, and how far the text is plain ASCII, found in the same
+ * pass: one regex search for the first NUL or non-ASCII character, then a search for
+ * a NUL from there only when there is one (an all-ASCII page is read once, not twice).
+ */
+export function pageSource(text: string): PageSource {
+  const first = text.search(NUL_OR_WIDE);
+  if (first < 0) return { text, asciiPrefix: text.length };
+  if (text.indexOf('\0', first) < 0) return { text, asciiPrefix: first };
+  return { text: text.replace(NUL_RUN, ''), asciiPrefix: 0 };
+}
+
 /**
  * Decode a page's bytes to text (see the module comment for the order).
  * Never throws on bad bytes: undecodable sequences become U+FFFD; NUL
@@ -112,11 +141,10 @@ export function dropNulCharacters(text: string): string {
  */
 export function decodeHtml(bytes: Uint8Array, hint: DecodeHint = {}): DecodedPage {
   const page = decodeText(bytes, hint);
-  const text = dropNulCharacters(page.text);
-  return text === page.text ? page : { ...page, text };
+  return { ...page, ...pageSource(page.text) };
 }
 
-function decodeText(bytes: Uint8Array, hint: DecodeHint): DecodedPage {
+function decodeText(bytes: Uint8Array, hint: DecodeHint): Omit<DecodedPage, 'asciiPrefix'> {
   const bom = bomEncoding(bytes);
   if (bom) return { text: new TextDecoder(bom).decode(bytes), encoding: bom, source: 'bom' };
 

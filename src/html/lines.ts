@@ -54,7 +54,7 @@ import { decodeHTML } from 'entities';
 import { BlockKind, LineContext, type ElementTree, type LineTable } from '../core/types.js';
 import { lineKey, LineKeyHasher } from './line-key.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
-import { U32Column } from '../core/u32-column.js';
+import { giveU32, takeU32, U32Column } from '../core/u32-column.js';
 import { hasNonAsciiChar } from '../core/ascii.js';
 
 /** Options of the line builder (defaults in `LINE_DEFAULTS`). */
@@ -445,6 +445,11 @@ class NextMatch {
     this.src = src;
     this.at = -1;
   }
+  /** The caller knows that `src[0, n)` has no match and, when n < length, that `src[n]` is one. */
+  knownFirst(n: number): void {
+    this.from = 0;
+    this.at = n < this.src.length ? n : Infinity;
+  }
   /** Offset of the first match at or after `i`, or Infinity. */
   next(i: number): number {
     if (i > this.at || i < this.from) {
@@ -484,7 +489,10 @@ function isSpace(c: number): boolean {
     c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-/** Columns of a closed line, stored row-wise while building (one capacity check per line). */
+/** The builder's rows once `end()` has given them back. */
+const EMPTY_ROWS: Uint32Array = new Uint32Array(0);
+
+/** Columns of a closed line, stored column by column in one array while building (one capacity check per line). */
 const enum Col {
   Start, End, ContentChars, ContentBytes, CodeChars, CodeBytes, LinkNormCodeChars,
   AsciiBytes, NonAsciiBytes, Links, AnchorBytes, Images, Block, Path, Element, Context, FirstSegment, FirstPiece, Decode, FirstToken, Stride,
@@ -569,20 +577,24 @@ export class LineBuilder {
   private readonly wide = new NextMatch(NON_ASCII, '');
   /** All input so far: scanner offsets are absolute. */
   private src = '';
-  /** Closed lines, `Col.Stride` numbers each. */
-  private rows = new Uint32Array(64 * Col.Stride);
+  /**
+   * Closed lines: column `k` holds line `i` at `rows[k * capacity + i]` (column-major, so `end()`
+   * copies each column out whole instead of gathering it with a stride).
+   */
+  private rows: Uint32Array = EMPTY_ROWS;
+  private capacity = 0;
   private count = 0;
   private readonly line: OpenLine = emptyLine();
   /** Text segments `[segStart[k], segEnd[k])`: maximal runs of text (entities included) between tags. */
-  private readonly segStart = new U32Column();
-  private readonly segEnd = new U32Column();
+  private readonly segStart = new U32Column(64, true);
+  private readonly segEnd = new U32Column(64, true);
   /**
    * Text pieces, found while the text is counted: a line's text is its pieces in order, each
    * `src[start, end)` copied verbatim (flag PIECE_ENTITY: a character reference, decoded),
    * with one space before those flagged PIECE_SPACE. The flags sit in the high bits of `pieceStart`.
    */
-  private readonly pieceStart = new U32Column();
-  private readonly pieceEnd = new U32Column();
+  private readonly pieceStart = new U32Column(64, true);
+  private readonly pieceEnd = new U32Column(64, true);
   /** Stack of open dropped elements (names). */
   private readonly dropStack: string[] = [];
   private readonly anchors: OpenAnchor[] = [];
@@ -608,10 +620,10 @@ export class LineBuilder {
   /** Structural stack of open block elements: name and a key of name + id + class. */
   private readonly blockStack: BlockEntry[] = [];
   /** Block-element tree (LineTable.elements): parent + 1 (0: root) and subtree end of each element. */
-  private readonly elementParent = new U32Column();
-  private readonly elementEnd = new U32Column();
+  private readonly elementParent = new U32Column(64, true);
+  private readonly elementEnd = new U32Column(64, true);
   /** Flat class/id words of closed lines (LineTable.classTokens). */
-  private readonly tokenKeys = new U32Column();
+  private readonly tokenKeys = new U32Column(64, true);
   /** Attribute being read: 1 class, 2 id, 3 style, 4 aria-hidden, 0 other. */
   private attr = 0;
   /** The current start tag hides its element (`hidden`, a style with display: none / visibility: hidden, `aria-hidden="true"`). */
@@ -631,6 +643,8 @@ export class LineBuilder {
   private pendingFrom = 0;
   private pendingTo = 0;
   private ended = false;
+  /** The table, once `end()` has built it. */
+  private table: BuiltLineTable | undefined;
 
   constructor(options: Partial<LineOptions> = {}) {
     this.options = Object.freeze({ ...LINE_DEFAULTS, ...options });
@@ -661,40 +675,62 @@ export class LineBuilder {
     return this;
   }
 
-  /** Finish the page and return its table. */
+  /**
+   * The source written so far is plain ASCII up to offset `n` (`PageSource.asciiPrefix`): with
+   * n > 0, the character at `n` (if any) must be outside ASCII. Saves a search of that part.
+   */
+  asciiUpTo(n: number): this {
+    if (n > 0) this.wide.knownFirst(Math.min(n, this.src.length));
+    return this;
+  }
+
+  /** Finish the page and return its table (the same table if called again). */
   end(): BuiltLineTable {
-    if (!this.ended) {
-      this.ended = true;
-      this.scanner.scan(this.src, true);
-      this.flushText();
-      this.flushAnchors();
-      if (this.line.hasText || this.line.codeChars > 0) this.closeLine(true);
-      this.closeEntries(0);
-    }
-    const n = this.count, rows = this.rows;
-    /** Column `k` of the rows, copied into `out` (of at least n entries; a Uint8Array keeps the low byte). */
+    if (this.table) return this.table;
+    this.ended = true;
+    this.scanner.scan(this.src, true);
+    this.flushText();
+    this.flushAnchors();
+    if (this.line.hasText || this.line.codeChars > 0) this.closeLine(true);
+    this.closeEntries(0);
+    this.table = this.columns();
+    // Everything is copied out: the working arrays go back to the spares (u32-column.ts).
+    for (const c of [this.segStart, this.segEnd, this.pieceStart, this.pieceEnd, this.elementParent, this.elementEnd, this.tokenKeys]) c.release();
+    giveU32(this.rows);
+    this.rows = EMPTY_ROWS;
+    return this.table;
+  }
+
+  /**
+   * The table's columns, copied out of the builder's arrays into views of one buffer: one
+   * allocation per page instead of one per column (see u32-column.ts for what each costs).
+   */
+  private columns(): BuiltLineTable {
+    const n = this.count, rows = this.rows, cap = this.capacity;
+    const tokens = this.options.classTokens;
+    const words = 14 * n + 2 * (n + 1) + (tokens ? n + 1 + this.tokenKeys.length : 0) +
+      2 * this.segStart.length + 2 * this.pieceStart.length + 2 * this.elementParent.length;
+    const buffer = new ArrayBuffer(4 * words + 3 * n);
+    let at = 0;
+    const u32 = (length: number): Uint32Array => {
+      const view = new Uint32Array(buffer, at, length);
+      at += 4 * length;
+      return view;
+    };
+    /** Column `k` into `out` (of at least n entries; a Uint8Array keeps the low byte). */
     const fill = <T extends Uint32Array | Uint8Array>(k: Col, out: T): T => {
-      for (let i = 0, j = k; i < n; i++, j += Col.Stride) out[i] = rows[j]!;
+      out.set(rows.subarray(k * cap, k * cap + n));
       return out;
     };
-    const column = (k: Col): Uint32Array => fill(k, new Uint32Array(n));
-    const byteColumn = (k: Col): Uint8Array => fill(k, new Uint8Array(n));
-    const lineSegments = fill(Col.FirstSegment, new Uint32Array(n + 1));
-    lineSegments[n] = this.segStart.length;
-    const linePieces = fill(Col.FirstPiece, new Uint32Array(n + 1));
-    linePieces[n] = this.pieceStart.length;
-    let classTokens: { start: Uint32Array; keys: Uint32Array } | undefined;
-    if (this.options.classTokens) {
-      const start = fill(Col.FirstToken, new Uint32Array(n + 1));
-      start[n] = this.tokenKeys.length;
-      classTokens = { start, keys: this.tokenKeys.freeze() };
-    }
-    const text: LineText = {
-      segStart: this.segStart.freeze(), segEnd: this.segEnd.freeze(), lineSegments,
-      pieceStart: this.pieceStart.freeze(), pieceEnd: this.pieceEnd.freeze(), linePieces, decode: byteColumn(Col.Decode),
+    const column = (k: Col): Uint32Array => fill(k, u32(n));
+    /** A column with one entry more: line i's items are [c[i], c[i + 1]) of a list of `total`. */
+    const starts = (k: Col, total: number): Uint32Array => {
+      const c = fill(k, u32(n + 1));
+      c[n] = total;
+      return c;
     };
-    return new PageLines(this.src, text, {
-      ...(classTokens ? { classTokens } : {}),
+    const list = (c: U32Column): Uint32Array => c.copyInto(u32(c.length));
+    const columns = {
       count: n,
       start: column(Col.Start), end: column(Col.End),
       contentChars: column(Col.ContentChars), contentBytes: column(Col.ContentBytes),
@@ -702,12 +738,20 @@ export class LineBuilder {
       linkNormCodeChars: column(Col.LinkNormCodeChars),
       asciiBytes: column(Col.AsciiBytes), nonAsciiBytes: column(Col.NonAsciiBytes),
       links: column(Col.Links), anchorBytes: column(Col.AnchorBytes), images: column(Col.Images),
-      block: byteColumn(Col.Block),
       path: column(Col.Path),
-      context: byteColumn(Col.Context),
-      elements: { line: column(Col.Element), parent: this.elementParent.freeze(), end: this.elementEnd.freeze() },
+      elements: { line: column(Col.Element), parent: list(this.elementParent), end: list(this.elementEnd) },
+      ...(tokens ? { classTokens: { start: starts(Col.FirstToken, this.tokenKeys.length), keys: list(this.tokenKeys) } } : {}),
       ...this.title(),
-    });
+    };
+    const text = {
+      segStart: list(this.segStart), segEnd: list(this.segEnd), lineSegments: starts(Col.FirstSegment, this.segStart.length),
+      pieceStart: list(this.pieceStart), pieceEnd: list(this.pieceEnd), linePieces: starts(Col.FirstPiece, this.pieceStart.length),
+    };
+    // The byte columns last (a Uint32Array view must start at a multiple of 4).
+    const bytes = new Uint8Array(buffer, at, 3 * n);
+    const block = fill(Col.Block, bytes.subarray(0, n)), context = fill(Col.Context, bytes.subarray(n, 2 * n));
+    const decode = fill(Col.Decode, bytes.subarray(2 * n, 3 * n));
+    return new PageLines(this.src, { ...text, decode }, { ...columns, block, context });
   }
 
   /** The `<title>` text as LineTable.title wants it (an empty object when there is none). */
@@ -1117,34 +1161,42 @@ export class LineBuilder {
 
   private closeLine(final: boolean): void {
     const line = this.line;
-    if ((this.count + 1) * Col.Stride > this.rows.length) {
-      const next = new Uint32Array(this.rows.length * 2);
-      next.set(this.rows);
-      this.rows = next;
-    }
-    const r = this.rows, o = this.count++ * Col.Stride;
-    r[o + Col.Start] = line.start;
-    r[o + Col.End] = line.end;
-    r[o + Col.ContentChars] = line.contentChars;
-    r[o + Col.ContentBytes] = line.contentBytes;
-    r[o + Col.CodeChars] = line.codeChars;
-    r[o + Col.CodeBytes] = line.codeBytes;
-    r[o + Col.LinkNormCodeChars] = line.linkNormCodeChars;
-    r[o + Col.AsciiBytes] = line.codeAscii + line.contentAscii;
-    r[o + Col.NonAsciiBytes] = line.codeBytes - line.codeAscii + line.contentBytes - line.contentAscii;
-    r[o + Col.Links] = line.links;
-    r[o + Col.AnchorBytes] = line.anchorBytes;
-    r[o + Col.Images] = line.images;
-    r[o + Col.Block] = line.block;
-    r[o + Col.Path] = line.path;
-    r[o + Col.Element] = line.element;
-    r[o + Col.Context] = line.context;
-    r[o + Col.FirstSegment] = line.firstSegment;
-    r[o + Col.FirstPiece] = line.firstPiece;
-    r[o + Col.Decode] = line.decode ? 1 : 0;
-    r[o + Col.FirstToken] = this.tokenKeys.length;
+    if (this.count === this.capacity) this.grow();
+    const r = this.rows, c = this.capacity, o = this.count++;
+    r[o + Col.Start * c] = line.start;
+    r[o + Col.End * c] = line.end;
+    r[o + Col.ContentChars * c] = line.contentChars;
+    r[o + Col.ContentBytes * c] = line.contentBytes;
+    r[o + Col.CodeChars * c] = line.codeChars;
+    r[o + Col.CodeBytes * c] = line.codeBytes;
+    r[o + Col.LinkNormCodeChars * c] = line.linkNormCodeChars;
+    r[o + Col.AsciiBytes * c] = line.codeAscii + line.contentAscii;
+    r[o + Col.NonAsciiBytes * c] = line.codeBytes - line.codeAscii + line.contentBytes - line.contentAscii;
+    r[o + Col.Links * c] = line.links;
+    r[o + Col.AnchorBytes * c] = line.anchorBytes;
+    r[o + Col.Images * c] = line.images;
+    r[o + Col.Block * c] = line.block;
+    r[o + Col.Path * c] = line.path;
+    r[o + Col.Element * c] = line.element;
+    r[o + Col.Context * c] = line.context;
+    r[o + Col.FirstSegment * c] = line.firstSegment;
+    r[o + Col.FirstPiece * c] = line.firstPiece;
+    r[o + Col.Decode * c] = line.decode ? 1 : 0;
+    r[o + Col.FirstToken * c] = this.tokenKeys.length;
     if (line.tokens.length > 0) this.tokenKeys.pushAll(line.tokens);
     if (final) this.resetOpenLine(line.end);
+  }
+
+  /** Double the line capacity (each column moves to its place in the larger array). */
+  private grow(): void {
+    // First sized from the source: about one line per 128 characters (cleaneval: 123).
+    const old = this.rows, c = this.capacity, next = takeU32(Math.max(2 * c, 64, this.src.length >> 7) * Col.Stride);
+    const c2 = Math.floor(next.length / Col.Stride);
+    // A loop, not `set(subarray)`: no array object per column.
+    for (let k = 0; k < Col.Stride; k++) for (let i = 0, from = k * c, to = k * c2; i < c; i++) next[to + i] = old[from + i]!;
+    giveU32(old);
+    this.rows = next;
+    this.capacity = c2;
   }
 
   /** Start a new open line at source offset `at`. */
@@ -1158,7 +1210,7 @@ export class LineBuilder {
     if (!a) return;
     const weight = 3 + Math.max(0, a.textChars - 5);
     if (a.line === this.count) this.line.linkNormCodeChars += weight;
-    else this.rows[a.line * Col.Stride + Col.LinkNormCodeChars]! += weight;
+    else this.rows[Col.LinkNormCodeChars * this.capacity + a.line]! += weight;
   }
 
   private flushAnchors(): void {
@@ -1306,7 +1358,9 @@ class PageLines implements LineTable {
  * Build the {@link LineTable} of a whole page.
  * @param html the decoded page source
  * @param options preprocessing and re-lining options (defaults: `LINE_DEFAULTS`)
+ * @param asciiPrefix the page is plain ASCII up to this offset, and the character there is not
+ *   (`PageSource.asciiPrefix`; 0: unknown)
  */
-export function buildLineTable(html: string, options: Partial<LineOptions> = {}): BuiltLineTable {
-  return new LineBuilder(options).write(html).end();
+export function buildLineTable(html: string, options: Partial<LineOptions> = {}, asciiPrefix = 0): BuiltLineTable {
+  return new LineBuilder(options).write(html).asciiUpTo(asciiPrefix).end();
 }

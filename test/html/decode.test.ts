@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { decodeHtml } from '../../src/html/decode.js';
+import { decodeHtml, pageSource } from '../../src/html/decode.js';
 
 // Legacy-encoded bytes, written out as hex so the test needs no encoder.
 // "سلام" in windows-1256: d3 e1 c7 e3
@@ -69,5 +69,24 @@ describe('decodeHtml', () => {
   it('never throws on invalid bytes', () => {
     const d = decodeHtml(Uint8Array.from([0x3c, 0x70, 0x3e, 0xff, 0xfe, 0xfd, 0x00, 0x80]));
     expect(typeof d.text).toBe('string');
+  });
+});
+
+describe('pageSource', () => {
+  it('reports how far a page is plain ASCII, and drops NUL characters', () => {
+    expect(pageSource('<p>plain</p>')).toEqual({ text: '<p>plain</p>', asciiPrefix: 12 });
+    expect(pageSource('<p>café</p>')).toEqual({ text: '<p>café</p>', asciiPrefix: 6 });
+    expect(pageSource('')).toEqual({ text: '', asciiPrefix: 0 });
+    // A NUL before or after the first non-ASCII character: dropped, and the prefix is not claimed.
+    expect(pageSource('<p>a\0b</p>')).toEqual({ text: '<p>ab</p>', asciiPrefix: 0 });
+    expect(pageSource('<p>é\0\0</p>')).toEqual({ text: '<p>é</p>', asciiPrefix: 0 });
+  });
+
+  it('is what decodeHtml reports for bytes', () => {
+    const d = decodeHtml(Uint8Array.from([...Buffer.from('<p>ab\0'), ...FR_1252]));
+    expect(d.text).toBe('<p>abcafé');
+    expect(d.asciiPrefix).toBe(0);
+    const e = decodeHtml(Buffer.from('<meta charset="utf-8"><p>naïve</p>'));
+    expect(e.asciiPrefix).toBe('<meta charset="utf-8"><p>na'.length);
   });
 });

@@ -189,6 +189,32 @@ describe('buildLineTable', () => {
     expect(columns(c.end())).toEqual(columns(whole));
   });
 
+  it('returns the same table from a second end(), and a table stays intact while later pages reuse the working arrays', () => {
+    const page = (k: number) => `<body><div id="d${k}">` + Array.from({ length: 150 }, (_, i) => `<p class="c${i % 3}">Line ${k}.${i} with <a href="/x">a link</a> &amp; more</p>`).join('') + '</div></body>';
+    const b = new LineBuilder().write(page(1));
+    const first = b.end();
+    expect(b.end()).toBe(first);
+    const before = columns(first);
+    const keys = Array.from({ length: first.count }, (_, i) => first.lineKey(i));
+    // Other pages, of other sizes, built afterwards take the same spare arrays (core/u32-column.ts).
+    for (const k of [2, 3]) buildLineTable(page(k) + page(k + 10));
+    buildLineTable('<p>x</p>', { classTokens: true });
+    expect(columns(first)).toEqual(before);
+    expect(Array.from({ length: first.count }, (_, i) => first.lineKey(i))).toEqual(keys);
+    expect(first.text.filter((t) => t !== '')[0]).toBe('Line 1.0 with a link & more');
+  });
+
+  it('gives the same table when told how far the page is plain ASCII (asciiPrefix)', () => {
+    const html = '<body><p title="ünï">Plain text</p><p>Text with <a href="/l" title="日本">a link</a> and 中文.</p></body>';
+    const first = html.search(/[^\x00-\x7f]/);
+    expect(columns(buildLineTable(html, {}, first))).toEqual(columns(buildLineTable(html)));
+    const ascii = '<body><p class="x">Only ASCII</p></body>';
+    expect(columns(buildLineTable(ascii, {}, ascii.length))).toEqual(columns(buildLineTable(ascii)));
+    // The markup's non-ASCII characters still count as such after the prefix.
+    const t = buildLineTable(html, {}, first);
+    expect(t.nonAsciiBytes.reduce((a, b) => a + b, 0)).toBe(Buffer.byteLength(html) - html.length + (html.match(/[^\x00-\x7f]/g) ?? []).length);
+  });
+
   it('keys each line by its structural path (nearest block elements with id and class)', () => {
     const html = '<body><div id="main"><div class="post-123"><p>One</p><p>Two</p></div></div><div class="footer"><p>Three</p></div></body>';
     const t = buildLineTable(html);
