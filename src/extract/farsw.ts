@@ -145,10 +145,12 @@ export function lineConfidence(fz: FuzzySet, model: Model, table?: LineTable, to
   const { table: masks, prior } = confidenceTable(model);
   const words = tokenWeight > 0 && table?.classTokens ? tokenTable(model) : undefined;
   const out = new Float64Array(fz.lines);
-  // Lines of one element carry the same words: the previous line's sum is reused when its words are equal.
-  let prevFrom = 0, prevTo = 0, prevSum = 0;
+  // Lines of one element carry the same words: the previous line's sum is reused when its words are equal,
+  // and its probability when its region set is equal too.
+  let prevFrom = 0, prevTo = 0, prevSum = 0, prevMask = -1, prevLlr = 0, prevP = 0;
   for (let i = 0; i < fz.lines; i++) {
-    let p = masks.get(significantMask(fz, i, model.params.significance)) ?? prior;
+    const mask = significantMask(fz, i, model.params.significance);
+    let p = masks.get(mask) ?? prior;
     if (words && table?.classTokens) {
       const { start, keys } = table.classTokens;
       const from = start[i]!, to = start[i + 1]!;
@@ -160,9 +162,11 @@ export function lineConfidence(fz: FuzzySet, model: Model, table?: LineTable, to
       }
       // Words of nested elements are far from independent: the total is clipped like a single word.
       llr = Math.max(-MAX_WORD_LLR, Math.min(MAX_WORD_LLR, llr));
-      if (llr !== 0) {
+      if (llr !== 0 && mask === prevMask && llr === prevLlr) p = prevP;
+      else if (llr !== 0) {
         const q = Math.min(Math.max(p, 1e-4), 1 - 1e-4);
         p = 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + tokenWeight * llr)));
+        prevMask = mask; prevLlr = llr; prevP = p;
       }
     }
     out[i] = p;
