@@ -59,11 +59,13 @@ export function resolveModel(options: ExtractOptions): Model {
  */
 export function extract(page: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
   if (options.algorithm !== undefined && options.model !== undefined) throw new ConfigError('give either an algorithm or a model, not both');
-  const binary = sniffBinary(page, options.contentType);
-  if (binary !== null) throw new InputError(`not HTML: ${binary}`);
   const t0 = options.profile ? performance.now() : 0;
+  // A string's NULs are looked for once, by pageSource: the binary sniff needs them only when there are some.
+  const strSource = typeof page === 'string' ? pageSource(page) : undefined;
+  const binary = sniffBinary(page, options.contentType, strSource?.text === page);
+  if (binary !== null) throw new InputError(`not HTML: ${binary}`);
   let source: PageSource, encoding: string | undefined;
-  if (typeof page === 'string') source = pageSource(page);
+  if (typeof page === 'string') source = strSource!;
   else {
     const decoded = decodeHtml(page, options.contentType !== undefined ? { contentType: options.contentType } : {});
     source = decoded;

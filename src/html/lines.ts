@@ -1062,6 +1062,12 @@ export class LineBuilder {
           this.addPiece(piece | pieceFlags, i);
           piece = -1;
         }
+        // The rest of a run of ASCII white space changes nothing more (indentation between tags, wrapped lines).
+        while (i + 1 < to) {
+          const d = src.charCodeAt(i + 1);
+          if (d !== 32 && (d < 9 || d > 13)) break;
+          i++;
+        }
         continue;
       }
       // A visible character outside printable ASCII (a pair of surrogates is one character).

@@ -102,14 +102,16 @@ function looksUtf16(u: Units, n: number): boolean {
  * Decide whether a page is binary data rather than text (rules in the module comment).
  * @param page raw bytes, or an already decoded string
  * @param contentType transport `Content-Type` or charset label, when known
+ * @param nulFree the caller has already found that the page holds no NUL (rule 4 is then skipped)
  * @returns null for text; otherwise what the page looks like, e.g.
  *   `"PNG image"` or `"binary data (NUL byte at offset 12)"`
  */
-export function sniffBinary(page: Uint8Array | string, contentType?: string): string | null {
+export function sniffBinary(page: Uint8Array | string, contentType?: string, nulFree = false): string | null {
   const u = units(page);
   if (u.length === 0 || hasBom(u)) return null;
   if (contentType !== undefined && UTF16_LABEL.test(contentType)) return null;
   for (const s of SIGNATURES) if (matches(u, s)) return s.name;
+  if (nulFree) return null;
   const n = Math.min(u.length, SNIFF_WINDOW);
   const i = firstNul(page, n);
   if (i < 0) return null;
