@@ -95,24 +95,17 @@ function detectEncoding(bytes: Uint8Array): string | null {
 
 const NUL_RUN = /\0+/g;
 
-/**
- * Drop U+0000 characters. HTML's tree builder ignores a NUL character token in
- * body text ("in body" insertion mode: parse error, ignore the token), so no
- * browser shows them; farsw's output text must not carry them either.
- * (Pages with a NUL in their first bytes are refused as binary: html/sniff-binary.ts.)
- * @param text decoded page
- * @returns the text without NULs (the same string when it has none)
- */
-export function dropNulCharacters(text: string): string {
-  return text.includes('\0') ? text.replace(NUL_RUN, '') : text;
-}
-
 /** A NUL or any character outside ASCII. */
 const NUL_OR_WIDE = /[^\x01-\x7f]/;
 
 /** A page's text as the line builder takes it. */
 export interface PageSource {
-  /** The text without NUL characters ({@link dropNulCharacters}). */
+  /**
+   * The text without U+0000 characters. HTML's tree builder ignores a NUL character token in
+   * body text ("in body" insertion mode: parse error, ignore the token), so no browser shows
+   * them; farsw's output text must not carry them either. (Pages with a NUL in their first
+   * bytes are refused as binary: html/sniff-binary.ts.)
+   */
   readonly text: string;
   /**
    * `text[0, asciiPrefix)` holds only ASCII characters (0 when unknown). The line
@@ -123,9 +116,10 @@ export interface PageSource {
 }
 
 /**
- * {@link dropNulCharacters}, and how far the text is plain ASCII, found in the same
+ * A decoded page without its NULs, and how far it is plain ASCII, found in the same
  * pass: one regex search for the first NUL or non-ASCII character, then a search for
  * a NUL from there only when there is one (an all-ASCII page is read once, not twice).
+ * The text is the same string when it has no NUL.
  */
 export function pageSource(text: string): PageSource {
   const first = text.search(NUL_OR_WIDE);
@@ -137,7 +131,7 @@ export function pageSource(text: string): PageSource {
 /**
  * Decode a page's bytes to text (see the module comment for the order).
  * Never throws on bad bytes: undecodable sequences become U+FFFD; NUL
- * characters are dropped (`dropNulCharacters`).
+ * characters are dropped (`pageSource`).
  */
 export function decodeHtml(bytes: Uint8Array, hint: DecodeHint = {}): DecodedPage {
   const page = decodeText(bytes, hint);
