@@ -117,8 +117,8 @@ const VOID_ELEMENTS = new Set([
 
 // Tag facts, one Map lookup per tag: flag bits, and the BlockKind in bits 8..15.
 const VOID = 1, BLOCK = 2, ANCHOR = 4, IMAGE = 8, PRE = 16, BR = 32, BODY = 64, DROP = 128;
-/** Above the BlockKind bits. */
-const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18;
+/** Above the BlockKind bits. IMPLIED: a sibling start tag implicitly closes it (for the structural stack). */
+const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18, IMPLIED = 1 << 19;
 
 function staticTagTable(): Map<string, number> {
   const t = new Map<string, number>();
@@ -128,6 +128,7 @@ function staticTagTable(): Map<string, number> {
   add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY); add('blockquote', QUOTE);
   for (const n of ['li', 'dt', 'dd']) add(n, LIST_ITEM);
   for (const n of ['ul', 'ol', 'dl', 'menu', 'dir']) add(n, LIST);
+  for (const n of ['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option']) add(n, IMPLIED);
   return t;
 }
 const STATIC_TAGS = staticTagTable();
@@ -135,6 +136,8 @@ const STATIC_TAGS = staticTagTable();
 interface TagInfo {
   readonly name: string;
   readonly flags: number;
+  /** FNV-1a hash of the name ({@link nameHash}). */
+  readonly hash: number;
 }
 
 /** Known tags by the FNV hash of their lower-case name (see tagAt), and the longest name. */
@@ -157,7 +160,7 @@ function tagTable(drop: readonly string[]): TagTable {
   if (!t) {
     const flags = new Map(STATIC_TAGS);
     for (const n of drop) flags.set(n, (flags.get(n) ?? 0) | DROP);
-    const byHash = new Map([...flags].map(([name, f]): [number, TagInfo] => [nameHash(name), { name, flags: f }]));
+    const byHash = new Map([...flags].map(([name, f]): [number, TagInfo] => [nameHash(name), { name, flags: f, hash: nameHash(name) }]));
     t = { byHash, longest: Math.max(...[...flags.keys()].map((n) => n.length)) };
     TAG_TABLES.set(drop, t);
   }
@@ -188,8 +191,6 @@ function tagAt(table: TagTable, src: string, start: number, end: number): TagInf
 
 const WHITESPACE_RUN = /[\s\u00a0]+/g;
 
-/** Block elements a sibling start tag implicitly closes (for the structural stack). */
-const IMPLIED_END = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option']);
 /** At most this many class/id words per line (the nearest elements' first). */
 const MAX_LINE_TOKENS = 24;
 const NO_TOKENS: readonly number[] = Object.freeze([]);
@@ -279,10 +280,9 @@ const MAX_ELEMENT_KINDS = 50_000;
  * The kind of a block element from the hashes of its name, id and class values
  * (computed on the source, no strings); the values are sliced from `src` only on a miss.
  */
-function elementKind(name: string, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): ElementKind {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
-  h = Math.imul(h ^ idHash, 0x01000193);
+function elementKind(name: string, nameKey: number, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): ElementKind {
+  // FNV-1a over the name's characters (nameKey = nameHash(name)), then the id and class hashes.
+  let h = Math.imul(nameKey ^ idHash, 0x01000193);
   h = Math.imul(h ^ classHash, 0x01000193) >>> 0;
   let k = ELEMENT_KINDS.get(h);
   if (!k) {
@@ -637,8 +637,9 @@ export class LineBuilder {
   private attrHash = 0;
   private attrFrom = -1;
   private attrTo = 0;
-  /** TAG table flags of the pending start tag. */
+  /** TAG table flags and name hash of the pending start tag. */
   private tagFlags = 0;
+  private tagHash = 0;
   /** The text run not yet counted: `src[pendingFrom, pendingTo)`. */
   private pendingFrom = 0;
   private pendingTo = 0;
@@ -773,6 +774,7 @@ export class LineBuilder {
     this.classHash = this.idHash = 0;
     this.hidden = false;
     this.tagFlags = info?.flags ?? 0;
+    this.tagHash = info?.hash ?? 0;
     return (this.tagFlags & (BLOCK | VOID)) === BLOCK;
   }
 
@@ -810,9 +812,9 @@ export class LineBuilder {
   /** Push an open block element on the structural stack (a sibling p/li/td/… implicitly closes the previous one). */
   private pushBlock(name: string): void {
     const stack = this.blockStack;
-    if (IMPLIED_END.has(name) && stack.length > 0 && stack[stack.length - 1]!.name === name) this.closeEntries(stack.length - 1);
+    if (this.tagFlags & IMPLIED && stack.length > 0 && stack[stack.length - 1]!.name === name) this.closeEntries(stack.length - 1);
     // A value split by entities or chunks spans [from, to) of the source; decoding is not needed for a key.
-    const kind = elementKind(name, this.src, this.idHash, this.idRange, this.classHash, this.classRange);
+    const kind = elementKind(name, this.tagHash, this.src, this.idHash, this.idRange, this.classHash, this.classRange);
     const parent = stack[stack.length - 1];
     const id = this.elementParent.length;
     this.elementParent.push(parent ? parent.id + 1 : 0);
