@@ -121,6 +121,9 @@ export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
    * Markup-only lines join the next text line (true), so every FAR-SW line is a
    * "text line" (§3.2: features "for every line of text"; the §3.2 example line holds
    * its text plus 28 bytes of tags). Measured on the training lines: see train.ts.
+   * Models across sites trained and applied on the pretty-printed lines instead (false, as the DANA family uses):
+   * leave-one-dataset-out mean BoW F1 0.8971 → 0.8844 (session 5; daniel 0.897 → 0.892, dragnet 0.892 → 0.899,
+   * cleaneval 0.906 → 0.886, htmltotext 0.832 → 0.747, readability 0.915 → 0.904, cleanportaleval 0.919 → 0.945).
    */
   carryMarkup: true,
   /** Record class/id words per line for the model to learn (LineTable.classTokens). */
@@ -243,6 +246,10 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   /**
    * θ of the single-container constraint on the final lines of models across sites (extract/container.ts; 0 = off),
    * as DANA_DEFAULTS.container: leave-one-dataset-out mean BoW F1 of confidence ∪ DANA 0.872 → 0.885 (`npm run bench:modes`).
+   * When no block passes β, the fallback block can outweigh DANA's lines here and take the container away from the
+   * article (a list of 38 teasers beside a 12-line article on a daniel page). Counting the fallback block's own lines at
+   * half or a quarter of their characters in this constraint was measured (session 5, leave-one-dataset-out, 7 datasets):
+   * mean 0.8971 → 0.8973 (½; daniel 0.897 → 0.898, dragnet 0.892 → 0.891) and 0.8966 (¼): not kept.
    */
   container: DANA_DEFAULTS.container,
   /**
