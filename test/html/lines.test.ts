@@ -204,6 +204,19 @@ describe('buildLineTable', () => {
     expect(first.text.filter((t) => t !== '')[0]).toBe('Line 1.0 with a link & more');
   });
 
+  it('gives each of several builders in progress at once its own working arrays', () => {
+    const page = (k: number) => `<body><div class="k${k}">` + Array.from({ length: 120 }, (_, i) => `<p>Page ${k} line ${i} <a href="/">link</a></p>`).join('') + '</div></body>';
+    const a = new LineBuilder(), b = new LineBuilder();
+    const pa = page(1), pb = page(2);
+    expect(pb.length).toBe(pa.length);
+    // Interleaved pieces: both builders scan (and fill their arrays) before either ends.
+    for (let i = 0; i < pa.length; i += 500) { a.write(pa.slice(i, i + 500)); b.write(pb.slice(i, i + 500)); }
+    const ta = a.end();
+    buildLineTable(page(3)); // takes the arrays a gave back while b is still open
+    expect(columns(b.end())).toEqual(columns(buildLineTable(pb)));
+    expect(columns(ta)).toEqual(columns(buildLineTable(pa)));
+  });
+
   it('gives the same table when told how far the page is plain ASCII (asciiPrefix)', () => {
     const html = '<body><p title="ünï">Plain text</p><p>Text with <a href="/l" title="日本">a link</a> and 中文.</p></body>';
     const first = html.search(/[^\x00-\x7f]/);
