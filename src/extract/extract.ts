@@ -60,13 +60,13 @@ export function resolveModel(options: ExtractOptions): Model {
 export function extract(page: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
   if (options.algorithm !== undefined && options.model !== undefined) throw new ConfigError('give either an algorithm or a model, not both');
   const t0 = options.profile ? performance.now() : 0;
-  // A string's NULs are looked for once, by pageSource: the binary sniff needs them only when there are some.
-  const strSource = typeof page === 'string' ? pageSource(page) : undefined;
-  const binary = sniffBinary(page, options.contentType, strSource?.text === page);
-  if (binary !== null) throw new InputError(`not HTML: ${binary}`);
   let source: PageSource, encoding: string | undefined;
-  if (typeof page === 'string') source = strSource!;
-  else {
+  if (typeof page === 'string') {
+    source = pageSource(page);
+    // The string's NULs were just looked for: the binary sniff's NUL rule runs only when there was one.
+    refuseBinary(page, options.contentType, source.text === page);
+  } else {
+    refuseBinary(page, options.contentType, false);
     const decoded = decodeHtml(page, options.contentType !== undefined ? { contentType: options.contentType } : {});
     source = decoded;
     encoding = decoded.encoding;
@@ -85,6 +85,12 @@ export function extract(page: string | Uint8Array, options: ExtractOptions = {})
   if (options.format === 'markdown') result = { ...result, markdown: markdownOf(html, result, model, options) };
   if (result.profile && encoding !== undefined) result.profile['decode'] = t1 - t0;
   return encoding !== undefined ? { ...result, encoding } : result;
+}
+
+/** @throws InputError "not HTML: …" when `sniffBinary` finds binary data */
+function refuseBinary(page: string | Uint8Array, contentType: string | undefined, nulFree: boolean): void {
+  const binary = sniffBinary(page, contentType, nulFree);
+  if (binary !== null) throw new InputError(`not HTML: ${binary}`);
 }
 
 /**

@@ -49,16 +49,26 @@ export interface NamedModel {
  * @throws ModelNotFoundError / ModelFormatError naming the store
  */
 export function loadNamedModel(storePath: string, name: string): NamedModel {
-  const hasStore = existsSync(storePath);
-  if (name === DEFAULT_MODEL_NAME && !hasStore) return { model: shippedDefaultModel(), summary: undefined, source: SHIPPED_DEFAULT_MODEL };
-  const store = openModelStore(storePath, { readonly: true });
+  // Without a store, only the shipped `default` is known; any other name gets the store's "no model store" error.
+  const store = name === DEFAULT_MODEL_NAME && !existsSync(storePath) ? undefined : openModelStore(storePath, { readonly: true });
   try {
-    const summary = store.list().find((s) => s.name === name);
-    if (!summary && name === DEFAULT_MODEL_NAME) return { model: shippedDefaultModel(), summary: undefined, source: SHIPPED_DEFAULT_MODEL };
-    return { model: store.load(name), summary, source: storePath };
+    const found = findModel(store, name);
+    if (found) return { ...found, source: found.summary ? storePath : SHIPPED_DEFAULT_MODEL };
+    return { model: store!.load(name), summary: undefined, source: storePath }; // throws ModelNotFoundError naming the store
   } finally {
-    store.close();
+    store?.close();
   }
+}
+
+/**
+ * The model `name` as apply finds it: from `store` when the store holds it, else the shipped
+ * model for `default`; undefined otherwise (the caller reports it).
+ */
+function findModel(store: ModelStore | undefined, name: string): { model: Model; summary: ModelSummary | undefined } | undefined {
+  const summary = store?.list().find((s) => s.name === name);
+  if (store && summary) return { model: store.load(name), summary };
+  if (name === DEFAULT_MODEL_NAME) return { model: shippedDefaultModel(), summary: undefined };
+  return undefined;
 }
 
 /** Does a model's site pattern cover a host? Exact, `www.`-insensitive, or a sub-domain of it. */
@@ -96,10 +106,8 @@ export class ModelResolver {
     }
     const hit = this.cache.get(name);
     if (hit) return hit;
-    let model: Model;
-    if (this.store && this.store.list().some((s) => s.name === name)) model = this.store.load(name);
-    else if (name === DEFAULT_MODEL_NAME) model = shippedDefaultModel();
-    else throw new ModelNotFoundError(`model "${name}" not found${this.storePath ? ` in ${this.storePath}` : ' (no model store given)'}`);
+    const model = findModel(this.store, name)?.model;
+    if (!model) throw new ModelNotFoundError(`model "${name}" not found${this.storePath ? ` in ${this.storePath}` : ' (no model store given)'}`);
     this.cache.set(name, model);
     return model;
   }
