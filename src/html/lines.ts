@@ -160,7 +160,10 @@ function tagTable(drop: readonly string[]): TagTable {
   if (!t) {
     const flags = new Map(STATIC_TAGS);
     for (const n of drop) flags.set(n, (flags.get(n) ?? 0) | DROP);
-    const byHash = new Map([...flags].map(([name, f]): [number, TagInfo] => [nameHash(name), { name, flags: f, hash: nameHash(name) }]));
+    const byHash = new Map([...flags].map(([name, f]): [number, TagInfo] => {
+      const hash = nameHash(name);
+      return [hash, { name, flags: f, hash }];
+    }));
     t = { byHash, longest: Math.max(...[...flags.keys()].map((n) => n.length)) };
     TAG_TABLES.set(drop, t);
   }
@@ -643,8 +646,7 @@ export class LineBuilder {
   /** The text run not yet counted: `src[pendingFrom, pendingTo)`. */
   private pendingFrom = 0;
   private pendingTo = 0;
-  private ended = false;
-  /** The table, once `end()` has built it. */
+  /** The table, once `end()` has built it (no more writes then). */
   private table: BuiltLineTable | undefined;
 
   constructor(options: Partial<LineOptions> = {}) {
@@ -665,7 +667,7 @@ export class LineBuilder {
 
   /** Feed the next chunk of the page. */
   write(chunk: string): this {
-    if (this.ended) throw new Error('LineBuilder: write() after end()');
+    if (this.table) throw new Error('LineBuilder: write() after end()');
     // What came before is scanned first, so a page written once is scanned once, at end().
     if (this.src.length >= this.nextScan) {
       this.scanner.scan(this.src, false);
@@ -688,7 +690,6 @@ export class LineBuilder {
   /** Finish the page and return its table (the same table if called again). */
   end(): BuiltLineTable {
     if (this.table) return this.table;
-    this.ended = true;
     this.scanner.scan(this.src, true);
     this.flushText();
     this.flushAnchors();
