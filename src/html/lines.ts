@@ -683,7 +683,8 @@ export class LineBuilder {
    * n > 0, the character at `n` (if any) must be outside ASCII. Saves a search of that part.
    */
   asciiUpTo(n: number): this {
-    if (n > 0) this.wide.knownFirst(Math.min(n, this.src.length));
+    // The character at n is checked (a hint that cannot be right is ignored); the prefix is taken on trust.
+    if (n > 0 && (n >= this.src.length || this.src.charCodeAt(n) >= 0x80)) this.wide.knownFirst(Math.min(n, this.src.length));
     return this;
   }
 

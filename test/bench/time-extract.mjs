@@ -6,7 +6,7 @@
  * dataset; see the bench's header).
  *
  * Usage: node test/bench/time-extract.mjs DATASET_FILE RUNS
- * Prints one JSON object: `{ bytes, pages, mbps: { NAME: [MB/s of each timed pass] } }`,
+ * Prints one JSON object: `{ bytes, pages, passes, mbps: { NAME: [MB/s of each timed pass] } }` (passes: timed passes per NAME),
  * NAME = `tokenizer` (htmlparser2's bare Tokenizer) or an extractor of extract.bench.ts.
  * Each one in turn: warm-up passes over the dataset's pages with gold, then timed passes: at least
  * one warm-up and RUNS timed passes, more on a small dataset so that the warm-up covers at least

@@ -221,6 +221,9 @@ describe('buildLineTable', () => {
     const html = '<body><p title="ünï">Plain text</p><p>Text with <a href="/l" title="日本">a link</a> and 中文.</p></body>';
     const first = html.search(/[^\x00-\x7f]/);
     expect(columns(buildLineTable(html, {}, first))).toEqual(columns(buildLineTable(html)));
+    // A hint past a tag holding a non-ASCII character, whose own character is ASCII, cannot be right: it is ignored.
+    const wrong = '<body><p title="ü">a</p><p>b</p></body>';
+    expect(columns(buildLineTable(wrong, {}, wrong.indexOf('<p>b')))).toEqual(columns(buildLineTable(wrong)));
     const ascii = '<body><p class="x">Only ASCII</p></body>';
     expect(columns(buildLineTable(ascii, {}, ascii.length))).toEqual(columns(buildLineTable(ascii)));
     // The markup's non-ASCII characters still count as such after the prefix.
