@@ -26,7 +26,8 @@ export interface ExtractorOptions {
   /**
    * The page is plain ASCII up to this offset (`PageSource.asciiPrefix`, which `extract()` passes
    * on): the line builder then does not search that part for non-ASCII characters. Leave it unset
-   * unless it is known; a wrong value gives wrong byte counts.
+   * unless it is known: a value whose character is ASCII is ignored, but one past an earlier
+   * non-ASCII character that itself names a non-ASCII character gives wrong byte counts.
    */
   readonly asciiPrefix?: number;
 }
