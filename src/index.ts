@@ -22,7 +22,7 @@ export {
   getExtractor, extractorNames, registerExtractor, DEFAULT_ALGORITHM,
   type Extractor, type ExtractorOptions,
 } from './extract/registry.js';
-export { extract, type ExtractOptions, type ExtractResult } from './extract/extract.js';
+export { extract, type ExtractOptions, type ExtractResult, type FarswSummary } from './extract/extract.js';
 export { runBatch, type BatchConfig, type BatchSummary } from './batch/run.js';
 export { jsonlFileSink, textDirSink, streamSink, type OutputSink, type OutputRecord } from './batch/output.js';
 export { parseShard, type Shard } from './batch/shard.js';

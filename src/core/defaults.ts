@@ -118,14 +118,23 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
  */
 export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
   /**
-   * Markup-only lines join the next text line (true), so every FAR-SW line is a
-   * "text line" (§3.2: features "for every line of text"; the §3.2 example line holds
-   * its text plus 28 bytes of tags). Measured on the training lines: see train.ts.
-   * Models across sites trained and applied on the pretty-printed lines instead (false, as the DANA family uses):
-   * leave-one-dataset-out mean BoW F1 0.8971 → 0.8844 (session 5; daniel 0.897 → 0.892, dragnet 0.892 → 0.899,
-   * cleaneval 0.906 → 0.886, htmltotext 0.832 → 0.747, readability 0.915 → 0.904, cleanportaleval 0.919 → 0.945).
+   * Models across sites: markup-only lines stay lines of their own (false), the pretty-printed lines the DANA family
+   * uses, so the DANA core of `farsw apply` sees the same lines as addanag. With the DANA core's gap at 80 lines
+   * (FARSW_APPLY_DEFAULTS.dana.gap) and link-dense fallback blocks left out (FARSW_APPLY_DEFAULTS.fallbackLinkDensity),
+   * leave-one-dataset-out BoW F1 (7 datasets, every page, session 6): mean 0.8972 → 0.9064, every dataset better
+   * (chinese-wce 0.919 → 0.922, cleaneval 0.906 → 0.914, cleanportaleval 0.919 → 0.923, daniel 0.897 → 0.902, dragnet
+   * 0.892 → 0.904, htmltotext 0.832 → 0.855, readability 0.915 → 0.925). With the paper's gap of 20 the pretty lines
+   * lose (session 5: mean 0.8971 → 0.8844, htmltotext 0.832 → 0.747): Algorithm 1 counts its gap in lines, and
+   * pretty-printed source has 2.4 times as many lines as carried-markup lines on cleaneval.
    */
-  carryMarkup: true,
+  carryMarkup: false,
+  /**
+   * Site models: markup-only lines join the next text line (true), so every FAR-SW line is a
+   * "text line" (§3.2: features "for every line of text"; the §3.2 example line holds
+   * its text plus 28 bytes of tags). Intra-site 10-fold mean BoW F1 (36 sites, session 6): 0.955 with these lines,
+   * 0.950 with pretty-printed lines (0.945 with the gap at 80).
+   */
+  siteCarryMarkup: true,
   /** Record class/id words per line for the model to learn (LineTable.classTokens). */
   classTokens: true,
   dropElements: Object.freeze([
@@ -309,7 +318,27 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   siteMode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
   pathEvidence: 3,
-  dana: DANA_DEFAULTS,
+  /**
+   * In `union`, the fallback block (no block passed β) is not added when its anchor text exceeds this share of its
+   * text (UTF-8 bytes; Readability's link-density cut of a candidate is 0.5); 0 = off. A daniel site's 89-line list
+   * of teaser links scored as the best block and was added to every article of the site. Leave-one-dataset-out, with
+   * the pretty-printed lines and gap 80 of models across sites: mean 0.9055 → 0.9064 (daniel 0.888 → 0.902, dragnet
+   * 0.901 → 0.904; readability 0.933 → 0.925, chinese-wce 0.924 → 0.922, cleaneval 0.915 → 0.914, htmltotext
+   * 0.856 → 0.855; ⅓: the same mean); intra-site 0.9551 → 0.9550. A trade: daniel's pages of teaser lists against
+   * readability's, where a link-dense block is sometimes part of the gold.
+   * With carried-markup lines and gap 20 (session 5) it had tied (0.8971 → 0.8973).
+   */
+  fallbackLinkDensity: 0.5,
+  /**
+   * The DANA core of models across sites: as DANA_DEFAULTS but with Algorithm 1's gap at 80 lines instead of the
+   * paper's 20. On pretty-printed lines the gap counts markup lines too; the single-container and title-container
+   * constraints then cut what a long gap joins. Leave-one-dataset-out mean BoW F1 by gap (session 6, with
+   * fallbackLinkDensity): 20 0.8850, 40 0.9004, 60 0.9041, 80 0.9064, 120 0.9068 (daniel 0.906, 0.905, 0.903, 0.902,
+   * 0.900; cleaneval 0.884, 0.902, 0.909, 0.914, 0.916; htmltotext 0.747, 0.839, 0.844, 0.855, 0.855).
+   */
+  dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80 }),
+  /** The gap of site models' DANA core: the paper's 20 (intra-site 0.9551; 80: 0.9541). */
+  siteGap: DANA_DEFAULTS.gap,
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

@@ -44,6 +44,18 @@ export interface ExtractResult extends Extraction {
   readonly model?: string;
   /** The chosen lines as Markdown, with `format: 'markdown'`. */
   readonly markdown?: string;
+  /** Model-based extraction: what FAR-SW's block selection (§3.5) decided. */
+  readonly farsw?: FarswSummary;
+}
+
+/** FAR-SW's block selection on one page, in brief (`farsw explain` shows all of it). */
+export interface FarswSummary {
+  /** Sliding-window blocks whose score passed β. */
+  readonly informative: number;
+  /** None passed, so FAR-SW fell back to its best block. */
+  readonly fallback: boolean;
+  /** With `fallback`: that block was kept (false: left out as link-dense, FarswApplyOptions.fallbackLinkDensity). */
+  readonly fallbackKept: boolean;
 }
 
 /** The model `options` ask for on a page with this URL. */
@@ -79,8 +91,8 @@ export function extract(page: string | Uint8Array, options: ExtractOptions = {})
   if (options.algorithm !== undefined) result = getExtractor(options.algorithm).extract(html, inner);
   else {
     model = resolveModel(options);
-    const { detail: _detail, ...rest } = extractWithModel(html, model, inner);
-    result = rest;
+    const { detail, ...rest } = extractWithModel(html, model, inner);
+    result = { ...rest, farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
   if (options.format === 'markdown') result = { ...result, markdown: markdownOf(html, result, model, options) };
   if (result.profile && encoding !== undefined) result.profile['decode'] = t1 - t0;

@@ -70,6 +70,11 @@ export interface FarswApplyOptions {
   readonly tokenEvidence: number;
   /** Structural paths seen on at least this many training lines decide those lines (0 = off; see applyPathEvidence). */
   readonly pathEvidence: number;
+  /**
+   * In `union`, the fallback block (no block passed β) is left out when its anchor text exceeds this share of its
+   * text, UTF-8 bytes (Readability's link-density cut); 0 = off. Other modes keep it: FAR-SW alone would have nothing.
+   */
+  readonly fallbackLinkDensity: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -84,8 +89,12 @@ export interface FarswResult {
   readonly lineScore: Float64Array;
   /** Step 7 blocks with their eq. 5 scores. */
   readonly windows: Block[];
-  /** No window passed β; the best one was kept. */
+  /** Step 8: windows whose score passed β. */
+  readonly informative: number;
+  /** No window passed β, so FAR-SW fell back to the best one. */
   readonly fallback: boolean;
+  /** With `fallback`: the best window was kept (false: left out as link-dense, `fallbackLinkDensity`). */
+  readonly fallbackKept: boolean;
   /**
    * 1 for the model's template (boilerplate) lines among the lines that could be kept
    * (topical or chosen: only those are checked); undefined when the model has none.
@@ -244,8 +253,13 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     addDanaEvidence(lineScore, dana.diff);
   }
   const windows = scoreBlocks(slidingWindow(mask, options.phi, options.padding), lineScore);
-  const selection = selectInformative(windows, options.beta);
-  const base = { topical, lineScore, windows, fallback: selection.fallback, dana };
+  let selection = selectInformative(windows, options.beta);
+  if (selection.fallback && options.mode === 'union' && linkDense(table, selection.blocks[0]!, options.fallbackLinkDensity)) {
+    selection = { blocks: [], fallback: true };
+  }
+  const fallback = options.mode !== 'dana' && selection.fallback;
+  const informative = selection.fallback ? 0 : selection.blocks.length;
+  const base = { topical, lineScore, windows, informative, fallback, fallbackKept: fallback && selection.blocks.length > 0, dana };
 
   let chosen: Uint8Array;
   switch (options.mode) {
@@ -272,7 +286,18 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   if (options.dedupe) dropRepeatedLines(table, chosen);
   // A template line is never kept, whatever chose it.
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
-  return { ...base, template: template?.mask, fallback: options.mode === 'dana' ? false : selection.fallback, blocks: maskToBlocks(chosen) };
+  return { ...base, template: template?.mask, blocks: maskToBlocks(chosen) };
+}
+
+/** Is the anchor text of `block` more than `share` of its text (UTF-8 bytes)? Never when `share` is 0. */
+export function linkDense(table: LineTable, block: Block, share: number): boolean {
+  if (share <= 0) return false;
+  let anchor = 0, text = 0;
+  for (let i = block.start; i < block.end; i++) {
+    anchor += table.anchorBytes[i]!;
+    text += table.contentBytes[i]!;
+  }
+  return anchor > share * text;
 }
 
 /**

@@ -16,19 +16,20 @@ export interface ModelExtractorOptions extends ExtractorOptions {
 
 /**
  * Resolve FAR-SW apply options over the defaults. Unless given, a site model (trained
- * on one host) uses `siteMode`, `siteContainer`, `siteTitleContainer`, `sitePathVeto` and `siteDedupe`, a model
- * across sites `mode`, `container`, `dana.titleContainer`, `pathVeto` and `dedupe`: each chosen in its own cross-validation (intra-site
+ * on one host) uses `siteMode`, `siteContainer`, `siteTitleContainer`, `sitePathVeto`, `siteDedupe` and `siteGap`, a model
+ * across sites `mode`, `container`, `dana.titleContainer`, `pathVeto`, `dedupe` and `dana.gap`: each chosen in its own cross-validation (intra-site
  * and inter-site; BENCHMARKS.md).
  */
 export function farswOptions(o: ModelExtractorOptions['farsw'] = {}, model?: Model): FarswApplyOptions {
-  const { siteMode, siteContainer, siteTitleContainer, sitePathVeto, siteDedupe, ...defaults } = FARSW_APPLY_DEFAULTS;
+  const { siteMode, siteContainer, siteTitleContainer, sitePathVeto, siteDedupe, siteGap, ...defaults } = FARSW_APPLY_DEFAULTS;
   const site = model?.site != null;
   const mode = o.mode ?? (site ? siteMode : defaults.mode);
   const container = o.container ?? (site ? siteContainer : defaults.container);
   const pathVeto = o.pathVeto ?? (site ? sitePathVeto : defaults.pathVeto);
   const dedupe = o.dedupe ?? (site ? siteDedupe : defaults.dedupe);
   const titleContainer = o.dana?.titleContainer ?? (site ? siteTitleContainer : defaults.dana.titleContainer);
-  return { ...defaults, ...o, mode, container, pathVeto, dedupe, dana: { ...defaults.dana, ...o.dana, titleContainer } };
+  const gap = o.dana?.gap ?? (site ? siteGap : defaults.dana.gap);
+  return { ...defaults, ...o, mode, container, pathVeto, dedupe, dana: { ...defaults.dana, ...o.dana, titleContainer, gap } };
 }
 
 /** A model run on a page: the line table and every decision (what `farsw explain` draws). */

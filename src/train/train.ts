@@ -90,7 +90,7 @@ export function resolveTrainParams(o: Omit<TrainOptions, 'name'>): TrainParams {
     featureVariant,
     bceShape,
     dropElements: Object.freeze([...(o.dropElements ?? FARSW_PREPROCESS_DEFAULTS.dropElements)]),
-    carryMarkup: o.carryMarkup ?? FARSW_PREPROCESS_DEFAULTS.carryMarkup,
+    carryMarkup: o.carryMarkup ?? (o.site != null ? FARSW_PREPROCESS_DEFAULTS.siteCarryMarkup : FARSW_PREPROCESS_DEFAULTS.carryMarkup),
     classTokens: o.classTokens ?? FARSW_PREPROCESS_DEFAULTS.classTokens,
     dropComments: o.dropComments ?? LINE_DEFAULTS.dropComments,
     dropHidden: o.dropHidden ?? LINE_DEFAULTS.dropHidden,

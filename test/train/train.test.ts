@@ -63,6 +63,15 @@ describe('train', () => {
     for (const f of [1, 2, 4]) expect(m.frequentRegions[f]!.region % 3).not.toBe(1);
   });
 
+  it('carries markup into text lines for a site model and keeps pretty-printed lines across sites, unless asked', () => {
+    expect(model.params.carryMarkup).toBe(true);
+    const across = train(pages, { name: 'x', featureVariant: 'normalized' });
+    expect(across.params.carryMarkup).toBe(false);
+    expect(train(pages, { name: 'y', carryMarkup: true }).params.carryMarkup).toBe(true);
+    // The line rule changes the lines the model is trained on: markup-only lines are lines of their own.
+    expect(across.trainingReport.lines).toBeGreaterThan(model.trainingReport.lines);
+  });
+
   it('skips pages without gold and fails clearly when nothing is usable', () => {
     const m = train([...pages, { id: 'nogold', html: '<p>x</p>', gold: null }], { name: 'x' });
     expect(m.trainingReport.skipped).toEqual([{ id: 'nogold', reason: 'no gold text' }]);

@@ -51,6 +51,7 @@ function toJson(file: string, r: ExtractResult): Record<string, unknown> {
   return {
     file, method: r.method, model: r.model, encoding: r.encoding, lines: r.lineCount,
     blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
+    ...(r.farsw ? { farsw: r.farsw } : {}),
     profile: r.profile, text: r.text,
   };
 }

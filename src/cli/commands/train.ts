@@ -79,7 +79,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       .option('bce-shape', { choices: ['three', 'two'] as const, describe: 'Membership shape of TextLength, OutputTextLength, LinkNum (two = Low\'/High\', paper Fig. 7)' })
       .option('comments', { type: 'boolean', describe: 'Keep user-comment sections in the training lines (removed by default; the model records it)' })
       .option('hidden', { type: 'boolean', describe: 'Keep hidden elements in the training lines (removed by default; the model records it)' })
-      .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default true; --no-carry-markup keeps them as lines)' })
+      .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default: on for site models, off for models across sites; --no-carry-markup keeps them as lines)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the trained models\' summaries as JSON' })
       .check((a) => {
         if (!a['by-site'] && a.model === undefined) throw new ConfigError('--model NAME is required (or use --by-site)');
