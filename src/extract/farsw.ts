@@ -15,10 +15,9 @@
 import type { Block, LineTable } from '../core/types.js';
 import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
 import { computeLineFeatures, type LineFeatures } from '../features/line-features.js';
-import { fuzzify, type FuzzySet } from '../fuzzy/fuzzify.js';
+import { fuzzify, significantMasker, type FuzzySet } from '../fuzzy/fuzzify.js';
 import type { Model } from '../model/model.js';
 import type { Rule } from '../mining/rules.js';
-import { significantMask } from '../mining/cardinality.js';
 import { lineKey } from '../html/line-key.js';
 import { danaCore, type DanaOptions, type DanaResult } from './dana.js';
 import { keepDominantContainer, keepTitleContainer } from './container.js';
@@ -123,10 +122,19 @@ export function topicalMask(fz: FuzzySet, rules: readonly Rule[], significance: 
   return mask;
 }
 
-const CONFIDENCE_TABLES = new WeakMap<Model, { table: Map<number, number>; prior: number }>();
+/** P(topical) of a significant-region set, and its log-odds (clamped to [1e-4, 1 − 1e-4]) for the word evidence. */
+interface Confidence {
+  readonly p: number;
+  readonly logit: number;
+}
+const confidenceOf = (p: number): Confidence => {
+  const q = Math.min(Math.max(p, 1e-4), 1 - 1e-4);
+  return { p, logit: Math.log(q / (1 - q)) };
+};
+const CONFIDENCE_TABLES = new WeakMap<Model, { table: Map<number, Confidence>; prior: Confidence }>();
 
 /** P(topical | significant-region mask) from the model's training histograms (Laplace-smoothed to the base rate). */
-function confidenceTable(model: Model): { table: Map<number, number>; prior: number } {
+function confidenceTable(model: Model): { table: Map<number, Confidence>; prior: Confidence } {
   let t = CONFIDENCE_TABLES.get(model);
   if (t) return t;
   const counts = new Map<number, [number, number]>();
@@ -138,9 +146,9 @@ function confidenceTable(model: Model): { table: Map<number, number>; prior: num
     counts.set(mask, c);
   }
   const prior = all > 0 ? tp / all : 0;
-  const table = new Map<number, number>();
-  for (const [mask, [a, b]] of counts) table.set(mask, (a + prior) / (a + b + 1));
-  CONFIDENCE_TABLES.set(model, (t = { table, prior }));
+  const table = new Map<number, Confidence>();
+  for (const [mask, [a, b]] of counts) table.set(mask, confidenceOf((a + prior) / (a + b + 1)));
+  CONFIDENCE_TABLES.set(model, (t = { table, prior: confidenceOf(prior) }));
   return t;
 }
 
@@ -148,19 +156,26 @@ function confidenceTable(model: Model): { table: Map<number, number>; prior: num
  * Step 6, `confidence` reading (see FarswApplyOptions.classify): per line, the
  * confidence of "its significant-region set ⇒ topical" on the training lines,
  * updated by the class/id-word evidence (naive Bayes, weight `tokenWeight`).
+ * A line without text gets 0: training labels every such line non-topical
+ * (train/align.ts), so it is not fuzzified at all (on pretty-printed lines that
+ * is more than half of them).
+ * @param columns the table's features in the model's variant
  * @returns P(topical) per line
  */
-export function lineConfidence(fz: FuzzySet, model: Model, table?: LineTable, tokenWeight = 0): Float64Array {
+export function lineConfidence(columns: readonly ArrayLike<number>[], model: Model, table: LineTable, tokenWeight = 0): Float64Array {
   const { table: masks, prior } = confidenceTable(model);
-  const words = tokenWeight > 0 && table?.classTokens ? tokenTable(model) : undefined;
-  const out = new Float64Array(fz.lines);
+  const words = tokenWeight > 0 && table.classTokens ? tokenTable(model) : undefined;
+  const out = new Float64Array(table.count);
+  const maskOf = significantMasker(model.membership, model.params.significance);
   // Lines of one element carry the same words: the previous line's sum is reused when its words are equal,
   // and its probability when its region set is equal too.
   let prevFrom = 0, prevTo = 0, prevSum = 0, prevMask = -1, prevLlr = 0, prevP = 0;
-  for (let i = 0; i < fz.lines; i++) {
-    const mask = significantMask(fz, i, model.params.significance);
-    let p = masks.get(mask) ?? prior;
-    if (words && table?.classTokens) {
+  for (let i = 0; i < table.count; i++) {
+    if (table.contentChars[i] === 0) continue;
+    const mask = maskOf(columns, i);
+    const c = masks.get(mask) ?? prior;
+    let p = c.p;
+    if (words && table.classTokens) {
       const { start, keys } = table.classTokens;
       const from = start[i]!, to = start[i + 1]!;
       let llr = 0;
@@ -173,8 +188,7 @@ export function lineConfidence(fz: FuzzySet, model: Model, table?: LineTable, to
       llr = Math.max(-MAX_WORD_LLR, Math.min(MAX_WORD_LLR, llr));
       if (llr !== 0 && mask === prevMask && llr === prevLlr) p = prevP;
       else if (llr !== 0) {
-        const q = Math.min(Math.max(p, 1e-4), 1 - 1e-4);
-        p = 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + tokenWeight * llr)));
+        p = 1 / (1 + Math.exp(-(c.logit + tokenWeight * llr)));
         prevMask = mask; prevLlr = llr; prevP = p;
       }
     }
@@ -232,16 +246,16 @@ function addDanaEvidence(score: Float64Array, diff: Float64Array): void {
  */
 export function applyModel(table: LineTable, model: Model, options: FarswApplyOptions = FARSW_APPLY_DEFAULTS): FarswResult {
   const features = computeLineFeatures(table, model.featureVariant);
-  const fz = fuzzify(features.columns, model.membership);
-  const confidence = options.classify === 'confidence' ? lineConfidence(fz, model, table, options.tokenEvidence) : undefined;
+  const confidence = options.classify === 'confidence' ? lineConfidence(features.columns, model, table, options.tokenEvidence) : undefined;
   const topical = confidence
     ? thresholdMask(confidence, options.fuzzyThreshold)
-    : topicalMask(fz, model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
+    : topicalMask(fuzzify(features.columns, model.membership), model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
   // The DANA core's largest region, each line's text weighted by its P(topical) when asked.
   const dana = danaCore(table, 'addanag', options.dana, options.weightRegions && confidence ? confidence : undefined);
   const lineScore = lineScores(table, features.variant === 'normalized' ? features : undefined);
   const n = table.count;
-  const pathRejected = options.pathEvidence > 0 ? applyPathEvidence(table, model, topical, options.pathEvidence) : undefined;
+  const pathRejected = options.pathEvidence > 0 && options.pathVeto ? new Uint8Array(n) : undefined;
+  if (options.pathEvidence > 0) applyPathEvidence(table, model, topical, options.pathEvidence, pathRejected);
   const template = templateChecker(table, model);
   if (template) for (let i = 0; i < n; i++) if (topical[i] && template.is(i)) topical[i] = 0;
 
@@ -269,8 +283,11 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     case 'union':
     case 'intersection': {
       chosen = blocksToMask(selection.blocks, n);
-      const b = blocksToMask(dana.blocks, n);
-      for (let i = 0; i < n; i++) chosen[i] = options.mode === 'union' ? chosen[i]! | b[i]! : chosen[i]! & b[i]!;
+      if (options.mode === 'union') for (const b of dana.blocks) chosen.fill(1, b.start, b.end);
+      else {
+        const b = blocksToMask(dana.blocks, n);
+        for (let i = 0; i < n; i++) chosen[i]! &= b[i]!;
+      }
       break;
     }
     default:
@@ -282,7 +299,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   chosen = keepTitleContainer(table, chosen, dana.titleLine, dana.regions[dana.start], options.dana.titleContainer);
   // Veto: a line the classifier is sure is not topical is not kept, whatever chose it.
   if (confidence && options.veto > 0) for (let i = 0; i < n; i++) if (chosen[i] && confidence[i]! < options.veto) chosen[i] = 0;
-  if (pathRejected && options.pathVeto) for (let i = 0; i < n; i++) if (pathRejected[i]) chosen[i] = 0;
+  if (pathRejected) for (let i = 0; i < n; i++) if (pathRejected[i]) chosen[i] = 0;
   if (options.dedupe) dropRepeatedLines(table, chosen);
   // A template line is never kept, whatever chose it.
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
@@ -329,10 +346,12 @@ const PATH_TABLES = new WeakMap<Model, { table: Map<number, readonly [number, nu
  * least `minLines` training lines, the path decides — topical when the share of its
  * training lines that were topical (smoothed to the base rate) is ≥ 0.5. It is the
  * most specific rule a site model has; elsewhere the fuzzy rules decide.
+ * @param topical changed in place
+ * @param rejected when given, 1 is set for each line the evidence makes non-topical
  */
-export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8Array, minLines: number): Uint8Array | undefined {
+export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8Array, minLines: number, rejected?: Uint8Array): void {
   const stats = model.pathStats;
-  if (!stats || stats.length === 0) return undefined;
+  if (!stats || stats.length === 0) return;
   let t = PATH_TABLES.get(model);
   if (!t) {
     const m = new Map<number, readonly [number, number]>();
@@ -340,14 +359,14 @@ export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8
     for (const [k, a, b] of stats) { m.set(k, [a, b]); tp += a; all += a + b; }
     PATH_TABLES.set(model, (t = { table: m, prior: all > 0 ? tp / all : 0 }));
   }
-  const rejected = new Uint8Array(table.count);
   for (let i = 0; i < table.count; i++) {
-    const s = t.table.get(table.path[i]!);
+    const key = table.path[i]!;
+    if (key === 0) continue; // no text, no path
+    const s = t.table.get(key);
     if (!s || s[0] + s[1] < minLines) continue;
     topical[i] = (s[0] + t.prior) / (s[0] + s[1] + 1) >= 0.5 ? 1 : 0;
-    if (!topical[i]) rejected[i] = 1;
+    if (!topical[i] && rejected) rejected[i] = 1;
   }
-  return rejected;
 }
 
 const TEMPLATE_SETS = new WeakMap<Model, ReadonlySet<number>>();

@@ -5,7 +5,7 @@
 
 import { FEATURE_COUNT } from '../features/line-features.js';
 import { fuzzifyValue, type MembershipFunction } from './membership.js';
-import { REGIONS_PER_FEATURE } from './region.js';
+import { HIGH, LOW, MIDDLE, REGIONS_PER_FEATURE } from './region.js';
 
 /** Membership degrees, lines × regions, row-major: values[i · regions + r]. */
 export interface FuzzySet {
@@ -31,4 +31,43 @@ export function fuzzify(columns: readonly ArrayLike<number>[], membership: reado
     for (let i = 0; i < lines; i++) fuzzifyValue(mf, col[i]!, values, i * REGION_COUNT + f * REGIONS_PER_FEATURE);
   }
   return { lines, regions: REGION_COUNT, values };
+}
+
+/**
+ * Significant-region masks of single lines (bit r set when the line's degree in region r is ≥ `significance`),
+ * straight from feature values: `mask(columns, line)` equals `significantMask(fuzzify(columns, membership), line,
+ * significance)` (the degrees of `fuzzifyValue`, rounded to float32 as a FuzzySet stores them) without building
+ * the lines × 18 FuzzySet, for apply, which reads nothing else of it.
+ */
+export function significantMasker(membership: readonly MembershipFunction[], significance: number): (columns: readonly ArrayLike<number>[], line: number) => number {
+  // Per feature: L, Mean, H and 1 for the two-region shape, computed as fuzzifyValue computes them.
+  const k: number[] = []; // a plain array: a Float64Array of 24 would get its own backing store, per page
+  for (let f = 0; f < FEATURE_COUNT; f++) {
+    const mf = membership[f]!;
+    k[4 * f] = (mf.min + mf.mean) / 2;
+    k[4 * f + 1] = mf.mean;
+    k[4 * f + 2] = (mf.mean + mf.max) / 2;
+    k[4 * f + 3] = mf.shape === 'two' ? 1 : 0;
+  }
+  const on = (x: number): boolean => Math.fround(x) >= significance;
+  return (columns, line) => {
+    let m = 0;
+    for (let f = 0; f < FEATURE_COUNT; f++) {
+      const v = columns[f]![line]!, L = k[4 * f]!, mean = k[4 * f + 1]!, H = k[4 * f + 2]!;
+      let low = 0, mid = 0, high = 0;
+      if (k[4 * f + 3] === 1) {
+        if (v <= L) low = 1;
+        else if (v >= H) high = 1;
+        else { low = (H - v) / (H - L); high = 1 - low; }
+      } else if (v <= L) low = 1;
+      else if (v < mean) { low = (mean - v) / (mean - L); mid = 1 - low; }
+      else if (v < H) { mid = (H - v) / (H - mean); high = 1 - mid; }
+      else high = 1;
+      const o = f * REGIONS_PER_FEATURE;
+      if (on(low)) m |= 1 << (o + LOW);
+      if (on(mid)) m |= 1 << (o + MIDDLE);
+      if (on(high)) m |= 1 << (o + HIGH);
+    }
+    return m >>> 0;
+  };
 }

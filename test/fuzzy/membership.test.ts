@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { buildMembership, classStats, fuzzifyValue, membershipFromLines } from '../../src/fuzzy/membership.js';
+import { fuzzify, significantMasker } from '../../src/fuzzy/fuzzify.js';
+import { significantMask } from '../../src/mining/cardinality.js';
 
 const degrees = (mf: Parameters<typeof fuzzifyValue>[0], v: number) => {
   const out = new Float64Array(3);
@@ -60,5 +62,22 @@ describe('membership functions', () => {
     // topical 10, 30 (min 10, mean 20, max 30); non-topical 20, 40 (min 20, mean 30, max 40)
     expect(mfs[0]).toMatchObject({ min: 15, mean: 25, max: 35, name: 'Index' });
     expect(classStats([])).toBeNull();
+  });
+});
+
+describe('significantMasker', () => {
+  it('equals significantMask over the FuzzySet, line by line, on values at and around every breakpoint', () => {
+    const shapes = ['three', 'two', 'two', 'three', 'two', 'three'] as const;
+    const membership = shapes.map((shape, f) => buildMembership(f, { min: 2 + f, mean: 10 + f, max: 30 + f }, { min: f, mean: 4 + f, max: 12 + f }, 0.5, shape));
+    // Breakpoints L, Mean, H of each feature and values just around them, plus equal MIN = Mean.
+    const values: number[] = [];
+    for (const mf of membership) for (const x of [mf.min, (mf.min + mf.mean) / 2, mf.mean, (mf.mean + mf.max) / 2, mf.max]) values.push(x - 0.01, x, x + 0.01);
+    const lines = values.length;
+    const columns = membership.map((_, f) => Float64Array.from({ length: lines }, (_, i) => values[(i + 7 * f) % lines]!));
+    const fz = fuzzify(columns, membership);
+    for (const significance of [0.3, 0.5, 0.75]) {
+      const mask = significantMasker(membership, significance);
+      for (let i = 0; i < lines; i++) expect(mask(columns, i)).toBe(significantMask(fz, i, significance));
+    }
   });
 });
