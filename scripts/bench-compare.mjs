@@ -28,7 +28,7 @@ import { Readability } from '@mozilla/readability';
 import { DefuddleClass } from 'defuddle/node';
 import {
   readJsonlDataset, getExtractor, extractorNames, buildLineTable, allText, scorePage, summarize,
-  mulberry32, markdownTable, replaceBenchmarkSection, Trainer, extractWithModel, shippedDefaultModel,
+  mulberry32, markdownTable, replaceBenchmarkSection, Trainer, extractWithModel, shippedDefaultModel, pairedBootstrap,
 } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -255,6 +255,16 @@ const perDatasetRows = datasets.map((d) => {
   ];
 });
 
+/** The inter-site model against each peer, per dataset: BoW F1 difference with a paired bootstrap interval. */
+const f4 = (x) => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(4);
+const versusRows = peers.flatMap((peer) => datasets.map((d) => {
+  const ids = new Set(d.pages.map((p) => p.id));
+  const bow = (name) => scores.get(name).filter((p) => ids.has(p.id)).map((p) => p.bow?.f1 ?? 0);
+  const r = pairedBootstrap(bow(reference), bow(peer.name), { seed: SEED });
+  const verdict = r.low > 0 ? 'ahead' : r.high < 0 ? 'behind' : 'not separable';
+  return [peer.name.split(' (')[0], d.name, String(r.pages), f4(r.mean), `${f4(r.low)} … ${f4(r.high)}`, `${r.wins} / ${r.losses}`, verdict];
+}));
+
 const sampled = datasets.filter((d) => d.pages.length < d.total).map((d) => d.name);
 const section = [
   '## farsw vs. Readability and Defuddle (same pages, same process)',
@@ -278,6 +288,12 @@ const section = [
   markdownTable(['dataset (pages)', ...runners.map((x) => x.name)], perDatasetRows).trimEnd(),
   '',
   'The gold of the `readability` dataset is Readability.js\'s own reference output (its test suite\'s expected.html), so Readability scores near 1 there by construction.',
+  '',
+  `"${reference}" against each peer, per dataset: mean of the per-page BoW F1 differences, its 95 % paired bootstrap interval ` +
+    `(src/eval/bootstrap.ts: 2,000 resamples of the pages, seed ${SEED}), and the pages it wins / loses by more than 0.01. ` +
+    '"ahead" / "behind" when the interval excludes 0.',
+  '',
+  markdownTable(['peer', 'dataset', 'pages', 'ΔF1 (BoW)', '95 % interval', 'wins / losses', ''], versusRows).trimEnd(),
 ].join('\n');
 
 const doc = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : null;

@@ -67,6 +67,7 @@ export {
   type CrossValidationReport, type CrossValidationGroup, type SkippedGroup,
 } from './eval/crossval.js';
 export { mulberry32, shuffled, hashString } from './eval/random.js';
+export { pairedBootstrap, type PairedDifference, type BootstrapOptions } from './eval/bootstrap.js';
 export {
   formatEvalReport, evalReportJson, formatCrossValidation, crossValidationJson, pagesCsv, worstPages, formatWorstPages,
   markdownTable, summaryJson,
