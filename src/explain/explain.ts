@@ -60,8 +60,10 @@ export interface ExplainData {
   readonly windowOf: Int32Array;
   /** Cutoff β, or null for the DANA core alone. */
   readonly beta: number | null;
-  /** No window passed β and the best one was kept. */
+  /** No window passed β, so FAR-SW fell back to the best one. */
   readonly fallback: boolean;
+  /** With `fallback`: the best window was kept (false: left out as link-dense). */
+  readonly fallbackKept: boolean;
   /** The lines finally chosen, as blocks and as a 0/1 mask. */
   readonly chosen: readonly Block[];
   readonly chosenMask: Uint8Array;
@@ -108,7 +110,7 @@ export function explainModelRun(
     lineCount: table.count, content, code, diff: detail.dana.diff, regions: detail.dana.regions, danaBlocks: detail.dana.blocks,
     startRegion: detail.dana.start, titleLine: detail.dana.titleLine,
     topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
-    beta: info.beta, fallback: detail.fallback, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
+    beta: info.beta, fallback: detail.fallback, fallbackKept: detail.fallbackKept, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
     texts: table.text,
   };
 }
@@ -120,7 +122,7 @@ export function explainDana(table: LineTable, variant: DanaVariant, options: Dan
   return {
     method: variant, model: null, mode: null, variant, url, lineCount: table.count, content, code,
     diff: core.diff, regions: core.regions, danaBlocks: core.blocks, startRegion: core.start, titleLine: core.titleLine, topical: null, template: null, lineScore: null,
-    windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, fallback: false,
+    windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, fallback: false, fallbackKept: false,
     chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text,
   };
 }
@@ -155,7 +157,7 @@ export function summarize(data: ExplainData): string {
       for (const t of data.template) template += t;
       parts.push(`${template} template lines (never kept)`);
     }
-    parts.push(`${topical} topical`, `${data.windows.length} windows (${kept} > β ${data.beta})${data.fallback ? ', fell back to the best' : ''}`);
+    parts.push(`${topical} topical`, `${data.windows.length} windows (${kept} > β ${data.beta})${data.fallback ? (data.fallbackKept ? ', fell back to the best' : ', the best was link-dense and left out') : ''}`);
   }
   const start = data.regions[data.startRegion];
   parts.push(`DANA regions: ${data.regions.length} (${data.danaBlocks.length} chosen${start ? `, started from lines ${start.start}–${start.end - 1}` : ''})`);

@@ -113,7 +113,7 @@ function trackLabel(y: number, label: string): string {
 function header(data: ExplainData, f: Frame, scale: string): string {
   let chosenLines = 0;
   for (const b of data.chosen) chosenLines += b.end - b.start;
-  const title = `${data.method}${data.mode ? ` · mode ${data.mode}` : ''} · ${data.lineCount} lines · ${chosenLines} chosen in ${data.chosen.length} block${data.chosen.length === 1 ? '' : 's'}${data.fallback ? ' · no window passed β: best kept' : ''}`;
+  const title = `${data.method}${data.mode ? ` · mode ${data.mode}` : ''} · ${data.lineCount} lines · ${chosenLines} chosen in ${data.chosen.length} block${data.chosen.length === 1 ? '' : 's'}${data.fallback ? ` · no window passed β: best ${data.fallbackKept ? 'kept' : 'left out (link-dense)'}` : ''}`;
   const lpc = f.n > f.cols ? ` · ${(f.n / f.cols).toFixed(1)} lines per pixel column` : '';
   const sub = `${data.url ? `${data.url} · ` : ''}T/S: ${data.variant === 'dana' ? 'non-ASCII / ASCII bytes' : data.variant === 'addanag' ? 'content / code characters (links normalised)' : 'content / code characters'} · ${scale} scale${lpc}`;
   return `<text x="${LEFT}" y="20" class="title">${escapeMarkup(title)}</text>\n<text x="${LEFT}" y="38" class="sub">${escapeMarkup(sub)}</text>`;

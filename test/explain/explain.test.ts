@@ -53,6 +53,19 @@ describe('explainPage + renderSvg', () => {
     expect(svg).toContain(`β ${d.beta}`);
   });
 
+  it('says when the fallback block was left out as link-dense, and when it was kept', () => {
+    const words = (n: number, w: string) => Array.from({ length: n }, (_, i) => `${w}${i % 7}`).join(' ');
+    const teasers = '<body><ul>' + Array.from({ length: 8 }, (_, i) => `<li><a href="/s/${i}">${words(18, 'teaser')}</a> ${words(3, 'x')}</li>`).join('') + '</ul></body>';
+    const model = shippedDefaultModel();
+    const out = explainPage(teasers, { model, farsw: { beta: 100 } });
+    expect([out.fallback, out.fallbackKept]).toEqual([true, false]);
+    expect(summarize(out)).toContain('the best was link-dense and left out');
+    expect(renderSvg(out)).toContain('best left out (link-dense)');
+    const kept = explainPage(teasers, { model, farsw: { beta: 100, fallbackLinkDensity: 0 } });
+    expect(summarize(kept)).toContain('fell back to the best');
+    expect(renderSvg(kept)).toContain('best kept');
+  });
+
   it('keeps a 12,000-line page small by aggregating lines per pixel column', () => {
     const rows: string[] = [];
     for (let k = 0; k < 6500; k++) rows.push(`<li><a href="/n${k}">menu ${k}</a></li>`);
