@@ -223,8 +223,9 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   phi: 5,
   /**
    * Block cutoff β ("a cutoff value of 1.5", §3.5). With eq. 4's terms normalised by their page maximum, few blocks
-   * reach 1.5: with the leave-one-dataset-out models no block passes on 68 % of cleaneval's pages, 89 % of dragnet's
-   * and 82 % of readability's, and FAR-SW falls back to its best block; in `union` the rules add that block to DANA's
+   * reach 1.5: with the leave-one-dataset-out models of session 4 (carried-markup lines) no block passes on 68 % of
+   * cleaneval's pages, 89 % of dragnet's and 82 % of readability's (with session 6's pretty-printed lines: 92 % of
+   * daniel's, 97 % of dragnet's), and FAR-SW falls back to its best block; in `union` the rules add that block to DANA's
    * lines, and the blocks that do pass lie inside DANA's (without the fallback block, union scores as DANA alone).
    * Lower cutoffs, leave-one-dataset-out BoW F1 mean over 7 datasets (session 4; every page, models trained on the
    * other datasets with normalized features as `npm run train:default` trains): 1.5 0.8954, 1.25 0.8957, 1.0 0.8977, 0.75 0.8991, 0.5 0.8994; the gain is on the small sets
@@ -234,7 +235,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * 0.892 → 0.889, 0.889, 0.888; readability 0.915 → 0.914, 0.910, 0.906). Leaving the fallback block out when its
    * anchor text exceeds half (or a third) of its text, as Readability treats link-dense candidates: daniel 0.897 → 0.900
    * (0.901), dragnet 0.892 → 0.893 (0.892), cleaneval 0.906 → 0.903, the rest unchanged: mean 0.8971 → 0.8973 both
-   * ways, a tie, so not done. Dropping every chosen run of three (five) or more lines whose anchor text exceeds half of
+   * ways, a tie then; with session 6's lines it gains (fallbackLinkDensity). Dropping every chosen run of three (five) or more lines whose anchor text exceeds half of
    * their text cost every dataset but htmltotext (cleaneval 0.906 → 0.862, chinese-wce 0.919 → 0.877).
    */
   beta: 1.5,
@@ -250,10 +251,11 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   fuzzyThreshold: 0.5,
   /**
    * Combination with the DANA core for models across sites (extract/farsw.ts): `union`, the best under leave-one-dataset-out
-   * cross-validation (BENCHMARKS.md). The DANA core runs on the model's own lines (markup carried into the next text line).
-   * Running it on the pretty-printed lines addanag uses instead (a second line table) was measured under the same
-   * cross-validation (session 3): daniel 0.896 → 0.900, dragnet 0.891 → 0.903, cleanportaleval 0.919 → 0.945, but cleaneval
-   * 0.905 → 0.888, readability 0.915 → 0.899, htmltotext 0.823 → 0.742; mean 0.895 → 0.885, so it is not done.
+   * cross-validation (BENCHMARKS.md; session 6: 0.906, against 0.905 for crisp rules ∪ DANA and 0.903 for DANA alone).
+   * The DANA core runs on the model's own lines, which for a model across sites are the pretty-printed lines addanag
+   * uses (FARSW_PREPROCESS_DEFAULTS.carryMarkup). Session 3 had run it on a second, pretty-printed table beside
+   * carried-markup model lines, with the paper's gap of 20: mean 0.895 → 0.885 (cleaneval 0.905 → 0.888, htmltotext
+   * 0.823 → 0.742); the gap of 80 (FARSW_APPLY_DEFAULTS.dana) is what makes those lines pay.
    */
   mode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** `confidence` classification: chosen lines with P(topical) below this are dropped (extract/farsw.ts; 0 = off). */
@@ -281,7 +283,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * DANA regions sized by Σ T × P(topical) (extract/farsw.ts, FarswApplyOptions.weightRegions): on. Measured with
    * `npm run bench:modes` (session 4): inter-site 0.895 → 0.897, no dataset worse (htmltotext 0.823 → 0.832, cleaneval,
    * daniel and dragnet +0.001, the others equal), intra-site 0.955 both. Session 2 had measured 0.885 → 0.887 and
-   * 0.927 both, and kept it off as a tie; measured better twice, it is the default since session 4.
+   * 0.927 both, and kept it off as a tie; measured better twice, it is the default since session 4. With the
+   * pretty-printed lines of session 6 it ties (inter-site 0.906 both, intra-site 0.955 both).
    */
   weightRegions: true,
   /**

@@ -50,9 +50,10 @@ export interface ClassStats {
  * MIN, Mean, MAX of a sample with simple-statistics; null for an empty sample.
  * @param values feature values of one class of lines
  */
-export function classStats(values: readonly number[]): ClassStats | null {
+export function classStats(values: ArrayLike<number>): ClassStats | null {
   if (values.length === 0) return null;
-  return { min: ssMin(values as number[]), mean: ssMean(values as number[]), max: ssMax(values as number[]) };
+  const v = values as number[]; // simple-statistics reads only length and indices
+  return { min: ssMin(v), mean: ssMean(v), max: ssMax(v) };
 }
 
 /**
@@ -84,12 +85,23 @@ export interface LabelledLines {
  * @param shapes shape per feature
  */
 export function membershipFromLines(segments: readonly LabelledLines[], alpha: number, shapes: readonly MembershipShape[]): MembershipFunction[] {
+  // Two stores sized once and refilled per feature: a million-line training set pushed into growing arrays,
+  // six times over, left tens of MB of garbage at training's peak.
+  let topical = 0, lines = 0;
+  for (const seg of segments) {
+    lines += seg.topical.length;
+    for (let i = 0; i < seg.topical.length; i++) if (seg.topical[i]) topical++;
+  }
+  const tr = new Float64Array(topical), non = new Float64Array(lines - topical);
   const out: MembershipFunction[] = [];
   for (let f = 0; f < FEATURE_COUNT; f++) {
-    const tr: number[] = [], non: number[] = [];
+    let t = 0, o = 0;
     for (const seg of segments) {
       const col = seg.columns[f]!, lab = seg.topical;
-      for (let i = 0; i < col.length; i++) (lab[i] ? tr : non).push(col[i]!);
+      for (let i = 0; i < col.length; i++) {
+        if (lab[i]) tr[t++] = col[i]!;
+        else non[o++] = col[i]!;
+      }
     }
     out.push(buildMembership(f, classStats(tr), classStats(non), alpha, shapes[f] ?? 'three'));
   }

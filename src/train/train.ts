@@ -161,11 +161,17 @@ export class Trainer {
     for (let i = 0; i < labels.topical.length; i++) t += labels.topical[i]!;
     if (t === 0) { this.skipped.push({ id, reason: 'no line matches the gold' }); return; }
     this.lines += table.count; this.topicalLines += t;
-    const keys = new Uint32Array(table.count);
-    for (let i = 0; i < table.count; i++) keys[i] = table.lineKey(i);
+    // Kept until finish(): keys, paths and characters in one store of their own. The table's columns are views on
+    // one buffer of every column, which a kept view would hold (that doubled training's memory).
+    const n = table.count;
+    const kept = new Uint32Array(3 * n);
+    const keys = kept.subarray(0, n), paths = kept.subarray(n, 2 * n), chars = kept.subarray(2 * n);
+    for (let i = 0; i < n; i++) keys[i] = table.lineKey(i);
+    paths.set(table.path);
+    chars.set(table.contentChars);
     this.templates.addKeys(keys, labels.topical);
-    this.tokens.addPage(table.classTokens, labels.topical, table.contentChars);
-    this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical, paths: table.path, keys, chars: table.contentChars });
+    this.tokens.addPage(table.classTokens, labels.topical, chars);
+    this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical, paths, keys, chars });
   }
 
   /**

@@ -31,6 +31,6 @@ const mb = pages.reduce((s, p) => s + p.html.length, 0) / 1e6;
 describe(`training on ${pages.length} dragnet pages (${mb.toFixed(1)} MB)`, () => {
   bench('train (all stages)', () => { if (pages.length) train(pages, { name: 'bench' }); }, { iterations: 3, time: 0 });
   bench('buildLineTable only (peer: stage 1)', () => {
-    for (const p of pages) buildLineTable(p.html, { dropElements: FARSW_PREPROCESS_DEFAULTS.dropElements, carryMarkup: true });
+    for (const p of pages) buildLineTable(p.html, { dropElements: FARSW_PREPROCESS_DEFAULTS.dropElements, carryMarkup: FARSW_PREPROCESS_DEFAULTS.carryMarkup });
   }, { iterations: 3, time: 0 });
 });
