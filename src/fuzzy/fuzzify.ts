@@ -40,33 +40,15 @@ export function fuzzify(columns: readonly ArrayLike<number>[], membership: reado
  * the lines × 18 FuzzySet, for apply, which reads nothing else of it.
  */
 export function significantMasker(membership: readonly MembershipFunction[], significance: number): (columns: readonly ArrayLike<number>[], line: number) => number {
-  // Per feature: L, Mean, H and 1 for the two-region shape, computed as fuzzifyValue computes them.
-  const k: number[] = []; // a plain array: a Float64Array of 24 would get its own backing store, per page
-  for (let f = 0; f < FEATURE_COUNT; f++) {
-    const mf = membership[f]!;
-    k[4 * f] = (mf.min + mf.mean) / 2;
-    k[4 * f + 1] = mf.mean;
-    k[4 * f + 2] = (mf.mean + mf.max) / 2;
-    k[4 * f + 3] = mf.shape === 'two' ? 1 : 0;
-  }
-  const on = (x: number): boolean => Math.fround(x) >= significance;
+  const degrees = new Float32Array(REGIONS_PER_FEATURE);
   return (columns, line) => {
     let m = 0;
     for (let f = 0; f < FEATURE_COUNT; f++) {
-      const v = columns[f]![line]!, L = k[4 * f]!, mean = k[4 * f + 1]!, H = k[4 * f + 2]!;
-      let low = 0, mid = 0, high = 0;
-      if (k[4 * f + 3] === 1) {
-        if (v <= L) low = 1;
-        else if (v >= H) high = 1;
-        else { low = (H - v) / (H - L); high = 1 - low; }
-      } else if (v <= L) low = 1;
-      else if (v < mean) { low = (mean - v) / (mean - L); mid = 1 - low; }
-      else if (v < H) { mid = (H - v) / (H - mean); high = 1 - mid; }
-      else high = 1;
+      fuzzifyValue(membership[f]!, columns[f]![line]!, degrees, 0);
       const o = f * REGIONS_PER_FEATURE;
-      if (on(low)) m |= 1 << (o + LOW);
-      if (on(mid)) m |= 1 << (o + MIDDLE);
-      if (on(high)) m |= 1 << (o + HIGH);
+      if (degrees[LOW]! >= significance) m |= 1 << (o + LOW);
+      if (degrees[MIDDLE]! >= significance) m |= 1 << (o + MIDDLE);
+      if (degrees[HIGH]! >= significance) m |= 1 << (o + HIGH);
     }
     return m >>> 0;
   };
