@@ -120,10 +120,10 @@ export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
   /**
    * Models across sites: markup-only lines stay lines of their own (false), the pretty-printed lines the DANA family
    * uses, so the DANA core of `farsw apply` sees the same lines as addanag. With the DANA core's gap at 80 lines
-   * (FARSW_APPLY_DEFAULTS.dana.gap) and link-dense fallback blocks left out (FARSW_APPLY_DEFAULTS.fallbackLinkDensity),
-   * leave-one-dataset-out BoW F1 (7 datasets, every page, session 6): mean 0.8972 → 0.9064, every dataset better
+   * (FARSW_APPLY_DEFAULTS.dana.gap) and detached link-dense fallback blocks left out (FARSW_APPLY_DEFAULTS.fallbackLinkDensity),
+   * leave-one-dataset-out BoW F1 (7 datasets, every page, session 6): mean 0.8972 → 0.9076, every dataset better
    * (chinese-wce 0.919 → 0.922, cleaneval 0.906 → 0.914, cleanportaleval 0.919 → 0.923, daniel 0.897 → 0.902, dragnet
-   * 0.892 → 0.904, htmltotext 0.832 → 0.855, readability 0.915 → 0.925). With the paper's gap of 20 the pretty lines
+   * 0.892 → 0.904, htmltotext 0.832 → 0.855, readability 0.915 → 0.933). With the paper's gap of 20 the pretty lines
    * lose (session 5: mean 0.8971 → 0.8844, htmltotext 0.832 → 0.747): Algorithm 1 counts its gap in lines, and
    * pretty-printed source has 2.4 times as many lines as carried-markup lines on cleaneval.
    */
@@ -323,21 +323,24 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   pathEvidence: 3,
   /**
    * In `union`, the fallback block (no block passed β) is not added when its anchor text exceeds this share of its
-   * text (UTF-8 bytes; Readability's link-density cut of a candidate is 0.5); 0 = off. A daniel site's 89-line list
-   * of teaser links scored as the best block and was added to every article of the site. Leave-one-dataset-out, with
-   * the pretty-printed lines and gap 80 of models across sites: mean 0.9055 → 0.9064 (daniel 0.888 → 0.902, dragnet
-   * 0.901 → 0.904; readability 0.933 → 0.925, chinese-wce 0.924 → 0.922, cleaneval 0.915 → 0.914, htmltotext
-   * 0.856 → 0.855; ⅓: the same mean); intra-site 0.9551 → 0.9550. A trade: daniel's pages of teaser lists against
-   * readability's, where a link-dense block is sometimes part of the gold.
-   * With carried-markup lines and gap 20 (session 5) it had tied (0.8971 → 0.8973).
+   * text (UTF-8 bytes; Readability's link-density cut of a candidate is 0.5) and it touches none of DANA's chosen
+   * blocks (extract/farsw.ts keepFallback); 0 = off. A daniel site's 89-line list of teaser links, far below the
+   * article, scored as the best block and was added to every article of the site. Leave-one-dataset-out, with the
+   * pretty-printed lines and gap 80 of models across sites, mean BoW F1 0.9055 → 0.9076 (daniel 0.888 → 0.902,
+   * dragnet 0.901 → 0.904, the rest within ±0.001). Cutting every link-dense fallback block, touching DANA's lines or
+   * not, gained on daniel and dragnet alike but cost readability 0.933 → 0.925 (mean 0.9064): there a link-dense block
+   * next to the article is often part of the gold. Keeping blocks within 1, 3, 6, 10 or 20 lines of DANA's instead of
+   * touching them: 0.9078, 0.9078, 0.9076, 0.9078, 0.9078. Intra-site 0.9551 both. With carried-markup lines and gap
+   * 20, the cut of every link-dense fallback block had tied (session 5: 0.8971 → 0.8973).
    */
   fallbackLinkDensity: 0.5,
   /**
    * The DANA core of models across sites: as DANA_DEFAULTS but with Algorithm 1's gap at 80 lines instead of the
    * paper's 20. On pretty-printed lines the gap counts markup lines too; the single-container and title-container
-   * constraints then cut what a long gap joins. Leave-one-dataset-out mean BoW F1 by gap (session 6, with
-   * fallbackLinkDensity): 20 0.8850, 40 0.9004, 60 0.9041, 80 0.9064, 120 0.9068 (daniel 0.906, 0.905, 0.903, 0.902,
-   * 0.900; cleaneval 0.884, 0.902, 0.909, 0.914, 0.916; htmltotext 0.747, 0.839, 0.844, 0.855, 0.855).
+   * constraints then cut what a long gap joins. Leave-one-dataset-out mean BoW F1 by gap (session 6, with every
+   * link-dense fallback block cut, before keepFallback kept those touching DANA's lines): 20 0.8850, 40 0.9004, 60 0.9041, 80 0.9064, 120 0.9068 (daniel 0.906, 0.905, 0.903, 0.902,
+   * 0.900; cleaneval 0.884, 0.902, 0.909, 0.914, 0.916; htmltotext 0.747, 0.839, 0.844, 0.855, 0.855). With
+   * keepFallback: 40 0.9016, 60 0.9051, 80 0.9076, 100 0.9076, 120 0.9078 (daniel 0.905, 0.903, 0.902, 0.901, 0.900).
    */
   dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80 }),
   /** The gap of site models' DANA core: the paper's 20 (intra-site 0.9551; 80: 0.9541). */

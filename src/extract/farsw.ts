@@ -71,7 +71,8 @@ export interface FarswApplyOptions {
   readonly pathEvidence: number;
   /**
    * In `union`, the fallback block (no block passed β) is left out when its anchor text exceeds this share of its
-   * text, UTF-8 bytes (Readability's link-density cut); 0 = off. Other modes keep it: FAR-SW alone would have nothing.
+   * text, UTF-8 bytes (Readability's link-density cut), and it touches none of DANA's blocks (keepFallback); 0 = off.
+   * Other modes keep it: FAR-SW alone would have nothing.
    */
   readonly fallbackLinkDensity: number;
   /** DANA core parameters for the combined modes. */
@@ -268,7 +269,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   }
   const windows = scoreBlocks(slidingWindow(mask, options.phi, options.padding), lineScore);
   let selection = selectInformative(windows, options.beta);
-  if (selection.fallback && options.mode === 'union' && linkDense(table, selection.blocks[0]!, options.fallbackLinkDensity)) {
+  if (selection.fallback && options.mode === 'union' && !keepFallback(table, selection.blocks[0]!, dana.blocks, options.fallbackLinkDensity)) {
     selection = { blocks: [], fallback: true };
   }
   const fallback = options.mode !== 'dana' && selection.fallback;
@@ -304,6 +305,16 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // A template line is never kept, whatever chose it.
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
   return { ...base, template: template?.mask, blocks: maskToBlocks(chosen) };
+}
+
+/**
+ * Does `union` add FAR-SW's fallback block to DANA's lines? Not when the block is link-dense (`linkDense`, `share`)
+ * and touches none of DANA's blocks (no line in common, none adjacent): a list of teaser links away from the article.
+ * A link-dense block next to DANA's lines is kept: links inside or around the article's text.
+ */
+export function keepFallback(table: LineTable, block: Block, danaBlocks: readonly Block[], share: number): boolean {
+  if (!linkDense(table, block, share)) return true;
+  return danaBlocks.some((d) => d.start <= block.end && block.start <= d.end);
 }
 
 /** Is the anchor text of `block` more than `share` of its text (UTF-8 bytes)? Never when `share` is 0. */

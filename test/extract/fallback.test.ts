@@ -1,10 +1,11 @@
 /**
  * FAR-SW's fallback block (§3.5: no window passed β, the best one is kept) and the
- * link-density cut farsw applies to it in `union` (FarswApplyOptions.fallbackLinkDensity).
+ * link-density cut farsw applies to it in `union` (FarswApplyOptions.fallbackLinkDensity,
+ * keepFallback: a link-dense block away from DANA's lines is left out).
  */
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../src/html/lines.js';
-import { applyModel, linkDense } from '../../src/extract/farsw.js';
+import { applyModel, keepFallback, linkDense } from '../../src/extract/farsw.js';
 import { farswOptions } from '../../src/extract/model-extractor.js';
 import { modelLineOptions } from '../../src/model/model.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
@@ -28,6 +29,27 @@ describe('linkDense', () => {
   });
 });
 
+describe('keepFallback', () => {
+  // Line 0: a paragraph without links; lines 1-3: three teaser links with a word each.
+  const t = buildLineTable('<p>plain words of an article paragraph here</p>'
+    + [1, 2, 3].map((i) => `<p><a href="/${i}">a teaser headline number ${i}</a> more</p>`).join(''));
+  const list = { start: 1, end: 4, score: 0 };
+  it('keeps a block that is not link-dense, wherever it lies', () => {
+    expect(linkDense(t, { start: 0, end: 1, score: 0 }, 0.5)).toBe(false);
+    expect(keepFallback(t, { start: 0, end: 1, score: 0 }, [], 0.5)).toBe(true);
+  });
+  it('leaves out a link-dense block that touches none of DANA\'s blocks', () => {
+    expect(linkDense(t, list, 0.5)).toBe(true);
+    expect(keepFallback(t, list, [], 0.5)).toBe(false);
+    expect(keepFallback(t, { start: 2, end: 4, score: 0 }, [{ start: 0, end: 1, score: 0 }], 0.5)).toBe(false); // a line between
+  });
+  it('keeps a link-dense block next to or over DANA\'s lines, and every block with the cut off', () => {
+    expect(keepFallback(t, list, [{ start: 0, end: 1, score: 0 }], 0.5)).toBe(true); // adjacent
+    expect(keepFallback(t, list, [{ start: 2, end: 3, score: 0 }], 0.5)).toBe(true); // inside
+    expect(keepFallback(t, list, [], 0)).toBe(true);
+  });
+});
+
 describe('the fallback block', () => {
   const model = shippedDefaultModel();
   const table = buildLineTable(TEASERS, modelLineOptions(model.params));
@@ -36,21 +58,22 @@ describe('the fallback block', () => {
     applyModel(table, model, farswOptions({ beta: 100, mode, fallbackLinkDensity }, model));
   const lines = (blocks: readonly { start: number; end: number }[]) => blocks.reduce((s, b) => s + b.end - b.start, 0);
 
-  it('is a link-dense list on this page', () => {
+  it('is a link-dense list on this page, and DANA chose a line inside it', () => {
     const r = run('union', 0);
     expect(r.fallback).toBe(true);
     expect(r.informative).toBe(0);
     expect(r.windows.length).toBeGreaterThan(0);
     expect(r.windows.every((w) => linkDense(table, w, 0.5))).toBe(true);
+    expect(r.dana.blocks.length).toBeGreaterThan(0);
+    expect(lines(r.dana.blocks)).toBeLessThan(8);
   });
 
-  it('is added in union when the cut is off, and left out when it is on', () => {
-    const off = run('union', 0), on = run('union', 0.5);
-    expect(off.fallbackKept).toBe(true);
-    expect(on.fallbackKept).toBe(false);
-    // Without the fallback block only DANA's lines remain: fewer than the eight teasers.
-    expect(lines(off.blocks)).toBeGreaterThanOrEqual(8);
-    expect(lines(on.blocks)).toBeLessThan(lines(off.blocks));
+  it('is added in union: the cut spares a link-dense block that touches DANA\'s lines', () => {
+    for (const share of [0, 0.5]) {
+      const r = run('union', share);
+      expect(r.fallbackKept).toBe(true);
+      expect(lines(r.blocks)).toBeGreaterThanOrEqual(8);
+    }
   });
 
   it('is kept by FAR-SW alone, which has nothing else', () => {
@@ -61,7 +84,7 @@ describe('the fallback block', () => {
 
   it('is reported by extract()', () => {
     const r = extract(TEASERS, { model, farsw: { beta: 100 } });
-    expect(r.farsw).toEqual({ informative: 0, fallback: true, fallbackKept: false });
+    expect(r.farsw).toEqual({ informative: 0, fallback: true, fallbackKept: true });
     expect(extract(TEASERS, { algorithm: 'addanag' }).farsw).toBeUndefined();
   });
 });
