@@ -15,19 +15,39 @@
  * dataset (default model, BoW F1: dragnet 0.869 both, daniel 0.881 → 0.876,
  * cleanportaleval 0.893 → 0.886, readability 0.910 → 0.905), so it is not done.
  */
-import type { LineTable } from '../core/types.js';
+import type { ElementTree, LineTable } from '../core/types.js';
+import { giveU32, takeU32 } from '../core/u32-column.js';
 
 /**
  * @param table the page's lines (with `elements`; without them nothing changes)
- * @param chosen 1 for each chosen line
+ * @param chosen 1 for each chosen line; the lines outside the container are cleared in place
  * @param share θ in (0, 1]; 0 turns the constraint off
- * @returns a new mask: the chosen lines inside the container (or `chosen` itself, unchanged, when no element qualifies)
+ * @returns `chosen` (unchanged when no element qualifies)
  */
 export function keepDominantContainer(table: LineTable, chosen: Uint8Array, share: number): Uint8Array {
   const tree = table.elements;
   if (!tree || share <= 0) return chosen;
   const count = tree.parent.length;
-  const sum = new Float64Array(count);
+  // Per-element sums of content characters (a page's total fits 32 bits), in a spare array: two calls a page.
+  const sum = takeU32(count);
+  try {
+    const best = deepestHolding(table, tree, chosen, share, sum);
+    if (best < 0) return chosen;
+    const end = tree.end[best]!;
+    for (let i = 0; i < table.count; i++) {
+      const e = tree.line[i]! - 1;
+      if (chosen[i] && !(e >= best && e < end)) chosen[i] = 0;
+    }
+    return chosen;
+  } finally {
+    giveU32(sum);
+  }
+}
+
+/** The deepest element holding ≥ `share` of the chosen content characters, −1 for none; `sum` is scratch (≥ elements long). */
+function deepestHolding(table: LineTable, tree: ElementTree, chosen: Uint8Array, share: number, sum: Uint32Array): number {
+  const count = tree.parent.length;
+  sum.fill(0, 0, count);
   let total = 0;
   for (let i = 0; i < table.count; i++) {
     if (!chosen[i]) continue;
@@ -36,7 +56,7 @@ export function keepDominantContainer(table: LineTable, chosen: Uint8Array, shar
     const e = tree.line[i]!;
     if (e > 0) sum[e - 1]! += w;
   }
-  if (total === 0) return chosen;
+  if (total === 0) return -1;
   // Children are numbered after their parents: one backward pass sums every subtree.
   for (let e = count - 1; e >= 0; e--) {
     const p = tree.parent[e]!;
@@ -45,14 +65,7 @@ export function keepDominantContainer(table: LineTable, chosen: Uint8Array, shar
   let best = -1;
   const need = share * total;
   for (let e = 0; e < count; e++) if (sum[e]! >= need) best = e;
-  if (best < 0) return chosen;
-  const end = tree.end[best]!;
-  const out = new Uint8Array(chosen.length);
-  for (let i = 0; i < table.count; i++) {
-    const e = tree.line[i]! - 1;
-    if (chosen[i] && e >= best && e < end) out[i] = 1;
-  }
-  return out;
+  return best;
 }
 
 /**
