@@ -235,8 +235,9 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * 0.892 → 0.889, 0.889, 0.888; readability 0.915 → 0.914, 0.910, 0.906). Leaving the fallback block out when its
    * anchor text exceeds half (or a third) of its text, as Readability treats link-dense candidates: daniel 0.897 → 0.900
    * (0.901), dragnet 0.892 → 0.893 (0.892), cleaneval 0.906 → 0.903, the rest unchanged: mean 0.8971 → 0.8973 both
-   * ways, a tie then; with session 6's lines it gains (fallbackLinkDensity). Dropping every chosen run of three (five) or more lines whose anchor text exceeds half of
-   * their text cost every dataset but htmltotext (cleaneval 0.906 → 0.862, chinese-wce 0.919 → 0.877).
+   * ways, a tie then; with session 6's lines it gains (fallbackLinkDensity). Dropping every chosen run of three
+   * (five) or more lines whose anchor text exceeds half of their text cost every dataset but htmltotext (cleaneval
+   * 0.906 → 0.862, chinese-wce 0.919 → 0.877).
    */
   beta: 1.5,
   /** Lines before the first / after the last topical line of a block (§3.4's conditions; window.ts). */
@@ -338,9 +339,10 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * The DANA core of models across sites: as DANA_DEFAULTS but with Algorithm 1's gap at 80 lines instead of the
    * paper's 20. On pretty-printed lines the gap counts markup lines too; the single-container and title-container
    * constraints then cut what a long gap joins. Leave-one-dataset-out mean BoW F1 by gap (session 6, with every
-   * link-dense fallback block cut, before keepFallback kept those touching DANA's lines): 20 0.8850, 40 0.9004, 60 0.9041, 80 0.9064, 120 0.9068 (daniel 0.906, 0.905, 0.903, 0.902,
-   * 0.900; cleaneval 0.884, 0.902, 0.909, 0.914, 0.916; htmltotext 0.747, 0.839, 0.844, 0.855, 0.855). With
-   * keepFallback: 40 0.9016, 60 0.9051, 80 0.9076, 100 0.9076, 120 0.9078 (daniel 0.905, 0.903, 0.902, 0.901, 0.900).
+   * link-dense fallback block cut, before keepFallback kept those touching DANA's lines): 20 0.8850, 40 0.9004,
+   * 60 0.9041, 80 0.9064, 120 0.9068 (daniel 0.906, 0.905, 0.903, 0.902, 0.900; cleaneval 0.884, 0.902, 0.909,
+   * 0.914, 0.916; htmltotext 0.747, 0.839, 0.844, 0.855, 0.855). With keepFallback: 40 0.9016, 60 0.9051,
+   * 80 0.9076, 100 0.9076, 120 0.9078 (daniel 0.905, 0.903, 0.902, 0.901, 0.900).
    */
   dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80 }),
   /** The gap of site models' DANA core: the paper's 20 (intra-site 0.9551; 80: 0.9541). */
