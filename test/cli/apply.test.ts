@@ -60,6 +60,21 @@ describe('farsw apply', () => {
     expect(j.text).toContain('افتتاح مكتبة عامة جديدة');
   });
 
+  it("says in json how the model's block selection went, and says nothing of it for an algorithm", async () => {
+    const io = capture();
+    expect(await run(['apply', '--format', 'json', join(fixtures, 'en-news/source.html')], io)).toBe(0);
+    const j = JSON.parse(io.out);
+    expect(j.model).toBe('default');
+    expect(typeof j.farsw.informative).toBe('number');
+    expect(typeof j.farsw.fallback).toBe('boolean');
+    // A fallback means no window passed β; a kept fallback block means a fallback.
+    if (j.farsw.fallback) expect(j.farsw.informative).toBe(0);
+    if (j.farsw.fallbackKept) expect(j.farsw.fallback).toBe(true);
+    const a = capture();
+    expect(await run(['apply', '--format', 'json', '-a', 'addanag', join(fixtures, 'en-news/source.html')], a)).toBe(0);
+    expect(JSON.parse(a.out).farsw).toBeUndefined();
+  });
+
   it('names a missing file and exits 1', async () => {
     const io = capture();
     expect(await run(['apply', join(dir, 'nope.html')], io)).toBe(1);
