@@ -55,6 +55,9 @@ export const enum LineContext {
  * Units: `*Chars` are Unicode code points; `*Bytes` are bytes of the UTF-8
  * encoding of the decoded page (DANA counts bytes, FAR-SW counts "HTML bytes").
  * Offsets are UTF-16 code-unit indices into the decoded source string.
+ * The columns of a built table are views on one buffer (one allocation per page): a
+ * column kept after the rest of the table is dropped keeps the whole buffer alive,
+ * so copy (`slice()`) the columns you keep (training keeps three per page).
  */
 export interface LineTable {
   /** Number of lines. */

@@ -20,6 +20,7 @@ import { modelLineOptions, type Model } from '../model/model.js';
 import { modelResolver } from '../model-store/resolve.js';
 import { getExtractor } from './registry.js';
 import { extractWithModel, type ModelExtractorOptions } from './model-extractor.js';
+import type { FarswResult } from './farsw.js';
 import { buildLineTable } from '../html/lines.js';
 import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
 import { isDanaVariant } from './dana.js';
@@ -48,15 +49,8 @@ export interface ExtractResult extends Extraction {
   readonly farsw?: FarswSummary;
 }
 
-/** FAR-SW's block selection on one page, in brief (`farsw explain` shows all of it). */
-export interface FarswSummary {
-  /** Sliding-window blocks whose score passed β. */
-  readonly informative: number;
-  /** None passed, so FAR-SW fell back to its best block. */
-  readonly fallback: boolean;
-  /** With `fallback`: that block was kept (false: left out as link-dense, FarswApplyOptions.fallbackLinkDensity). */
-  readonly fallbackKept: boolean;
-}
+/** FAR-SW's block selection on one page, in brief (`farsw explain` shows all of it); the fields are FarswResult's. */
+export type FarswSummary = Pick<FarswResult, 'informative' | 'fallback' | 'fallbackKept'>;
 
 /** The model `options` ask for on a page with this URL. */
 export function resolveModel(options: ExtractOptions): Model {

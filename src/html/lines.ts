@@ -711,6 +711,7 @@ export class LineBuilder {
   private columns(): BuiltLineTable {
     const n = this.count, rows = this.rows, cap = this.capacity;
     const tokens = this.options.classTokens;
+    // 14 columns of n (start … element), 2 of n + 1 (segments, pieces), classTokens' two, the four lists.
     const words = 14 * n + 2 * (n + 1) + (tokens ? n + 1 + this.tokenKeys.length : 0) +
       2 * this.segStart.length + 2 * this.pieceStart.length + 2 * this.elementParent.length;
     const buffer = new ArrayBuffer(4 * words + 3 * n);

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { run } from '../../src/cli/main.js';
 import { capture } from './capture.js';
+import { extract } from '../../src/extract/extract.js';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
 
@@ -70,6 +71,8 @@ describe('farsw apply', () => {
     // A fallback means no window passed β; a kept fallback block means a fallback.
     if (j.farsw.fallback) expect(j.farsw.informative).toBe(0);
     if (j.farsw.fallbackKept) expect(j.farsw.fallback).toBe(true);
+    // The library's summary, passed through as it is.
+    expect(j.farsw).toEqual(extract(readFileSync(join(fixtures, 'en-news/source.html'))).farsw);
     const a = capture();
     expect(await run(['apply', '--format', 'json', '-a', 'addanag', join(fixtures, 'en-news/source.html')], a)).toBe(0);
     expect(JSON.parse(a.out).farsw).toBeUndefined();
