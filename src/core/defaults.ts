@@ -11,26 +11,13 @@ export const DANA_DEFAULTS = Object.freeze({
   radius: 1,
   /** No line above the axis: keep the single best line rather than nothing (farsw's choice; the papers assume a region exists). */
   fallbackToBestLine: true,
-  /**
-   * θ of the single-container constraint (extract/container.ts; farsw's, after Readability's top candidate; 0 = off).
-   * 0.7: a sidebar or related-posts list chosen next to the article is cut when the article's element holds ≥ 70 %
-   * of the chosen text. addanag BoW F1, 0 → 0.7 (same run, every page): dragnet 0.879 → 0.884, daniel 0.880 → 0.885,
-   * cleanportaleval 0.898 → 0.917, chinese-wce 0.899 → 0.905, htmltotext 0.747 both, readability 0.851 both,
-   * cleaneval 0.881 → 0.877; for the default model see FARSW_APPLY_DEFAULTS.container.
-   */
+  /** θ of the single-container constraint (extract/container.ts; farsw's, after Readability's top candidate; 0 = off): docs/decisions.md. */
   container: 0.7,
-  /**
-   * The title anchor (extract/title.ts; farsw's): Algorithm 1 starts from the largest region ranked by its distance
-   * after the line repeating the page's `<title>`, d lines after it counting 1 / (1 + d / 50); 0 = off (the papers).
-   * Decay 25, 50 and 100 measured within 0.01 BoW F1 of one another on every dataset; the figures are in extract/title.ts.
-   */
+  /** The title anchor (extract/title.ts; farsw's): a region d lines after the title line counts 1 / (1 + d / decay); 0 = off (the papers). */
   titleDecay: 50,
   /** The title anchor: a region ending before the title line counts a quarter of its size (0 and 0.5 measured worse). */
   beforeTitle: 0.25,
-  /**
-   * The title container (extract/container.ts; farsw's): keep the chosen lines inside the lowest element holding the
-   * title line and DANA's starting region, unless it holds < 20 % of their text; 0 = off. Figures in container.ts.
-   */
+  /** The title container (extract/container.ts; farsw's): keep the lowest element holding the title line and DANA's start, unless it holds < this share; 0 = off. */
   titleContainer: 0.2,
 });
 
@@ -42,39 +29,15 @@ export const LINE_DEFAULTS = Object.freeze({
   reline: true,
   /** Keep only the `<body>` (FAR-SW §3.1, step 1). */
   bodyOnly: true,
-  /**
-   * Markup between text blocks forms lines of its own at block boundaries, as in
-   * pretty-printed source (false), rather than joining the next text line (true).
-   * Measured with AdDANAg, bag-of-words F1: dragnet 0.740 → 0.787, readability
-   * 0.798 → 0.817, cleaneval 0.860 → 0.859; DANA on daniel zh/ru/el 0.732 → 0.802.
-   */
+  /** Markup between text blocks forms lines of its own, as in pretty-printed source (false), rather than joining the next text line (true): better for the DANA family (docs/decisions.md). */
   carryMarkup: false,
   /** Per-line class/id words (LineTable.classTokens): off for the DANA family, on for FAR-SW models. */
   classTokens: false,
-  /**
-   * Attribute normalisation of the AdDANAg code column (html/lines.ts): `'anchors'` is the paper's (§3.1,
-   * only `<a>`), `'all'` (farsw's) also weighs every other start tag without its attributes.
-   * Measured with addanag, bag-of-words F1 (`farsw eval --algorithm addanag [--attributes anchors]`, before comments and hidden
-   * elements were removed): dragnet 0.787 → 0.796,
-   * readability 0.817 → 0.854, cleaneval 0.859 → 0.887, daniel 0.856 → 0.863, chinese-wce 0.816 → 0.884,
-   * htmltotext 0.726 → 0.758, cleanportaleval 0.908 → 0.873 (the one loss, 71 pages of few sites).
-   */
+  /** Attribute normalisation of the AdDANAg code column (html/lines.ts): `'anchors'` is the paper's (§3.1), `'all'` (farsw's) weighs every start tag without its attributes (docs/decisions.md). */
   normalizeAttributes: 'all' as 'anchors' | 'all',
-  /**
-   * Remove user-comment sections (class/id words comment, comments, respond, disqus, …; html/lines.ts), as
-   * Readability does; the gold of dragnet, daniel and Readability's own leave comments out, CleanEval's often keeps
-   * them. Measured with addanag (after normalisation 'all'), kept → removed: dragnet 0.796 → 0.879, cleaneval
-   * 0.887 → 0.881, readability 0.854 → 0.851; dana on daniel ru 0.718 → 0.780; the default model across sites
-   * (leave-one-dataset-out mean) 0.846 → 0.872 (`npm run bench:modes`).
-   */
+  /** Remove user-comment sections (class/id words comment, respond, disqus, …), as Readability does; CleanEval's gold often keeps them (docs/decisions.md). */
   dropComments: true,
-  /**
-   * Remove hidden block elements (`hidden`, inline display: none / visibility: hidden, `aria-hidden="true"` as
-   * Readability reads it; html/lines.ts). Measured, kept → removed, BoW F1: addanag dragnet 0.884 → 0.885, readability
-   * 0.851 → 0.857, chinese-wce 0.905 → 0.909, cleaneval 0.877 → 0.876; dana on daniel zh 0.848 → 0.870, ru 0.793 → 0.789;
-   * the shipped default model (in-sample) dragnet 0.869 → 0.875, readability 0.909 → 0.916. `aria-hidden` added
-   * (session 4): addanag readability 0.862 → 0.870, every other dataset and daniel's zh/ru/el unchanged.
-   */
+  /** Remove hidden elements (`hidden`, inline display: none / visibility: hidden, `aria-hidden="true"`), as Readability does (docs/decisions.md). */
   dropHidden: true,
 });
 
@@ -117,23 +80,9 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
  * <!--> (comments) are never text in the line builder anyway.
  */
 export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
-  /**
-   * Models across sites: markup-only lines stay lines of their own (false), the pretty-printed lines the DANA family
-   * uses, so the DANA core of `farsw apply` sees the same lines as addanag. With the DANA core's gap at 80 lines
-   * (FARSW_APPLY_DEFAULTS.dana.gap) and detached link-dense fallback blocks left out (FARSW_APPLY_DEFAULTS.fallbackLinkDensity),
-   * leave-one-dataset-out BoW F1 (7 datasets, every page, session 6): mean 0.8972 → 0.9076, every dataset better
-   * (chinese-wce 0.919 → 0.922, cleaneval 0.906 → 0.914, cleanportaleval 0.919 → 0.923, daniel 0.897 → 0.902, dragnet
-   * 0.892 → 0.904, htmltotext 0.832 → 0.855, readability 0.915 → 0.933). With the paper's gap of 20 the pretty lines
-   * lose (session 5: mean 0.8971 → 0.8844, htmltotext 0.832 → 0.747): Algorithm 1 counts its gap in lines, and
-   * pretty-printed source has 2.4 times as many lines as carried-markup lines on cleaneval.
-   */
+  /** Models across sites: pretty-printed lines, the ones addanag uses, so the DANA core sees the same lines (with its gap at 80; docs/decisions.md). */
   carryMarkup: false,
-  /**
-   * Site models: markup-only lines join the next text line (true), so every FAR-SW line is a
-   * "text line" (§3.2: features "for every line of text"; the §3.2 example line holds
-   * its text plus 28 bytes of tags). Intra-site 10-fold mean BoW F1 (36 sites, session 6): 0.955 with these lines,
-   * 0.950 with pretty-printed lines (0.945 with the gap at 80).
-   */
+  /** Site models: markup-only lines join the next text line, so every FAR-SW line is a "text line" (§3.2); better intra-site (docs/decisions.md). */
   siteCarryMarkup: true,
   /** Record class/id words per line for the model to learn (LineTable.classTokens). */
   classTokens: true,
@@ -155,10 +104,7 @@ export const ACCB_DEFAULTS = Object.freeze({
   radius: 40,
   /** Standard deviation of the Gaussian in characters: r / 3, so the kernel holds 99.7 % of its mass (our choice; the seeds do not give σ). */
   sigma: 40 / 3,
-  /**
-   * A text token is content when its mean blurred content-code ratio is at least this. The seeds do not give
-   * Gottron's t; 0.7 was best of {0.5, 0.7, 0.9} on 4 of 6 datasets (≤ 300 pages each, bag-of-words F1, measured for issue 8).
-   */
+  /** A text token is content when its mean blurred content-code ratio is at least this (the seeds do not give Gottron's t; docs/decisions.md). */
   threshold: 0.7,
 });
 
@@ -178,10 +124,7 @@ export const CETR_DEFAULTS = Object.freeze({
   maxIterations: 100,
   /** Lines: `source` = the page's own source lines (the paper); `blocks` = one line per paragraph of text (robust to minified pages). */
   lines: 'source' as 'source' | 'blocks',
-  /**
-   * Keep the non-content centroid fixed at the origin (true) or start it there and let it move (false); either way the
-   * cluster nearest the origin is non-content. Moving it gave higher F1 on dragnet, cleaneval and daniel (200 pages each).
-   */
+  /** Keep the non-content centroid at the origin (true) or let it move from there (false, better measured; docs/decisions.md); the cluster nearest the origin is non-content. */
   pinOrigin: false,
 });
 
@@ -221,131 +164,45 @@ export const EVAL_DEFAULTS = Object.freeze({
 export const FARSW_APPLY_DEFAULTS = Object.freeze({
   /** Sliding window length Φ ("empirically set to 5", §3.4). */
   phi: 5,
-  /**
-   * Block cutoff β ("a cutoff value of 1.5", §3.5). With eq. 4's terms normalised by their page maximum, few blocks
-   * reach 1.5: with the leave-one-dataset-out models of session 4 (carried-markup lines) no block passes on 68 % of
-   * cleaneval's pages, 89 % of dragnet's and 82 % of readability's (with session 6's pretty-printed lines: 92 % of
-   * daniel's, 97 % of dragnet's), and FAR-SW falls back to its best block; in `union` the rules add that block to DANA's
-   * lines, and the blocks that do pass lie inside DANA's (without the fallback block, union scores as DANA alone).
-   * Lower cutoffs, leave-one-dataset-out BoW F1 mean over 7 datasets (session 4; every page, models trained on the
-   * other datasets with normalized features as `npm run train:default` trains): 1.5 0.8954, 1.25 0.8957, 1.0 0.8977, 0.75 0.8991, 0.5 0.8994; the gain is on the small sets
-   * (htmltotext 0.823 → 0.835, readability 0.915 → 0.924 at 0.75) and cleaneval (0.905 → 0.909) while daniel loses
-   * (0.896 → 0.892; 0.880 at 0.5), so the paper's 1.5 stays. Adding the fallback block only when its score reaches
-   * 0.75, 1.0 or 1.25 (session 5) lowered every dataset or left it unchanged (daniel 0.897 → 0.896, 0.896, 0.897; dragnet
-   * 0.892 → 0.889, 0.889, 0.888; readability 0.915 → 0.914, 0.910, 0.906). Leaving the fallback block out when its
-   * anchor text exceeds half (or a third) of its text, as Readability treats link-dense candidates: daniel 0.897 → 0.900
-   * (0.901), dragnet 0.892 → 0.893 (0.892), cleaneval 0.906 → 0.903, the rest unchanged: mean 0.8971 → 0.8973 both
-   * ways, a tie then; with session 6's lines it gains (fallbackLinkDensity). Dropping every chosen run of three
-   * (five) or more lines whose anchor text exceeds half of their text cost every dataset but htmltotext (cleaneval
-   * 0.906 → 0.862, chinese-wce 0.919 → 0.877).
-   */
+  /** Block cutoff β ("a cutoff value of 1.5", §3.5); lower cutoffs measured in docs/decisions.md. */
   beta: 1.5,
   /** Lines before the first / after the last topical line of a block (§3.4's conditions; window.ts). */
   padding: 1,
-  /**
-   * Rule matching. The paper's is `crisp` (every region of an adopted rule ≥ significance); the
-   * default is farsw's `confidence` reading (extract/farsw.ts), the better one under leave-one-dataset-out
-   * cross-validation on ../shared/datasets (BENCHMARKS.md, "FAR-SW modes").
-   */
+  /** Rule matching: the paper's is `crisp`; farsw's `confidence` reading (extract/farsw.ts) is better across sites (docs/decisions.md). */
   classify: 'confidence' as 'crisp' | 'fuzzy' | 'confidence',
   /** Rule degree threshold in `fuzzy` classification. */
   fuzzyThreshold: 0.5,
-  /**
-   * Combination with the DANA core for models across sites (extract/farsw.ts): `union`, the best under leave-one-dataset-out
-   * cross-validation (BENCHMARKS.md; session 6: 0.908, against 0.905 for crisp rules ∪ DANA and 0.903 for DANA alone).
-   * The DANA core runs on the model's own lines, which for a model across sites are the pretty-printed lines addanag
-   * uses (FARSW_PREPROCESS_DEFAULTS.carryMarkup). Session 3 had run it on a second, pretty-printed table beside
-   * carried-markup model lines, with the paper's gap of 20: mean 0.895 → 0.885 (cleaneval 0.905 → 0.888, htmltotext
-   * 0.823 → 0.742); the gap of 80 (FARSW_APPLY_DEFAULTS.dana) is what makes those lines pay.
-   */
+  /** Combination with the DANA core for models across sites (extract/farsw.ts): `union`, the best measured (docs/decisions.md). */
   mode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** `confidence` classification: chosen lines with P(topical) below this are dropped (extract/farsw.ts; 0 = off). */
   veto: 0,
-  /**
-   * θ of the single-container constraint on the final lines of models across sites (extract/container.ts; 0 = off),
-   * as DANA_DEFAULTS.container: leave-one-dataset-out mean BoW F1 of confidence ∪ DANA 0.872 → 0.885 (`npm run bench:modes`).
-   * When no block passes β, the fallback block can outweigh DANA's lines here and take the container away from the
-   * article (a list of 38 teasers beside a 12-line article on a daniel page). Counting the fallback block's own lines at
-   * half or a quarter of their characters in this constraint was measured (session 5, leave-one-dataset-out, 7 datasets):
-   * mean 0.8971 → 0.8973 (½; daniel 0.897 → 0.898, dragnet 0.892 → 0.891) and 0.8966 (¼): not kept.
-   */
+  /** θ of the single-container constraint on the final lines of models across sites (extract/container.ts; 0 = off), as DANA_DEFAULTS.container. */
   container: DANA_DEFAULTS.container,
-  /**
-   * The same for site models: off. A site model knows its site's structure (paths, template lines); the constraint
-   * cost FAR-SW alone 0.920 → 0.916 under intra-site 10-fold cross-validation (`npm run bench:modes`).
-   */
+  /** The same for site models: off; a site model knows its site's structure, and the constraint cost intra-site F1 (docs/decisions.md). */
   siteContainer: 0,
-  /**
-   * The title container (DANA_DEFAULTS.titleContainer) for site models: off. Under intra-site 10-fold cross-validation it
-   * cost confidence ∪ DANA 0.941 → 0.939, while across sites it gains 0.892 → 0.896 (`npm run bench:modes`).
-   */
+  /** The title container (DANA_DEFAULTS.titleContainer) for site models: off, it cost intra-site F1 (docs/decisions.md). */
   siteTitleContainer: 0,
-  /**
-   * DANA regions sized by Σ T × P(topical) (extract/farsw.ts, FarswApplyOptions.weightRegions): on. Measured with
-   * `npm run bench:modes` (session 4): inter-site 0.895 → 0.897, no dataset worse (htmltotext 0.823 → 0.832, cleaneval,
-   * daniel and dragnet +0.001, the others equal), intra-site 0.955 both. Session 2 had measured 0.885 → 0.887 and
-   * 0.927 both, and kept it off as a tie; measured better twice, it is the default since session 4. With the
-   * pretty-printed lines of session 6 it ties (inter-site 0.908 against 0.907, intra-site 0.955 both).
-   */
+  /** DANA regions sized by Σ T × P(topical) (extract/farsw.ts): measured better twice (docs/decisions.md). */
   weightRegions: true,
-  /**
-   * Models across sites: a line whose structural path the model knows as non-topical is not dropped when DANA
-   * chose it (off). Leave-one-dataset-out mean BoW F1 of confidence ∪ DANA: 0.885 off, 0.874 on (cleaneval 0.906 → 0.844:
-   * paths learned across sites are generic). `npm run bench:modes`.
-   */
+  /** Models across sites: a line whose structural path the model knows as non-topical is still kept when DANA chose it: paths learned across sites are generic (docs/decisions.md). */
   pathVeto: false,
-  /**
-   * Site models: such a line is dropped, whatever chose it (on): a site's related-stories box, legal footer or
-   * toolbar has paths the site model has seen on many non-topical lines. Intra-site 10-fold mean BoW F1 of
-   * confidence ∪ DANA: 0.927 off → 0.940 on (`npm run bench:modes`).
-   */
+  /** Site models: such a line is dropped, whatever chose it: a site's related box or footer has paths seen on many non-topical lines (docs/decisions.md). */
   sitePathVeto: true,
-  /**
-   * Models across sites: a chosen line repeating the text of an earlier chosen line is kept (off). Some gold
-   * standards keep a page's repeated paragraphs (Readability's output, the readability dataset's gold): dropping them
-   * cost the default model readability 0.923 → 0.881 and cleaneval 0.900 → 0.898 (dragnet +0.001, daniel −0.001;
-   * in-sample BoW F1).
-   */
+  /** Models across sites: a chosen line repeating an earlier chosen line is kept; some gold standards keep repeated paragraphs (docs/decisions.md). */
   dedupe: false,
-  /**
-   * Site models: such a line is dropped (on). Pages that print the article twice (a print copy, a hidden copy) are
-   * a property of the site: intra-site 10-fold mean BoW F1 0.950 → 0.955 (online.wsj.com 0.80 → 0.97).
-   */
+  /** Site models: such a line is dropped; printing the article twice is a property of the site (docs/decisions.md). */
   siteDedupe: true,
   /** Weight of class/id-word evidence in `confidence` classification (extract/farsw.ts; 0 = off). */
   tokenEvidence: 0.5,
-  /**
-   * Combination for site models (trained on one host): `union`, as across sites. Under intra-site 10-fold
-   * cross-validation (`npm run bench:modes`, site models with the path veto): confidence ∪ DANA 0.941, FAR-SW alone
-   * 0.925, the paper's crisp FAR-SW alone 0.909.
-   */
+  /** Combination for site models: `union`, as across sites, the best measured intra-site (docs/decisions.md). */
   siteMode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
   pathEvidence: 3,
-  /**
-   * In `union`, the fallback block (no block passed β) is not added when its anchor text exceeds this share of its
-   * text (UTF-8 bytes; Readability's link-density cut of a candidate is 0.5) and it touches none of DANA's chosen
-   * blocks (extract/farsw.ts keepFallback); 0 = off. A daniel site's 89-line list of teaser links, far below the
-   * article, scored as the best block and was added to every article of the site. Leave-one-dataset-out, with the
-   * pretty-printed lines and gap 80 of models across sites, mean BoW F1 0.9055 → 0.9076 (daniel 0.888 → 0.902,
-   * dragnet 0.901 → 0.904, the rest within ±0.001). Cutting every link-dense fallback block, touching DANA's lines or
-   * not, gained on daniel and dragnet alike but cost readability 0.933 → 0.925 (mean 0.9064): there a link-dense block
-   * next to the article is often part of the gold. Keeping blocks within 1, 3, 6, 10 or 20 lines of DANA's instead of
-   * touching them: 0.9078, 0.9078, 0.9076, 0.9078, 0.9078. Intra-site 0.9551 both. With carried-markup lines and gap
-   * 20, the cut of every link-dense fallback block had tied (session 5: 0.8971 → 0.8973).
-   */
+  /** In `union`, the fallback block is not added when its anchor text exceeds this share of its text and it touches none of DANA's blocks (extract/farsw.ts keepFallback; 0 = off; docs/decisions.md). */
   fallbackLinkDensity: 0.5,
-  /**
-   * The DANA core of models across sites: as DANA_DEFAULTS but with Algorithm 1's gap at 80 lines instead of the
-   * paper's 20. On pretty-printed lines the gap counts markup lines too; the single-container and title-container
-   * constraints then cut what a long gap joins. Leave-one-dataset-out mean BoW F1 by gap (session 6, with every
-   * link-dense fallback block cut, before keepFallback kept those touching DANA's lines): 20 0.8850, 40 0.9004,
-   * 60 0.9041, 80 0.9064, 120 0.9068 (daniel 0.906, 0.905, 0.903, 0.902, 0.900; cleaneval 0.884, 0.902, 0.909,
-   * 0.914, 0.916; htmltotext 0.747, 0.839, 0.844, 0.855, 0.855). With keepFallback: 40 0.9016, 60 0.9051,
-   * 80 0.9076, 100 0.9076, 120 0.9078 (daniel 0.905, 0.903, 0.902, 0.901, 0.900).
-   */
+  /** The DANA core of models across sites: Algorithm 1's gap at 80 pretty-printed lines instead of the paper's 20; the containers cut what it joins (docs/decisions.md). */
   dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80 }),
-  /** The gap of site models' DANA core: the paper's 20 (intra-site 0.9551; 80: 0.9541). */
+  /** The gap of site models' DANA core: the paper's 20 (docs/decisions.md). */
   siteGap: DANA_DEFAULTS.gap,
 });
 
@@ -357,22 +214,9 @@ export const BATCH_DEFAULTS = Object.freeze({
   maxBytes: 16 * 1024 * 1024,
   /** Results held for reordering, per task in flight (two per worker): bounds memory while a slow page holds back the output. */
   windowPerTask: 16,
-  /**
-   * V8 young-generation cap of each worker thread (MiB). V8's default lets it grow to tens of MiB per
-   * isolate (peak RSS of a 2-worker run over a 0.3 GB WARC: 292 MB against 207 MB with 4). But a small
-   * young generation costs CPU: with 4, a worker ran ~310 scavenges per 60 MB of pages (parallel
-   * scavenges, partly on V8's helper threads, which compete with the other worker for the cores).
-   * 1 GB WARC of dataset pages, 2 workers (issue 6, one run each): 4 → 250 MB peak RSS, 39.2 CPU-s;
-   * 8 → 268 MB, 37.1; 12 → 277 MB, 36.2; 16 → 300 MB, 35.4; `npm run bench:batch` saw 280 and 291 MB
-   * with 12 on other runs, too close to the ≤ 300 MB target: 8 keeps most of the gain with room.
-   */
+  /** V8 young-generation cap of each worker thread (MiB): bounds peak RSS at a small CPU cost (docs/decisions.md). */
   workerYoungGenerationMb: 8,
-  /**
-   * V8 old-generation cap of each worker thread (MiB). Without it V8 lets garbage pile up to its
-   * system-derived limit before a full collection: peak RSS of a 2-worker run over a 0.3 GB WARC was
-   * 298–330 MB, with 256 it was 244 MB (issue 6, /usr/bin/time). The default extractor and addanag handle a
-   * 15.5 MB page (about --max-bytes) under it; WLR's DOM of that page does not, and becomes an error record.
-   */
+  /** V8 old-generation cap of each worker thread (MiB): without it garbage piles up to V8's system-derived limit (docs/decisions.md). */
   workerOldGenerationMb: 256,
   /** File names a directory walk picks up (explicit files are always read). */
   directoryExtensions: Object.freeze(['.html', '.htm', '.xhtml', '.shtml', '.warc', '.warc.gz', '.jsonl', '.jsonl.gz', '.ndjson', '.ndjson.gz']),
@@ -380,11 +224,6 @@ export const BATCH_DEFAULTS = Object.freeze({
 
 /** Limits that keep hostile pages from costing more than linear time (issue 7). */
 export const ROBUSTNESS_LIMITS = Object.freeze({
-  /**
-   * Deepest element nesting a DOM-based extractor (WLR) accepts; htmlparser2's Parser
-   * costs O(depth) per tag. Chromium's parser flattens its tree below depth 512
-   * (`kMaximumHTMLParserDOMTreeDepth`); measured over the 4 441 pages of ../shared/datasets
-   * (html/nesting-depth.ts estimate) the deepest is 665, the median 14, so 2048 leaves headroom.
-   */
+  /** Deepest element nesting a DOM-based extractor (WLR) accepts: Chromium flattens below 512, the shared pages reach 665 (docs/decisions.md). */
   domMaxDepth: 2048,
 });

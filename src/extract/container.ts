@@ -10,10 +10,7 @@
  * document order). Lines outside every block element count in the total only.
  *
  * The deepest such element may be the article's body alone, without a title in a
- * sibling element. Growing the container to its highest ancestor adding at most 10 %
- * of the chosen text (to keep such a title) was measured worse on every shared
- * dataset (default model, BoW F1: dragnet 0.869 both, daniel 0.881 → 0.876,
- * cleanportaleval 0.893 → 0.886, readability 0.910 → 0.905), so it is not done.
+ * sibling element; growing it to keep such a title measured worse (docs/decisions.md).
  */
 import type { ElementTree, LineTable } from '../core/types.js';
 import { giveU32, takeU32 } from '../core/u32-column.js';
@@ -78,14 +75,7 @@ function deepestHolding(table: LineTable, tree: ElementTree, chosen: Uint8Array,
  * text, the headline or the region is not the article's (a title repeated in
  * a banner, a region of teasers) and nothing is dropped.
  *
- * Measured before it became a default (BoW F1, every page, after the title
- * anchor; minShare 0.2): default model dragnet 0.878 → 0.893, daniel
- * 0.889 → 0.898, readability 0.920 → 0.922, cleaneval 0.902 → 0.901,
- * cleanportaleval, chinese-wce and htmltotext unchanged; addanag dragnet
- * 0.896 → 0.905, daniel 0.902 → 0.905, readability 0.865 → 0.862. With
- * minShare 0 the default model lost more than 0.05 on 7 dragnet pages and 2
- * readability pages (0.2: 1 and 1; dragnet 0.892, readability 0.918); 0.35 and
- * 0.5 gained less (dragnet 0.891 and 0.889).
+ * The measurements behind it and `minShare` are in docs/decisions.md ("Title container").
  * @param table the page's lines (with `elements`; without them nothing changes)
  * @param chosen 1 for each chosen line
  * @param titleLine the title line (-1: nothing changes)

@@ -17,23 +17,9 @@
  * with the title, among headings whose tokens are at least 60 % title tokens
  * (titles add the site's name, "Article – Site"), sharing at least three tokens
  * (or all of a shorter title's). Tokens are the metrics' (eval/tokenize.ts):
- * words, and single characters for Chinese and Japanese. Looking at every line
- * instead (the best match was a heading on 83 % of dragnet's pages) gave BoW F1
- * within 0.004 where it was measured (addanag on daniel, dragnet, readability and
- * cleaneval; dana on daniel's ru, el and zh pages) and cost 15–25 % of addanag's
- * time.
- *
- * Measured before it became a default (BoW F1 on every page of each dataset,
- * `decay` = 50, `before` = 0.25, off → on): addanag daniel 0.886 → 0.902,
- * dragnet 0.885 → 0.896, readability 0.857 → 0.865, cleaneval 0.876 → 0.875,
- * htmltotext 0.747 → 0.737, cleanportaleval 0.917 and chinese-wce 0.909
- * unchanged; dana on daniel's ru / el / zh pages 0.789 / 0.816 / 0.871 →
- * 0.860 / 0.833 / 0.915. Decay 25 and 100 gave within 0.01 of decay 50 on every
- * set; an exponential or squared decay, and `before` 0 or 0.5, were worse on
- * average. The default model gains less (+0.002 to +0.006): its rules already
- * drop most teasers. Cutting the model's lines before the title line changed F1
- * by −0.009 to +0.001 (dragnet −0.002, daniel +0.001, readability −0.007,
- * cleaneval −0.009), so the anchor only picks DANA's starting region.
+ * words, and single characters for Chinese and Japanese. Only headings are
+ * looked at: every line was no better and slower. The measurements behind the
+ * anchor and its constants are in docs/decisions.md ("Title anchor").
  */
 import { BlockKind, type LineTable } from '../core/types.js';
 import { tokenize } from '../eval/tokenize.js';
