@@ -145,7 +145,7 @@ async function main(): Promise<number> {
     '',
     `Command: \`npm run bench:algorithms\`${limit}. Node ${process.version}, one core, text extraction only (pages already decoded).`,
     'P/R/F1 are per-page means of the `farsw eval` metrics (src/eval/metrics.ts): bag-of-words = multiset token overlap, LCS = longest common token subsequence (DANA §V);',
-    'tokens are lower-cased words, single characters for Han and kana (src/eval/tokenize.ts). MB/s = UTF-8 bytes of HTML / extraction time.',
+    'tokens are lower-cased words, single characters for Han and kana (src/core/tokenize.ts). MB/s = UTF-8 bytes of HTML / extraction time.',
     '',
     '| dataset | pages | algorithm | BoW P | BoW R | BoW F1 | LCS F1 | MB/s |',
     '|---|---|---|---|---|---|---|---|',

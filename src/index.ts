@@ -22,7 +22,7 @@ export {
   getExtractor, extractorNames, registerExtractor, DEFAULT_ALGORITHM,
   type Extractor, type ExtractorOptions,
 } from './extract/registry.js';
-export { extract, type ExtractOptions, type ExtractResult, type FarswSummary } from './extract/extract.js';
+export { extract, type ExtractOptions, type ExtractResult, type FarswSummary } from './api/extract.js';
 export { runBatch, type BatchConfig, type BatchSummary } from './batch/run.js';
 export { jsonlFileSink, textDirSink, streamSink, type OutputSink, type OutputRecord } from './batch/output.js';
 export { parseShard, type Shard } from './batch/shard.js';
@@ -50,13 +50,13 @@ export { extractBte, maxWeightSpan } from './extract/bte.js';
 export { extractAccb, type AccbOptions } from './extract/accb.js';
 export { extractCetr, type CetrOptions } from './extract/cetr.js';
 export { extractWlr, collectWlrNodes, scoreWlrNodes, type WlrOptions } from './extract/wlr.js';
-export { tokenize, internPair, type InternedPair } from './eval/tokenize.js';
+export { tokenize, internPair, type InternedPair } from './core/tokenize.js';
 export { lcsLength } from './eval/lcs.js';
 export {
   scoreText, lcsScore, bagOfWordsScore, prf, utf8Length, type Prf, type BowUnit, type MetricOptions, type TextScore,
 } from './eval/metrics.js';
 export { scoreSnippets, summarizeSnippets, type SnippetCounts, type SnippetSummary } from './eval/snippets.js';
-export { isPredictionError, type Prediction, type PredictedText, type PredictionError } from './eval/prediction.js';
+export { isPredictionError, type Prediction, type PredictedText, type PredictionError } from './dataset/prediction.js';
 export {
   scorePage, summarize, summarizeGroups, groupOf, type GroupBy, type PageScore, type Summary,
 } from './eval/score.js';
@@ -66,7 +66,7 @@ export {
   crossValidate, makeFolds, type CvMode, type CrossValidationOptions, type Fold, type TrainAndExtract,
   type CrossValidationReport, type CrossValidationGroup, type SkippedGroup,
 } from './eval/crossval.js';
-export { mulberry32, shuffled, hashString } from './eval/random.js';
+export { mulberry32, shuffled, hashString } from './core/random.js';
 export { pairedBootstrap, type PairedDifference, type BootstrapOptions } from './eval/bootstrap.js';
 export {
   formatEvalReport, evalReportJson, formatCrossValidation, crossValidationJson, pagesCsv, worstPages, formatWorstPages,
@@ -84,7 +84,7 @@ export { slidingWindow, scoreBlocks, selectInformative, blocksToMask, maskToBloc
 export { FARSW_APPLY_DEFAULTS } from './core/defaults.js';
 export { runModel, extractWithModel, farswOptions, type ModelRun, type ModelExtractorOptions } from './extract/model-extractor.js';
 export { modelLineOptions } from './model/model.js';
-export { resolveModel } from './extract/extract.js';
+export { resolveModel } from './api/extract.js';
 export { ModelResolver, modelResolver, shippedDefaultModel, siteMatches, DEFAULT_MODEL_NAME, SHIPPED_DEFAULT_MODEL } from './model-store/resolve.js';
 export { lineKey, TemplateCounter, type TemplateOptions } from './train/templates.js';
 export {

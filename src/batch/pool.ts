@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { ConfigError } from '../core/errors.js';
-import type { ExtractOptions } from '../extract/extract.js';
+import type { ExtractOptions } from '../api/extract.js';
 import { runTask, type PageTask, type TaskResult } from './task.js';
 import type { BatchWorkerData, WorkerRequest } from './worker.js';
 

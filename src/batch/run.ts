@@ -9,7 +9,7 @@
  * and the sink writes in input order unless `ordered` is false, so a partial
  * output is a prefix of the share and a rerun skips exactly those records.
  */
-import type { ExtractOptions } from '../extract/extract.js';
+import type { ExtractOptions } from '../api/extract.js';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import type { InputKind } from './detect.js';
 import { mapBounded } from './map-bounded.js';

@@ -5,7 +5,7 @@
  *
  * `runTask` is the whole of a worker's job; `--workers 0` calls it in-process.
  */
-import { extract, type ExtractOptions } from '../extract/extract.js';
+import { extract, type ExtractOptions } from '../api/extract.js';
 
 /** Work for a worker. `where` names the record in error messages (`file:line`, `file@offset`, a path). */
 export type PageTask =

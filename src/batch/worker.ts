@@ -10,7 +10,7 @@
  * not with every page.
  */
 import { Piscina } from 'piscina';
-import type { ExtractOptions } from '../extract/extract.js';
+import type { ExtractOptions } from '../api/extract.js';
 import { runTask, type PageTask, type TaskResult } from './task.js';
 
 /** What the pool gives every worker once: the start table and the options for `extract()`. */

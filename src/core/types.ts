@@ -161,3 +161,12 @@ export interface Extraction {
   /** Per-stage timings, when asked for. */
   readonly profile?: Profile;
 }
+
+/** A run of lines above the axis. */
+export interface Region {
+  readonly start: number;
+  /** Exclusive. */
+  readonly end: number;
+  /** Σ T over the region's lines. */
+  readonly size: number;
+}

@@ -2,7 +2,7 @@
  * Reader of prediction files: JSON Lines with one `{"id","text","ms"?}` or
  * `{"id","error","ms"?}` per line, the format `farsw apply --output` writes.
  */
-import type { Prediction } from '../eval/prediction.js';
+import type { Prediction } from './prediction.js';
 import { readJsonLines } from './read-jsonl.js';
 import type { ReadOptions } from './types.js';
 

@@ -8,7 +8,7 @@
  * narrower than one from the two means' separate spreads.
  */
 import { quantileSorted } from 'simple-statistics';
-import { mulberry32 } from './random.js';
+import { mulberry32 } from '../core/random.js';
 
 /** The mean difference and its bootstrap interval. */
 export interface PairedDifference {

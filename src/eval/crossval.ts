@@ -9,8 +9,8 @@ import { ConfigError } from '../core/errors.js';
 import { hostOfRecord, siteOf } from '../dataset/site.js';
 import type { PageRecord } from '../dataset/types.js';
 import type { BowUnit, Prf } from './metrics.js';
-import type { Prediction } from './prediction.js';
-import { hashString, mulberry32, shuffled } from './random.js';
+import type { Prediction } from '../dataset/prediction.js';
+import { hashString, mulberry32, shuffled } from '../core/random.js';
 import { type PageScore, scorePage, summarize, type Summary } from './score.js';
 
 /** `intra-site`: k folds within each site; `inter-site`: train on all other sites, test on one. */

@@ -3,7 +3,7 @@
  */
 import type { PageRecord } from '../dataset/types.js';
 import type { BowUnit } from './metrics.js';
-import type { Prediction } from './prediction.js';
+import type { Prediction } from '../dataset/prediction.js';
 import { type GroupBy, type PageScore, scorePage, summarize, summarizeGroups, type Summary } from './score.js';
 
 /**

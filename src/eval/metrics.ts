@@ -16,7 +16,7 @@
  * P = R = F1 = 1 (nothing to extract, nothing extracted); exactly one without
  * tokens → P = R = F1 = 0; no overlap → F1 = 0.
  */
-import { internPair, tokenize } from './tokenize.js';
+import { internPair, tokenize } from '../core/tokenize.js';
 import { lcsLength } from './lcs.js';
 
 /** Precision, recall and F1, each in [0, 1]. */

@@ -4,7 +4,7 @@
  */
 import type { PageRecord } from '../dataset/types.js';
 import type { Predictor } from './evaluate.js';
-import type { Prediction } from './prediction.js';
+import type { Prediction } from '../dataset/prediction.js';
 import type { LineOptions } from '../html/lines.js';
 
 /** The part of an extractor evaluation needs (structurally `extract/registry.ts`'s `Extractor`). */

@@ -5,8 +5,8 @@
 import { siteOf } from '../dataset/site.js';
 import type { PageRecord } from '../dataset/types.js';
 import { type BowUnit, type Prf, scoreText, utf8Length } from './metrics.js';
-import { isPredictionError, type Prediction } from './prediction.js';
-import { tokenize } from './tokenize.js';
+import { isPredictionError, type Prediction } from '../dataset/prediction.js';
+import { tokenize } from '../core/tokenize.js';
 import { scoreSnippets, summarizeSnippets, type SnippetCounts, type SnippetSummary } from './snippets.js';
 
 /** Key that groups pages in a report. */

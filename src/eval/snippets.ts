@@ -8,7 +8,7 @@
  * punctuation differences do not matter. A snippet without tokens is present
  * in every output.
  */
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../core/tokenize.js';
 
 /** Snippet counts for one page or summed over pages. */
 export interface SnippetCounts {

@@ -21,7 +21,7 @@
  */
 import { CETR_DEFAULTS } from '../core/defaults.js';
 import type { Block, Extraction } from '../core/types.js';
-import { mulberry32 } from '../eval/random.js';
+import { mulberry32 } from '../core/random.js';
 import { TokenKind, tokenizeHtml, type TokenStream } from './token-stream.js';
 import { joinChosenText } from './token-text.js';
 import { collapsedLength } from './words.js';

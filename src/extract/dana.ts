@@ -23,7 +23,7 @@
  *    outside the lowest element holding both the title line and the starting region;
  * 6. the chosen lines → text (`html/text.ts`).
  */
-import type { Block, LineTable } from '../core/types.js';
+import type { Block, LineTable, Region } from '../core/types.js';
 import { DANA_DEFAULTS } from '../core/defaults.js';
 import { keepDominantContainer, keepTitleContainer } from './container.js';
 import { blocksToMask, maskToBlocks } from './window.js';
@@ -64,14 +64,7 @@ export interface DanaOptions extends TitleAnchorOptions {
 /** The DANA core's options with their defaults (`DANA_DEFAULTS`). */
 export const DANA_OPTIONS: DanaOptions = DANA_DEFAULTS;
 
-/** A run of lines above the axis. */
-export interface Region {
-  readonly start: number;
-  /** Exclusive. */
-  readonly end: number;
-  /** Σ T over the region's lines. */
-  readonly size: number;
-}
+export type { Region };
 
 /** Per-line content measure T and code measure S for a variant. */
 export function danaColumns(table: LineTable, variant: DanaVariant): { content: Uint32Array; code: Uint32Array } {

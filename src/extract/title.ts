@@ -16,14 +16,14 @@
  * The title line is the heading (`<h1>` … `<h6>`) with the most tokens in common
  * with the title, among headings whose tokens are at least 60 % title tokens
  * (titles add the site's name, "Article – Site"), sharing at least three tokens
- * (or all of a shorter title's). Tokens are the metrics' (eval/tokenize.ts):
+ * (or all of a shorter title's). Tokens are the metrics' (core/tokenize.ts):
  * words, and single characters for Chinese and Japanese. Only headings are
  * looked at: every line was no better and slower. The measurements behind the
  * anchor and its constants are in docs/decisions.md ("Title anchor").
  */
 import { BlockKind, type LineTable } from '../core/types.js';
-import { tokenize } from '../eval/tokenize.js';
-import type { Region } from './dana.js';
+import { tokenize } from '../core/tokenize.js';
+import type { Region } from '../core/types.js';
 
 /** Share of a candidate line's tokens that must occur in the title. */
 const TITLE_SHARE = 0.6;

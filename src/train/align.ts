@@ -9,7 +9,7 @@
  *
  *   share(line) = LCS(lineTokens, goldWindow) / |lineTokens|  ≥ threshold
  *
- * Tokens come from `tokenize` in src/eval/tokenize.ts, the metrics' tokeniser
+ * Tokens come from `tokenize` in src/core/tokenize.ts, the metrics' tokeniser
  * (word runs lower-cased; one token per Han / kana character, including marks
  * such as `ー` whose Script_Extensions are kana), so the labels and the scores
  * cut text the same way. Computing an LCS against the whole gold for every line would be
@@ -35,7 +35,7 @@
  * unmatched (i.e. text labelled topical that is not in the gold).
  */
 
-import { tokenize } from '../eval/tokenize.js';
+import { tokenize } from '../core/tokenize.js';
 
 /** Longest run of line tokens aligned in one DP (bounds the cost to O(chunk · (chunk + slack)) per chunk). */
 export const ALIGN_CHUNK = 256;

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { readDataset } from '../../src/dataset/load.js';
 import type { PageRecord } from '../../src/dataset/types.js';
 import { scoreText } from '../../src/eval/metrics.js';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 import { benchmarkPaths, loadFloors, median, writeBenchmarkSection } from './support.js';
 
 /** What is measured: the DANA family, and the default model (what `farsw apply` runs with no options). */

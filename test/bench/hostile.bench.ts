@@ -10,7 +10,7 @@
  * wlr (a DOM method, not meant for the hot path) is left out.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 import { DEFAULT_ALGORITHM } from '../../src/extract/registry.js';
 import { singleLinePage } from '../robust/hostile-pages.js';
 import { bareTokenize, median, writeBenchmarkSection } from './support.js';

@@ -16,7 +16,7 @@
  */
 import { bareTokenize } from './bare-tokenize.mjs';
 import { readDataset } from '../../dist/dataset/load.js';
-import { extract } from '../../dist/extract/extract.js';
+import { extract } from '../../dist/api/extract.js';
 
 const [file, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg);

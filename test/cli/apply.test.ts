@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { run } from '../../src/cli/main.js';
 import { capture } from './capture.js';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
 

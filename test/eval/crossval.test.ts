@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { crossValidate, makeFolds, type TrainAndExtract } from '../../src/eval/crossval.js';
 import { formatCrossValidation } from '../../src/eval/report.js';
-import { mulberry32, shuffled } from '../../src/eval/random.js';
+import { mulberry32, shuffled } from '../../src/core/random.js';
 import type { PageRecord } from '../../src/dataset/types.js';
 import { ConfigError } from '../../src/core/errors.js';
 

@@ -4,7 +4,7 @@ import { extractorPredictor, storedPredictor, type TextExtractor } from '../../s
 import { summarize } from '../../src/eval/score.js';
 import { evalReportJson, formatEvalReport, pagesCsv, worstPages } from '../../src/eval/report.js';
 import type { PageRecord } from '../../src/dataset/types.js';
-import type { Prediction } from '../../src/eval/prediction.js';
+import type { Prediction } from '../../src/dataset/prediction.js';
 
 const rec = (id: string, dataset: string, html: string, gold: string | null, extra: Partial<PageRecord> = {}): PageRecord => ({
   id, dataset, url: null, lang: 'en', host: null, html, gold, source: { file: 'mem' }, ...extra,

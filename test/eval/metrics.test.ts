@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { bagOfWordsScore, lcsScore, prf, scoreText, utf8Length } from '../../src/eval/metrics.js';
-import { tokenize } from '../../src/eval/tokenize.js';
+import { tokenize } from '../../src/core/tokenize.js';
 import { lcsLength } from '../../src/eval/lcs.js';
-import { internPair } from '../../src/eval/tokenize.js';
+import { internPair } from '../../src/core/tokenize.js';
 
 const close = (actual: { precision: number; recall: number; f1: number }, p: number, r: number, f: number): void => {
   expect(actual.precision).toBeCloseTo(p, 10);

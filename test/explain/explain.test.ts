@@ -3,7 +3,7 @@ import { explainPage, interestingLines, summarize, type ExplainData } from '../.
 import { renderSvg } from '../../src/explain/svg.js';
 import { renderHtml } from '../../src/explain/html.js';
 import { renderLineTable } from '../../src/explain/line-table.js';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
 import { checkXml } from './xml-check.js';
 import { lineKey } from '../../src/train/templates.js';

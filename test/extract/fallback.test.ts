@@ -9,7 +9,7 @@ import { applyModel, keepFallback, linkDense } from '../../src/extract/farsw.js'
 import { farswOptions } from '../../src/extract/model-extractor.js';
 import { modelLineOptions } from '../../src/model/model.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 
 const words = (n: number, w: string) => Array.from({ length: n }, (_, i) => `${w}${i % 7}`).join(' ');
 // Eight teasers: a long headline link and three words of plain text each (anchor text ≈ 6/7 of the text).

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
 

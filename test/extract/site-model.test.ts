@@ -12,7 +12,7 @@ import { readTrainingData } from '../../src/dataset/training-data.js';
 import type { PageRecord } from '../../src/dataset/types.js';
 import { train } from '../../src/train/train.js';
 import type { Model } from '../../src/model/model.js';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
 import { run } from '../../src/cli/main.js';
 import { capture } from '../cli/capture.js';

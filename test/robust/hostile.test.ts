@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { run } from '../../src/cli/main.js';
 import { InputError, isFarswError } from '../../src/core/errors.js';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 import { extractorNames } from '../../src/extract/registry.js';
 import { sniffBinary } from '../../src/html/sniff-binary.js';
 import {

@@ -16,7 +16,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { isFarswError, InputError } from '../../src/core/errors.js';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 import { extractorNames, getExtractor } from '../../src/extract/registry.js';
 
 const NAMES = extractorNames();

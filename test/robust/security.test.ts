@@ -16,7 +16,7 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import { run } from '../../src/cli/main.js';
-import { extract } from '../../src/extract/extract.js';
+import { extract } from '../../src/api/extract.js';
 import { extractorNames } from '../../src/extract/registry.js';
 import { modelToJson } from '../../src/model/model.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';

@@ -2,15 +2,15 @@
  * `farsw apply`: extract the main content of pages.
  *   farsw apply page.html [more.html …] | -        one page per file (or stdin)
  *   farsw apply --input pages.jsonl[.gz] --output out.jsonl   batch over records
- *     (JSON Lines, WARC, files, directories, stdin; worker pool, shards: src/batch/command.ts)
+ *     (JSON Lines, WARC, files, directories, stdin; worker pool, shards: src/cli/batch-command.ts)
  */
 import { readFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
 import { InputError, ConfigError, isFarswError } from '../../core/errors.js';
-import { extract, type ExtractOptions, type ExtractResult } from '../../extract/extract.js';
+import { extract, type ExtractOptions, type ExtractResult } from '../../api/extract.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
-import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../../batch/command.js';
+import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../batch-command.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, type ExtractorArgs } from '../extractor-options.js';
 import type { CliIo } from '../io.js';

@@ -10,7 +10,7 @@ import type { CommandModule } from 'yargs';
 import { ConfigError, InputError } from '../../core/errors.js';
 import { decodeHtml } from '../../html/decode.js';
 import { DANA_VARIANTS, type DanaVariant } from '../../extract/dana.js';
-import { resolveModel } from '../../extract/extract.js';
+import { resolveModel } from '../../api/extract.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { explainPage, interestingLines, summarize, type ExplainOptions } from '../../explain/explain.js';
 import { renderSvg } from '../../explain/svg.js';

@@ -18,12 +18,12 @@ import { decodeHtml, pageSource, type PageSource } from '../html/decode.js';
 import { sniffBinary } from '../html/sniff-binary.js';
 import { modelLineOptions, type Model } from '../model/model.js';
 import { modelResolver } from '../model-store/resolve.js';
-import { getExtractor } from './registry.js';
-import { extractWithModel, type ModelExtractorOptions } from './model-extractor.js';
-import type { FarswResult } from './farsw.js';
+import { getExtractor } from '../extract/registry.js';
+import { extractWithModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
+import type { FarswResult } from '../extract/farsw.js';
 import { buildLineTable } from '../html/lines.js';
 import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
-import { isDanaVariant } from './dana.js';
+import { isDanaVariant } from '../extract/dana.js';
 
 export interface ExtractOptions extends ModelExtractorOptions {
   /** A registered extractor (`dana`, `danag`, `addanag`, `bte`, …) instead of a model. */

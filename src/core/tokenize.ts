@@ -18,7 +18,7 @@
  * come out as long runs; the seeds' datasets have none.
  */
 
-import { hasNonAsciiChar } from '../core/ascii.js';
+import { hasNonAsciiChar } from './ascii.js';
 
 /**
  * One Han / kana character, or a run of other letters, marks and numbers.

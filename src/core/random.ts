@@ -2,7 +2,7 @@
  * Seeded randomness for reproducible splits and seeded algorithms (CETR-KM's
  * k-means++ seeding); no `Math.random`.
  */
-import { fnv1a32 } from '../core/fnv.js';
+import { fnv1a32 } from './fnv.js';
 
 /**
  * mulberry32 (Tommy Ettinger, public domain): a 32-bit-state PRNG, good enough

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { tokenize, internPair } from '../../src/eval/tokenize.js';
+import { tokenize, internPair } from '../../src/core/tokenize.js';
 
 describe('tokenize', () => {
   it.each([

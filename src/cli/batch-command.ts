@@ -7,13 +7,13 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { ConfigError } from '../core/errors.js';
-import type { ExtractOptions } from '../extract/extract.js';
-import { EXIT, type CliIo } from '../cli/io.js';
-import { INPUT_KINDS, type InputKind } from './detect.js';
-import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from './output.js';
-import { createProgressBar } from './progress.js';
-import { runBatch, type BatchSummary } from './run.js';
-import { parseShard, shardLabel, type Shard } from './shard.js';
+import type { ExtractOptions } from '../api/extract.js';
+import { EXIT, type CliIo } from './io.js';
+import { INPUT_KINDS, type InputKind } from '../batch/detect.js';
+import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from '../batch/output.js';
+import { createProgressBar } from '../batch/progress.js';
+import { runBatch, type BatchSummary } from '../batch/run.js';
+import { parseShard, shardLabel, type Shard } from '../batch/shard.js';
 
 /** Parsed batch options of `farsw apply`. */
 export interface BatchArgs {
