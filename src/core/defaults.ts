@@ -200,6 +200,12 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   pathEvidence: 3,
   /** In `union`, the fallback block is not added when its anchor text exceeds this share of its text and it touches none of DANA's blocks (extract/farsw.ts keepFallback; 0 = off; docs/decisions.md). */
   fallbackLinkDensity: 0.5,
+  /** When no block passes β, keep the best block (farsw's; the paper keeps none): window.ts selectInformative. */
+  fallback: true,
+  /** Eq. 4's normalisation: `page` (each feature over its page maximum, farsw's) or `model` (over the model's H, the reading that reproduces the paper's scores): extract/farsw.ts. */
+  scoreNorm: 'page' as 'page' | 'model',
+  /** Drop the model's template lines (farsw's; the paper has none). */
+  templates: true,
   /** The DANA core of models across sites: Algorithm 1's gap at 80 pretty-printed lines instead of the paper's 20; the containers cut what it joins (docs/decisions.md). */
   dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80 }),
   /** The gap of site models' DANA core: the paper's 20 (docs/decisions.md). */

@@ -9,8 +9,12 @@
  *
  * Eq. 4: Score(p) = |T| + |O| + |D| − |L| − |I|, with T = TextLength (B),
  * O = OutputTextLength (C), D = Density, L = LinkNum (E), I = ImgNum (F), each
- * "normalised as in §3.2" so that it lies in [0, 1]: divided by its maximum on
- * the page (D is already a ratio). Max score 3, cutoff β = 1.5 (§3.5).
+ * "normalised as in §3.2" so that it lies in [0, 1] (D is already a ratio). Max
+ * score 3, cutoff β = 1.5 (§3.5). Two readings of the normalisation (`scoreNorm`):
+ * `page`, divided by the feature's maximum on the page; `model`, divided by the
+ * point H = (Mean + MAX) / 2 where the model's High region reaches 1, clipped to 1.
+ * Only `model` reproduces the paper's worked scores (Tables 2–3 give the block
+ * p286..p300 1.58 where `page` gives 1.16; docs/decisions.md, "Eq. 4 reading").
  */
 import type { Block, LineTable } from '../core/types.js';
 import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
@@ -35,6 +39,10 @@ import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWind
  */
 export type CombineMode = 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote';
 export const COMBINE_MODES: readonly CombineMode[] = ['farsw', 'dana', 'union', 'intersection', 'evidence', 'vote'];
+
+/** Eq. 4's normalisation of B, C, E and F (module comment). */
+export type ScoreNorm = 'page' | 'model';
+export const SCORE_NORMS: readonly ScoreNorm[] = ['page', 'model'];
 
 /** Options of `applyModel` (defaults in FARSW_APPLY_DEFAULTS). */
 export interface FarswApplyOptions {
@@ -75,6 +83,12 @@ export interface FarswApplyOptions {
    * Other modes keep it: FAR-SW alone would have nothing.
    */
   readonly fallbackLinkDensity: number;
+  /** When no block passes β, keep the best one (farsw's); false keeps nothing (the paper). */
+  readonly fallback: boolean;
+  /** Eq. 4's normalisation (module comment): `page` or `model`. */
+  readonly scoreNorm: ScoreNorm;
+  /** Drop the model's template lines (farsw's); false ignores them (the paper has none). */
+  readonly templates: boolean;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -234,6 +248,23 @@ export function lineScores(table: LineTable, normalized: LineFeatures = computeL
   return out;
 }
 
+/**
+ * Eq. 4 for every line, `model` reading: B, C, E and F of the model's feature variant divided by the
+ * model's H = (Mean + MAX) / 2 of that feature and clipped to [0, 1] (a value above 0 counts 1 where H is 0).
+ */
+export function modelLineScores(features: LineFeatures, membership: Model['membership']): Float64Array {
+  const cols = features.columns;
+  const norm = (f: number, v: number): number => {
+    const h = (membership[f]!.mean + membership[f]!.max) / 2;
+    return h > 0 ? Math.min(1, Math.max(0, v / h)) : v > 0 ? 1 : 0;
+  };
+  const out = new Float64Array(features.count);
+  for (let i = 0; i < features.count; i++) {
+    out[i] = norm(1, cols[1]![i]!) + norm(2, cols[2]![i]!) + cols[3]![i]! - norm(4, cols[4]![i]!) - norm(5, cols[5]![i]!);
+  }
+  return out;
+}
+
 /** Add DANA's smoothed diff, scaled to [−1, 1], to each line score (mode `evidence`). */
 function addDanaEvidence(score: Float64Array, diff: Float64Array): void {
   let max = 0;
@@ -253,11 +284,11 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     : topicalMask(fuzzify(features.columns, model.membership), model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
   // The DANA core's largest region, each line's text weighted by its P(topical) when asked.
   const dana = danaCore(table, 'addanag', options.dana, options.weightRegions && confidence ? confidence : undefined);
-  const lineScore = lineScores(table, features.variant === 'normalized' ? features : undefined);
+  const lineScore = options.scoreNorm === 'model' ? modelLineScores(features, model.membership) : lineScores(table, features.variant === 'normalized' ? features : undefined);
   const n = table.count;
   const pathRejected = options.pathEvidence > 0 && options.pathVeto ? new Uint8Array(n) : undefined;
   if (options.pathEvidence > 0) applyPathEvidence(table, model, topical, options.pathEvidence, pathRejected);
-  const template = templateChecker(table, model);
+  const template = options.templates ? templateChecker(table, model) : undefined;
   if (template) for (let i = 0; i < n; i++) if (topical[i] && template.is(i)) topical[i] = 0;
 
   let mask = topical;
@@ -268,7 +299,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     addDanaEvidence(lineScore, dana.diff);
   }
   const windows = scoreBlocks(slidingWindow(mask, options.phi, options.padding), lineScore);
-  let selection = selectInformative(windows, options.beta);
+  let selection = selectInformative(windows, options.beta, options.fallback);
   if (selection.fallback && options.mode === 'union' && !keepFallback(table, selection.blocks[0]!, dana.blocks, options.fallbackLinkDensity)) {
     selection = { blocks: [], fallback: true };
   }

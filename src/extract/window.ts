@@ -52,17 +52,19 @@ export function scoreBlocks(blocks: readonly Block[], lineScore: ArrayLike<numbe
 /** The blocks an extraction keeps, and whether it had to fall back. */
 export interface Selection {
   readonly blocks: Block[];
-  /** True when no block passed the cutoff and the best one was kept instead. */
+  /** True when no block passed the cutoff (the best one is then kept, unless the fallback is off). */
   readonly fallback: boolean;
 }
 
 /**
  * §3.5: keep the blocks whose score is > β (in page order); when none passes,
- * the single best-scoring block (ties: the first).
+ * the single best-scoring block (ties: the first), farsw's fallback; with
+ * `fallback` false nothing is kept, as in the paper.
  */
-export function selectInformative(blocks: readonly Block[], beta: number): Selection {
+export function selectInformative(blocks: readonly Block[], beta: number, fallback = true): Selection {
   const kept = blocks.filter((b) => b.score > beta);
   if (kept.length > 0 || blocks.length === 0) return { blocks: kept, fallback: false };
+  if (!fallback) return { blocks: [], fallback: true };
   let best = blocks[0]!;
   for (const b of blocks) if (b.score > best.score) best = b;
   return { blocks: [best], fallback: true };

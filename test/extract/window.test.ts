@@ -30,6 +30,14 @@ describe('block scores and selection (FAR-SW §3.5)', () => {
     expect(selectInformative(blocks, 2)).toEqual({ blocks: [blocks[2]], fallback: true });
     expect(selectInformative([], 1.5)).toEqual({ blocks: [], fallback: false });
   });
+  it('with the fallback off (the paper), keeps nothing when no block passes β', () => {
+    const blocks = [{ start: 0, end: 2, score: 1.2 }, { start: 5, end: 6, score: 0.2 }];
+    expect(selectInformative(blocks, 1.5, false)).toEqual({ blocks: [], fallback: true });
+    expect(selectInformative([{ start: 0, end: 2, score: 1.6 }], 1.5, false).blocks).toHaveLength(1);
+  });
+  it('reproduces the paper\'s Block 3: (0.28 + 1.55 + 0.33) / 3 = 0.72', () => {
+    expect(scoreBlocks([{ start: 0, end: 3, score: 0 }], [0.28, 1.55, 0.33])[0]!.score).toBeCloseTo(0.72, 2);
+  });
   it('blocks and masks convert both ways', () => {
     const m = mask(8, [1, 2, 5]);
     expect(Array.from(blocksToMask(maskToBlocks(m), 8))).toEqual(Array.from(m));
