@@ -43,11 +43,36 @@ export function extractorPredictor(extractor: TextExtractor, clock: Clock): Pred
   return (record) => runExtractor(extractor, record, clock);
 }
 
+/** A file name's page extension, dropped when ids are compared (`site/page-01.html` names the record `site/page-01`). */
+const PAGE_EXTENSION = /\.(x?html?|shtml)(\.gz)?$/i;
+
+/**
+ * The keys a prediction id answers to besides itself: every tail of its path
+ * (`/`-separated, `\\` read as `/`) with the page extension dropped. So the ids
+ * `farsw apply --input training-data` writes (`training-data/site/page-01.html`)
+ * match the records `readDataset('training-data')` reads (`site/page-01`).
+ */
+export function predictionKeys(id: string): string[] {
+  const parts = id.replace(/\\/g, '/').replace(PAGE_EXTENSION, '').split('/').filter((p) => p !== '' && p !== '.');
+  const keys: string[] = [];
+  for (let i = 0; i < parts.length; i++) keys.push(parts.slice(i).join('/'));
+  return keys;
+}
+
 /**
  * Predictor that looks pages up in a map of stored predictions (records
- * without an entry are skipped).
+ * without an entry are skipped). A record id matches a prediction of the same
+ * id, else the one prediction whose path ends with it ({@link predictionKeys});
+ * a tail shared by two predictions matches neither.
  * @param predictions id → prediction (from `readPredictions`)
  */
 export function storedPredictor(predictions: ReadonlyMap<string, Prediction>): Predictor {
-  return (record) => predictions.get(record.id);
+  const byTail = new Map<string, Prediction | null>();
+  for (const [id, p] of predictions) {
+    for (const key of predictionKeys(id)) {
+      if (key === id) continue;
+      byTail.set(key, byTail.has(key) ? null : p);
+    }
+  }
+  return (record) => predictions.get(record.id) ?? byTail.get(record.id) ?? undefined;
 }

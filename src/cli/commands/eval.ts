@@ -14,7 +14,7 @@ import { readDataset } from '../../dataset/load.js';
 import { readPredictions } from '../../dataset/predictions.js';
 import type { DatasetIssue, PageRecord } from '../../dataset/types.js';
 import { crossValidate, type CvMode, type TrainAndExtract } from '../../eval/crossval.js';
-import { evaluate } from '../../eval/evaluate.js';
+import { evaluate, type Predictor } from '../../eval/evaluate.js';
 import type { BowUnit } from '../../eval/metrics.js';
 import { extractorPredictor, runExtractor, storedPredictor, type Clock, type TextExtractor } from '../../eval/predictors.js';
 import {
@@ -157,9 +157,18 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
     }
     if (args.pages !== undefined) await writeOut(args.pages, pagesCsv(report.pages), io);
   } else {
-    let predictor;
+    let predictor: Predictor;
+    let firstIds: { prediction?: string; page?: string } | undefined;
     if (args.predictions !== undefined) {
-      predictor = storedPredictor(await readPredictions(args.predictions, { onIssue }));
+      const predictions = await readPredictions(args.predictions, { onIssue });
+      const stored = storedPredictor(predictions);
+      const ids: { prediction?: string; page?: string } = firstIds = {};
+      const first = predictions.keys().next();
+      if (!first.done) ids.prediction = first.value;
+      predictor = (record) => {
+        ids.page ??= record.id;
+        return stored(record);
+      };
       method = `predictions:${args.predictions}`;
     } else {
       const extractor = chooseExtractor(args);
@@ -176,6 +185,11 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
       },
     });
     if (io.isTTY && done >= 200) io.stderr('\r');
+    if (report.missing > 0 && report.pages.length === 0 && firstIds !== undefined) {
+      // Nothing scored: an id mismatch, not a result (exit 1).
+      const eg = firstIds.prediction !== undefined ? ` (predictions have ids like "${firstIds.prediction}", the pages "${firstIds.page}")` : ' (it holds no prediction)';
+      throw new InputError(`${args.predictions}: no prediction matches a page of ${args.data}${eg}`);
+    }
     if (!toStdout) {
       io.stdout(`${method}\n\n${formatEvalReport(report)}`);
       if (args.worst > 0) io.stdout(`\n${formatWorstPages(worstPages(report.pages, args.worst))}`);
