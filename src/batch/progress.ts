@@ -20,6 +20,8 @@ export interface ProgressSnapshot {
 
 export interface ProgressReporter {
   update(s: ProgressSnapshot): void;
+  /** Print a line (ending in a newline) above the bar, which is then redrawn below it. */
+  log(line: string): void;
   stop(): void;
 }
 
@@ -30,6 +32,9 @@ export function formatSeconds(seconds: number): string {
   if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
+
+/** GenericBar's render with its force flag (SingleBar's own render takes none and skips an unchanged bar): redraws the bar after a logged line. */
+const redraw = (Object.getPrototypeOf(cliProgress.SingleBar.prototype) as { render(force: boolean): void }).render;
 
 /**
  * A cli-progress bar on `stream` (a TTY), redrawn at most 5 times a second.
@@ -54,6 +59,10 @@ export function createProgressBar(stream: NodeJS.WritableStream, totalRawBytes: 
   bar.start(known ? totalRawBytes : 1, 0, payload({ records: 0, failed: 0, bytes: 0, rawBytes: 0, seconds: 0 }));
   return {
     update: (s) => bar.update(known ? Math.min(s.rawBytes, totalRawBytes) : 0, payload(s)),
+    log: (line) => {
+      stream.write(`\r\x1b[2K${line}`); // carriage return, erase the bar's line, print
+      redraw.call(bar, true);
+    },
     stop: () => bar.stop(),
   };
 }

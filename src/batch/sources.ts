@@ -13,7 +13,7 @@
  * The HTTP Content-Type goes with the payload as the transport charset hint.
  */
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { WARCParser } from 'warcio';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
@@ -56,7 +56,7 @@ export interface ReadCounters {
 const KIND_BY_NAME: ReadonlyArray<[RegExp, InputKind]> = [
   [/\.warc(\.gz)?$/i, 'warc'],
   [/\.(jsonl|ndjson)(\.gz)?$/i, 'jsonl'],
-  [/\.(x?html?|shtml)$/i, 'html'],
+  [/\.(x?html?|shtml)(\.gz)?$/i, 'html'],
 ];
 const HTML_TYPE = /html/i;
 const HTML_RECORD_TYPES = new Set(['response', 'resource']);
@@ -71,15 +71,27 @@ function wanted(name: string): boolean {
   return BATCH_DEFAULTS.directoryExtensions.some((ext) => lower.endsWith(ext));
 }
 
-async function walk(dir: string, out: string[]): Promise<void> {
+/** Files a directory walk passed over, by extension (the message when it finds no page). */
+type Passed = Map<string, number>;
+
+async function walk(dir: string, out: string[], passed: Passed): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;
     const p = join(dir, e.name);
-    if (e.isDirectory()) await walk(p, out);
+    if (e.isDirectory()) await walk(p, out, passed);
     else if (e.isFile() && wanted(e.name)) out.push(p);
+    else if (e.isFile()) {
+      const ext = extname(e.name).toLowerCase() || '(no extension)';
+      passed.set(ext, (passed.get(ext) ?? 0) + 1);
+    }
   }
+}
+
+/** "3 .txt, 1 .pdf" */
+function passedList(passed: Passed): string {
+  return [...passed].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([ext, n]) => `${n} ${ext}`).join(', ');
 }
 
 /** An input file with the kind its name suggests (directory members) or undefined (detect from content). */
@@ -103,7 +115,12 @@ export async function listInputs(paths: readonly string[]): Promise<InputFile[]>
     });
     if (st.isDirectory()) {
       const files: string[] = [];
-      await walk(path, files);
+      const passed: Passed = new Map();
+      await walk(path, files, passed);
+      if (files.length === 0) {
+        const others = passed.size > 0 ? `; it holds ${passedList(passed)} files` : '; it is empty';
+        throw new InputError(`${path}: no pages in this directory (farsw reads ${BATCH_DEFAULTS.directoryExtensions.join(' ')}${others}; name a file with --input to read it as HTML)`);
+      }
       for (const f of files) {
         const hint = kindByName(f);
         out.push({ path: f, size: (await stat(f)).size, ...(hint ? { kindHint: hint } : {}) });

@@ -11,7 +11,7 @@ import type { ExtractOptions } from '../api/extract.js';
 import { EXIT, type CliIo } from './io.js';
 import { INPUT_KINDS, type InputKind } from '../batch/detect.js';
 import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from '../batch/output.js';
-import { createProgressBar } from '../batch/progress.js';
+import { createProgressBar, type ProgressReporter } from '../batch/progress.js';
 import { runBatch, type BatchSummary } from '../batch/run.js';
 import { parseShard, shardLabel, type Shard } from '../batch/shard.js';
 
@@ -88,13 +88,18 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
   const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
   const ordered = !args.unordered;
   const quiet = args.quiet;
-  // Error lines go to stderr unless a bar is drawn there (the output holds them anyway); --out-dir has no other place for them.
-  const reportError = (rec: OutputRecord): void => { if (!quiet && !io.isTTY && rec.error !== undefined) io.stderr(`farsw: ${rec.error}\n`); };
+  // Error lines go to stderr, above the progress bar when one is drawn; --quiet hides them.
+  let bar: ProgressReporter | undefined;
+  const reportError = (rec: OutputRecord): void => {
+    if (quiet || rec.error === undefined) return;
+    if (bar) bar.log(`farsw: ${rec.error}\n`);
+    else io.stderr(`farsw: ${rec.error}\n`);
+  };
   let sink: OutputSink;
   if (args['out-dir'] !== undefined) {
     sink = textDirSink(withShard(args['out-dir'], shard), {
       markerName: shard ? `.done-${shardLabel(shard)}` : '.done',
-      onError: (rec) => { if (!quiet) io.stderr(`farsw: ${rec.error}\n`); },
+      onError: reportError,
     });
   } else if (args.output !== undefined && args.output !== '-') {
     sink = jsonlFileSink(withShard(args.output, shard), { resumable: ordered });
@@ -114,7 +119,7 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
       ...(io.stdin ? { stdin: io.stdin } : {}),
       ...(env.workerFile !== undefined ? { workerFile: env.workerFile } : {}),
       ...(args['out-dir'] === undefined ? { onRecord: reportError } : {}),
-      ...(io.isTTY && !quiet ? { progress: (total: number | undefined) => createProgressBar(process.stderr, total) } : {}),
+      ...(io.isTTY && !quiet ? { progress: (total: number | undefined) => (bar = createProgressBar(io.terminal ?? process.stderr, total)) } : {}),
     });
   } finally {
     process.removeListener('SIGINT', onSigint);

@@ -6,6 +6,8 @@ export interface CliIo {
   stdin?: NodeJS.ReadableStream;
   /** Whether stderr is a terminal (progress bars). */
   isTTY?: boolean;
+  /** The stream progress bars are drawn on when `isTTY` (default process.stderr). */
+  terminal?: NodeJS.WritableStream;
   /** A command sets this to report a non-zero exit without throwing (e.g. 3: some records failed). */
   exitCode?: number;
 }

@@ -37,8 +37,23 @@ function restoreDash(argv: Record<string, unknown>): void {
   }
 }
 
+/**
+ * A number option given something that is not a number (`--page-timeout abc`) reaches yargs as NaN;
+ * this names the option and what was typed instead of letting a check print "found NaN".
+ */
+function refuseNaN(raw: readonly string[]): (argv: Record<string, unknown>) => void {
+  return (argv) => {
+    for (const [k, v] of Object.entries(argv)) {
+      if (typeof v !== 'number' || !Number.isNaN(v) || k.length < 2 || /[A-Z]/.test(k)) continue;
+      const at = raw.findIndex((a) => a === `--${k}` || a.startsWith(`--${k}=`));
+      const typed = at < 0 ? undefined : raw[at]!.includes('=') ? raw[at]!.slice(raw[at]!.indexOf('=') + 1) : raw[at + 1];
+      throw new ConfigError(`--${k}: expected a number, found ${typed === undefined ? 'nothing' : JSON.stringify(typed)}`);
+    }
+  };
+}
+
 /** Build the yargs parser (exported for completion scripts and tests). */
-export function createCli(io: CliIo): Argv {
+export function createCli(io: CliIo, raw: readonly string[] = []): Argv {
   let cli = yargs()
     .scriptName('farsw')
     .usage('$0 <command> [options]\n\nMain-content extraction: DANA family and learned fuzzy association rules (FAR-SW).')
@@ -53,7 +68,8 @@ export function createCli(io: CliIo): Argv {
       if (err) throw err;
       throw new ConfigError(msg);
     })
-    .middleware(restoreDash, true);
+    .middleware(restoreDash, true)
+    .middleware(refuseNaN(raw), true);
   for (const make of COMMANDS) cli = cli.command(make(io));
   return cli;
 }
@@ -63,7 +79,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
   io.exitCode = EXIT.ok;
   let helpOutput = '';
   try {
-    await createCli(io).parseAsync(argv.map((a) => (a === '-' ? DASH : a)), {}, (_err: unknown, _args: unknown, output: string) => {
+    await createCli(io, argv).parseAsync(argv.map((a) => (a === '-' ? DASH : a)), {}, (_err: unknown, _args: unknown, output: string) => {
       helpOutput = output;
     });
     if (helpOutput) io.stdout(helpOutput.endsWith('\n') ? helpOutput : helpOutput + '\n');

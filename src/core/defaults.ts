@@ -225,7 +225,7 @@ export const BATCH_DEFAULTS = Object.freeze({
   /** V8 old-generation cap of each worker thread (MiB): without it garbage piles up to V8's system-derived limit (docs/decisions.md). */
   workerOldGenerationMb: 256,
   /** File names a directory walk picks up (explicit files are always read). */
-  directoryExtensions: Object.freeze(['.html', '.htm', '.xhtml', '.shtml', '.warc', '.warc.gz', '.jsonl', '.jsonl.gz', '.ndjson', '.ndjson.gz']),
+  directoryExtensions: Object.freeze(['.html', '.htm', '.xhtml', '.shtml', '.html.gz', '.htm.gz', '.xhtml.gz', '.shtml.gz', '.warc', '.warc.gz', '.jsonl', '.jsonl.gz', '.ndjson', '.ndjson.gz']),
 });
 
 /** Limits that keep hostile pages from costing more than linear time (issue 7). */

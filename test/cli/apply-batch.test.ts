@@ -78,3 +78,24 @@ describe('farsw apply --input (batch)', () => {
     expect(io.err).toContain('/nonexistent/pages.jsonl: cannot read (no such file)');
   });
 });
+
+describe('farsw apply --input on a terminal (issue 21.7)', () => {
+  const terminal = (): NodeJS.WritableStream & { text: string } => {
+    const t = { text: '', isTTY: true, columns: 100, write(s: string) { t.text += s; return true; }, on() { return t; }, once() { return t; }, removeListener() { return t; } };
+    return t as never;
+  };
+
+  it('shows each error record above the progress bar; --quiet hides them and the bar', async () => {
+    const dir = tempDir('cli-tty');
+    const input = writeLines(join(dir, 'pages.jsonl'), [...pageLines(2), 'not json']);
+    const t = terminal();
+    const io = Object.assign(capture(), { isTTY: true, terminal: t });
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', input, '--output', join(dir, 'out.jsonl')], io)).toBe(3);
+    expect(t.text).toMatch(/\r\x1b\[2Kfarsw: .*pages\.jsonl:3: invalid JSON/);
+    const q = terminal();
+    const qio = Object.assign(capture(), { isTTY: true, terminal: q });
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '-q', '--input', input, '--output', join(dir, 'out2.jsonl')], qio)).toBe(3);
+    expect(q.text + qio.err).not.toMatch(/invalid JSON/);
+    expect(qio.err).toMatch(/3 records, 1 failed/);
+  });
+});

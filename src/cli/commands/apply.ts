@@ -5,15 +5,19 @@
  *     (JSON Lines, WARC, files, directories, stdin; worker pool, shards: src/cli/batch-command.ts)
  */
 import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import { isGzip } from '../../batch/detect.js';
+import { emptyReason } from '../../extract/empty-reason.js';
+import { EXIT, type CliIo } from '../io.js';
 import type { CommandModule } from 'yargs';
-import { InputError, ConfigError, isFarswError } from '../../core/errors.js';
+import { InputError, ConfigError, DecodeError, isFarswError } from '../../core/errors.js';
+import { BATCH_DEFAULTS } from '../../core/defaults.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../api/extract.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../batch-command.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, type ExtractorArgs } from '../extractor-options.js';
-import type { CliIo } from '../io.js';
 
 interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, ExtractorArgs {
   files?: string[];
@@ -33,19 +37,34 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function readPage(file: string, io: CliIo): Promise<Uint8Array> {
+/** A page's bytes, gunzipped when they start with the gzip magic (as `--input` does), up to `maxBytes` unpacked. */
+async function readPage(file: string, io: CliIo, maxBytes: number): Promise<Uint8Array> {
+  let bytes: Uint8Array;
   if (file === '-') {
     if (!io.stdin) throw new InputError('-: no standard input available');
-    return readAll(io.stdin);
+    bytes = await readAll(io.stdin);
+  } else {
+    try {
+      bytes = await readFile(file);
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      if (err.code === 'EISDIR') throw new InputError(`${file}: is a directory; to extract every page in it: farsw apply --input ${file}`);
+      if (err.code === 'ENOENT' && URL_LIKE.test(file)) throw new InputError(`${file}: no such file; a URL needs its scheme: farsw apply https://${file}`);
+      throw new InputError(`${file}: cannot read (${err.code === 'ENOENT' ? 'no such file' : err.message})`);
+    }
   }
+  if (!isGzip(bytes)) return bytes;
   try {
-    return await readFile(file);
+    return gunzipSync(bytes, { maxOutputLength: maxBytes });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message;
-    throw new InputError(`${file}: cannot read (${why})`);
+    if (err.code === 'ERR_BUFFER_TOO_LARGE') throw new InputError(`${file}: gzip data unpacks to more than --max-bytes ${maxBytes}`);
+    throw new InputError(`${file}: corrupt gzip data (${err.message})`);
   }
 }
+
+/** A file name that looks like a host name (`example.com/a`): the user probably meant a URL. */
+const URL_LIKE = /^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\/)/i;
 
 function toJson(file: string, r: ExtractResult): Record<string, unknown> {
   return {
@@ -68,6 +87,34 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
     ...(args.url !== undefined ? { url: args.url } : {}),
     ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
   };
+}
+
+/** Extract one page (a file or `-`) and write it in the asked format. */
+async function applyOne(file: string, count: number, options: ExtractOptions, args: ApplyArgs, io: CliIo): Promise<void> {
+  const page = await readPage(file, io, args['max-bytes'] ?? BATCH_DEFAULTS.maxBytes);
+  let result: ExtractResult;
+  try {
+    result = extract(page, options);
+  } catch (e) {
+    // Name the file in known errors (e.g. "page.png: not HTML: PNG image").
+    if (isFarswError(e) && !(e instanceof ConfigError)) throw new InputError(`${file}: ${e.message}`, { cause: e });
+    throw e;
+  }
+  if (args.format === 'json') {
+    io.stdout(JSON.stringify(toJson(file, result), null, count > 1 ? undefined : 2) + '\n');
+  } else {
+    if (count > 1) io.stdout(`==> ${file} <==\n`);
+    const body = args.format === 'markdown' ? result.markdown ?? '' : result.text;
+    io.stdout(body + (body ? '\n' : ''));
+  }
+  if (result.text === '') {
+    const html = typeof page === 'string' ? page : new TextDecoder().decode(page);
+    io.stderr(`farsw: ${file}: nothing extracted: ${emptyReason(html, result.method, options.lines ?? {})}\n`);
+  }
+  if (args.profile && result.profile) {
+    const parts = Object.entries(result.profile).map(([k, v]) => `${k} ${v.toFixed(2)} ms`);
+    io.stderr(`${file}: ${parts.join(', ')}\n`);
+  }
 }
 
 export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
@@ -98,27 +145,20 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
       }
       const files = args.files ?? [];
       const options = extractOptions(args);
+      let failed = 0;
       for (const file of files) {
-        const page = await readPage(file, io);
-        let result: ExtractResult;
         try {
-          result = extract(page, options);
+          await applyOne(file, files.length, options, args, io);
         } catch (e) {
-          // Name the file in known errors (e.g. "page.png: not HTML: PNG image").
-          if (isFarswError(e) && !(e instanceof ConfigError)) throw new InputError(`${file}: ${e.message}`, { cause: e });
-          throw e;
+          // A page that cannot be read or is not HTML is reported and the others still run; exit 1 at the end.
+          if (!(e instanceof InputError || e instanceof DecodeError)) throw e;
+          io.stderr(`farsw: ${e.message}\n`);
+          failed++;
         }
-        if (args.format === 'json') {
-          io.stdout(JSON.stringify(toJson(file, result), null, files.length > 1 ? undefined : 2) + '\n');
-        } else {
-          if (files.length > 1) io.stdout(`==> ${file} <==\n`);
-          const body = args.format === 'markdown' ? result.markdown ?? '' : result.text;
-          io.stdout(body + (body ? '\n' : ''));
-        }
-        if (args.profile && result.profile) {
-          const parts = Object.entries(result.profile).map(([k, v]) => `${k} ${v.toFixed(2)} ms`);
-          io.stderr(`${file}: ${parts.join(', ')}\n`);
-        }
+      }
+      if (failed > 0) {
+        if (files.length > 1) io.stderr(`farsw apply: ${failed} of ${files.length} pages failed\n`);
+        io.exitCode = EXIT.error;
       }
     },
   };

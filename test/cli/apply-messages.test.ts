@@ -1,0 +1,101 @@
+import { describe, it, expect } from 'vitest';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { run } from '../../src/cli/main.js';
+import { page, tempDir } from '../batch/helpers.js';
+import { capture } from './capture.js';
+import { emptyReason } from '../../src/extract/empty-reason.js';
+
+describe('single-file and directory input agree (issue 21.8)', () => {
+  it('apply page.html.gz reads the gzip page as --input does', async () => {
+    const dir = tempDir('gz-file');
+    const file = join(dir, 'page.html.gz');
+    writeFileSync(file, gzipSync(page(7)));
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', file], io)).toBe(0);
+    expect(io.out).toMatch(/^Article 7 tells how the village/);
+  });
+
+  it('a directory of .html.gz pages gives one record each', async () => {
+    const dir = tempDir('gz-dir');
+    writeFileSync(join(dir, 'a.html.gz'), gzipSync(page(1)));
+    writeFileSync(join(dir, 'b.htm.gz'), gzipSync(page(2)));
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', dir], io)).toBe(0);
+    const recs = io.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(recs.map((r) => r.text.slice(0, 9))).toEqual(['Article 1', 'Article 2']);
+  });
+
+  it('a directory with no page files is an error naming it and what it holds, and leaves no marker', async () => {
+    const dir = tempDir('txt-dir');
+    const input = join(dir, 'in');
+    mkdirSync(input);
+    writeFileSync(join(input, 'a.txt'), 'text');
+    writeFileSync(join(input, 'b.txt'), 'text');
+    const io = capture();
+    const out = join(dir, 'out.jsonl');
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', input, '--output', out], io)).toBe(1);
+    expect(io.err).toMatch(/in: no pages in this directory \(farsw reads \.html .*; it holds 2 \.txt files; name a file with --input/);
+    expect(existsSync(`${out}.done`)).toBe(false);
+  });
+});
+
+describe('a notice when nothing is extracted (issue 21.9)', () => {
+  const latin = '<html><body><article><p>The committee approved the new budget after a long debate about schools and roads.</p></article></body></html>';
+
+  it('-a dana on a Latin-script page says why on stderr', async () => {
+    const dir = tempDir('empty-dana');
+    const file = join(dir, 'latin.html');
+    writeFileSync(file, latin);
+    const io = capture();
+    expect(await run(['apply', '-a', 'dana', file], io)).toBe(0);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/latin\.html: nothing extracted: dana counts non-ASCII characters as content and this page's text is all ASCII \(Latin script\); use -a addanag/);
+  });
+
+  it('an empty file and a page without text say so', async () => {
+    const dir = tempDir('empty-file');
+    writeFileSync(join(dir, 'empty.html'), '');
+    writeFileSync(join(dir, 'bare.html'), '<html><body><div><img src=a.png></div><script>var x = 1;</script></body></html>');
+    const io = capture();
+    expect(await run(['apply', join(dir, 'empty.html'), join(dir, 'bare.html')], io)).toBe(0);
+    expect(io.err).toMatch(/empty\.html: nothing extracted: the page is empty/);
+    expect(io.err).toMatch(/bare\.html: nothing extracted: the page has no visible text/);
+  });
+
+  it('the reason is a pure function of the page and the method', () => {
+    expect(emptyReason('  \n', 'addanag')).toBe('the page is empty');
+    expect(emptyReason('<p>Съешь же ещё этих мягких французских булок, да выпей чаю</p>', 'dana')).toMatch(/no part of its \d+ characters/);
+  });
+});
+
+describe('messages that point to the right form (issue 21.10)', () => {
+  it('a directory given to apply points to --input; a URL without a scheme to https://', async () => {
+    const dir = tempDir('msg-dir');
+    const io = capture();
+    expect(await run(['apply', dir, 'example.com/news/1'], io)).toBe(1);
+    expect(io.err).toContain(`${dir}: is a directory; to extract every page in it: farsw apply --input ${dir}`);
+    expect(io.err).toContain('example.com/news/1: no such file; a URL needs its scheme: farsw apply https://example.com/news/1');
+  });
+
+  it('--page-timeout abc names the option and what was typed', async () => {
+    const io = capture();
+    expect(await run(['apply', '--input', 'x.jsonl', '--page-timeout', 'abc'], io)).toBe(2);
+    expect(io.err).toMatch(/--page-timeout: expected a number, found "abc"/);
+    const io2 = capture();
+    expect(await run(['apply', '--input', 'x.jsonl', '--workers=two'], io2)).toBe(2);
+    expect(io2.err).toMatch(/--workers: expected a number, found "two"/);
+  });
+
+  it('a missing file among others: the rest are extracted, exit 1 at the end', async () => {
+    const dir = tempDir('msg-missing');
+    writeFileSync(join(dir, 'a.html'), page(1));
+    writeFileSync(join(dir, 'b.html'), page(2));
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', join(dir, 'a.html'), join(dir, 'missing.html'), join(dir, 'b.html')], io)).toBe(1);
+    expect(io.out).toMatch(/Article 1[\s\S]*Article 2/);
+    expect(io.err).toMatch(/missing\.html: cannot read \(no such file\)/);
+    expect(io.err).toMatch(/1 of 3 pages failed/);
+  });
+});
