@@ -25,6 +25,7 @@ export {
 export { extract, type ExtractOptions, type ExtractResult, type FarswSummary } from './api/extract.js';
 export { runBatch, type BatchConfig, type BatchSummary } from './batch/run.js';
 export { jsonlFileSink, textDirSink, streamSink, type OutputSink, type OutputRecord } from './batch/output.js';
+export { acquireOutputLock, OutputLockedError, type OutputLock, type LockOptions } from './batch/lock.js';
 export { parseShard, type Shard } from './batch/shard.js';
 export { BATCH_DEFAULTS } from './core/defaults.js';
 export { FARSW_TRAIN_DEFAULTS, FARSW_PREPROCESS_DEFAULTS } from './core/defaults.js';

@@ -10,6 +10,11 @@
  * order, so they are exactly those). Gzip or unordered output restarts the
  * share instead (a cut gzip stream cannot be appended to safely; unordered
  * lines are not a prefix).
+ *
+ * A file or directory sink owns its output for the life of the run: `open`
+ * locks `NAME.lock` (`DIR/.lock[-SHARE]`) before it looks at the partial
+ * output, so a second run on the same output refuses or waits (lock.ts); the
+ * lock goes at `commit` or `abandon`.
  */
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
@@ -18,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, type Gzip } from 'node:zlib';
 import { InputError } from '../core/errors.js';
+import { acquireOutputLock, type LockOptions, type OutputLock } from './lock.js';
 import { fnv1a32 } from './shard.js';
 
 /** One line of batch output. */
@@ -79,12 +85,26 @@ async function scanPartial(path: string): Promise<{ lines: number; failed: numbe
   return { lines, failed, end };
 }
 
+/**
+ * Lock `file` for a sink unless `marker` exists (before or after a wait: the run
+ * waited for may have finished the share). Undefined: the marker is there.
+ */
+async function lockUnlessDone(file: string, marker: string, opts: LockOptions): Promise<OutputLock | undefined> {
+  if (await exists(marker)) return undefined;
+  await mkdir(dirname(file), { recursive: true }).catch((e: Error) => { throw new InputError(`${dirname(file)}: cannot create (${e.message})`); });
+  const lock = await acquireOutputLock(file, opts);
+  if (!(await exists(marker))) return lock;
+  lock.release();
+  return undefined;
+}
+
 /** Characters of output gathered before one write to the file. */
 const WRITE_BATCH = 1 << 20;
 
-/** JSON Lines to a file (gzip when the name ends in .gz), via NAME.partial and NAME.done. Lines are written in batches of about 1 MiB. */
-export function jsonlFileSink(path: string, opts: { resumable: boolean }): OutputSink {
+/** JSON Lines to a file (gzip when the name ends in .gz), via NAME.partial and NAME.done, owned through NAME.lock. Lines are written in batches of about 1 MiB. */
+export function jsonlFileSink(path: string, opts: { resumable: boolean; lock?: Omit<LockOptions, 'subject'> }): OutputSink {
   const partial = `${path}.partial`, marker = `${path}.done`;
+  let lock: OutputLock | undefined;
   const gzip = /\.gz$/i.test(path);
   let file: WriteStream | undefined;
   let gz: Gzip | undefined;
@@ -108,17 +128,22 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean }): Outpu
   };
   return {
     async open() {
-      if (await exists(marker)) return { done: true, kept: 0, keptFailed: 0 };
-      await mkdir(dirname(path), { recursive: true });
+      lock = await lockUnlessDone(`${path}.lock`, marker, { ...opts.lock, subject: partial });
+      if (!lock) return { done: true, kept: 0, keptFailed: 0 };
       let kept = 0, keptFailed = 0;
-      if (opts.resumable && !gzip && (await exists(partial))) {
-        const scan = await scanPartial(partial);
-        await truncate(partial, scan.end);
-        kept = scan.lines;
-        keptFailed = scan.failed;
+      try {
+        if (opts.resumable && !gzip && (await exists(partial))) {
+          const scan = await scanPartial(partial);
+          await truncate(partial, scan.end);
+          kept = scan.lines;
+          keptFailed = scan.failed;
+        }
+        file = createWriteStream(partial, { flags: kept > 0 ? 'a' : 'w' });
+        await once(file, 'open').catch((e: Error) => { throw new InputError(`${partial}: cannot write (${e.message})`); });
+      } catch (e) {
+        lock.release();
+        throw e;
       }
-      file = createWriteStream(partial, { flags: kept > 0 ? 'a' : 'w' });
-      await once(file, 'open').catch((e: Error) => { throw new InputError(`${partial}: cannot write (${e.message})`); });
       if (gzip) {
         gz = createGzip();
         finished = pipeline(gz, file);
@@ -135,11 +160,21 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean }): Outpu
       if (batched >= WRITE_BATCH) await flush();
     },
     async commit(summary) {
-      await close();
-      await rename(partial, path);
-      await writeFile(marker, JSON.stringify(summary) + '\n');
+      try {
+        await close();
+        await rename(partial, path);
+        await writeFile(marker, JSON.stringify(summary) + '\n');
+      } finally {
+        lock?.release();
+      }
     },
-    abandon: close,
+    async abandon() {
+      try {
+        if (file) await close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
@@ -156,13 +191,13 @@ export function textFileName(key: string): string {
  * go to `onError`. The marker is `dir/.done` (`dir/.done-<shard>` for a share).
  * A rerun skips a finished share; an unfinished one is redone (files are overwritten).
  */
-export function textDirSink(dir: string, opts: { markerName: string; onError: (rec: OutputRecord) => void }): OutputSink {
+export function textDirSink(dir: string, opts: { markerName: string; onError: (rec: OutputRecord) => void; lock?: Omit<LockOptions, 'subject'> }): OutputSink {
   const marker = join(dir, opts.markerName);
+  let lock: OutputLock | undefined;
   return {
     async open() {
-      if (await exists(marker)) return { done: true, kept: 0, keptFailed: 0 };
-      await mkdir(dir, { recursive: true }).catch((e: Error) => { throw new InputError(`${dir}: cannot create (${e.message})`); });
-      return { done: false, kept: 0, keptFailed: 0 };
+      lock = await lockUnlessDone(join(dir, opts.markerName.replace(/^\.done/, '.lock')), marker, { ...opts.lock, subject: dir });
+      return lock ? { done: false, kept: 0, keptFailed: 0 } : { done: true, kept: 0, keptFailed: 0 };
     },
     async write(rec) {
       if (rec.error !== undefined) return opts.onError(rec);
@@ -176,9 +211,13 @@ export function textDirSink(dir: string, opts: { markerName: string; onError: (r
       await rename(`${name}.partial`, name);
     },
     async commit(summary) {
-      await writeFile(marker, JSON.stringify(summary) + '\n');
+      try {
+        await writeFile(marker, JSON.stringify(summary) + '\n');
+      } finally {
+        lock?.release();
+      }
     },
-    abandon: async () => {},
+    abandon: async () => { lock?.release(); },
   };
 }
 

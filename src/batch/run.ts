@@ -14,7 +14,7 @@ import { BATCH_DEFAULTS } from '../core/defaults.js';
 import type { InputKind } from './detect.js';
 import { mapBounded } from './map-bounded.js';
 import { prefetch } from './prefetch.js';
-import type { OutputRecord, OutputSink } from './output.js';
+import type { OutputRecord, OutputSink, SinkState } from './output.js';
 import { createExecutor } from './pool.js';
 import type { ProgressReporter, ProgressSnapshot } from './progress.js';
 import { listInputs, readItems, shareOf, type BatchItem, type InputFile, type ReadCounters } from './sources.js';
@@ -104,6 +104,15 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
     summary.alreadyDone = true;
     return summary;
   }
+  try {
+    return await runOpened(config, state, summary, files, t0);
+  } catch (e) {
+    await config.sink.abandon().catch(() => {}); // keeps the partial output and releases the output's lock
+    throw e;
+  }
+}
+
+async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSummary, files: readonly InputFile[], t0: number): Promise<BatchSummary> {
   summary.resumed = state.kept;
   summary.resumedFailed = state.keptFailed;
   const maxBytes = config.maxBytes ?? BATCH_DEFAULTS.maxBytes;

@@ -10,6 +10,7 @@ import { ConfigError } from '../core/errors.js';
 import type { ExtractOptions } from '../api/extract.js';
 import { EXIT, type CliIo } from './io.js';
 import { INPUT_KINDS, type InputKind } from '../batch/detect.js';
+import type { LockOptions } from '../batch/lock.js';
 import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from '../batch/output.js';
 import { createProgressBar, type ProgressReporter } from '../batch/progress.js';
 import { runBatch, type BatchSummary } from '../batch/run.js';
@@ -27,6 +28,7 @@ export interface BatchArgs {
   'page-timeout': number;
   'max-bytes': number;
   quiet: boolean;
+  wait: boolean;
 }
 
 /** Exit code of an interrupted batch (SIGINT): 128 + 2, as shells report it. */
@@ -48,6 +50,7 @@ export function batchOptions<T>(y: Argv<T>): Argv<T> {
     .option('shard', { type: 'string', describe: 'Take share i of n (0-based "i/n") for job arrays' })
     .option('page-timeout', { type: 'number', default: BATCH_DEFAULTS.pageTimeoutMs, describe: 'Milliseconds per page before it becomes an error record (its worker is replaced)' })
     .option('max-bytes', { type: 'number', default: BATCH_DEFAULTS.maxBytes, describe: 'Larger records become error records unread' })
+    .option('wait', { type: 'boolean', default: false, describe: 'If another run is writing the same output, wait for it to end instead of refusing' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no per-record error lines (the summary line stays)' }) as Argv<T>;
 }
 
@@ -95,18 +98,24 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
     if (bar) bar.log(`farsw: ${rec.error}\n`);
     else io.stderr(`farsw: ${rec.error}\n`);
   };
+  const ac = new AbortController();
+  // Another run holds the output: refuse (OutputLockedError), or with --wait say so once and wait.
+  const lock: LockOptions = {
+    wait: args.wait === true, signal: ac.signal,
+    onWait: (pid) => io.stderr(`farsw apply: waiting for another run on this output${pid !== undefined ? ` (pid ${pid})` : ''} to end\n`),
+  };
   let sink: OutputSink;
   if (args['out-dir'] !== undefined) {
     sink = textDirSink(withShard(args['out-dir'], shard), {
       markerName: shard ? `.done-${shardLabel(shard)}` : '.done',
       onError: reportError,
+      lock,
     });
   } else if (args.output !== undefined && args.output !== '-') {
-    sink = jsonlFileSink(withShard(args.output, shard), { resumable: ordered });
+    sink = jsonlFileSink(withShard(args.output, shard), { resumable: ordered, lock });
   } else {
     sink = streamSink((s) => io.stdout(s));
   }
-  const ac = new AbortController();
   const onSigint = (): void => ac.abort();
   process.once('SIGINT', onSigint);
   let summary: BatchSummary;
@@ -121,6 +130,11 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
       ...(args['out-dir'] === undefined ? { onRecord: reportError } : {}),
       ...(io.isTTY && !quiet ? { progress: (total: number | undefined) => (bar = createProgressBar(io.terminal ?? process.stderr, total)) } : {}),
     });
+  } catch (e) {
+    if (!ac.signal.aborted || (e as Error).name !== 'AbortError') throw e;
+    io.stderr('farsw apply: interrupted while waiting for the output\n'); // nothing was written
+    io.exitCode = EXIT_INTERRUPTED;
+    return;
   } finally {
     process.removeListener('SIGINT', onSigint);
   }
