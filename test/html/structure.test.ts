@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { attributeTokens } from '../../src/html/lines.js';
+import { attributeTokens } from '../../src/html/structure.js';
 import { lineKey } from '../../src/html/line-key.js';
 
 /** The rule as regexes (split camelCase, lower-case, runs of 3+ a–z, first 24 distinct), read on the first 1024 characters. */

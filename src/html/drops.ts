@@ -1,0 +1,81 @@
+/**
+ * What is removed with its content besides the dropped element names (`LineOptions.dropElements`,
+ * flag DROP in tags.ts): user-comment sections (`dropComments`, by their class/id words) and
+ * hidden elements (`dropHidden`, by their attributes), read from a start tag's attributes as the
+ * scanner reports them; and the stack of open dropped elements.
+ */
+import { lineKey } from './line-key.js';
+import { nameIs } from './tags.js';
+/** Characters of a class/id or style value read. */
+export const MAX_ATTRIBUTE_CHARS = 1024;
+
+/**
+ * Class/id words of a user-comment section (`dropComments`): WordPress (`comments`, `comment-list`,
+ * `respond`), Blogger, Disqus (`disqus_thread`), and the words for "comments" in a few languages'
+ * class names (Spanish, French, German, Chinese pinyin). Whole words only: `commentary` is not one.
+ */
+export const COMMENT_WORDS: ReadonlySet<number> = new Set(
+  ['comment', 'comments', 'commentlist', 'commentlists', 'respond', 'disqus', 'comentarios', 'commentaires', 'kommentare', 'pinglun'].map((w) => lineKey(w)));
+/** A `style` value that hides its element. */
+export const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+/** Containers a comment section is read from: elements that always have an end tag (an implied end would mute the rest of the page). */
+export const COMMENTS_ELEMENTS: ReadonlySet<string> = new Set(['div', 'section', 'ol', 'ul', 'aside', 'article', 'footer', 'form', 'dl', 'table']);
+
+/**
+ * The attributes of the pending start tag that matter: `class` and `id` (hashed on the source, with
+ * their ranges, for the structural path and the comment words) and whether it hides its element
+ * (`hidden`, a style with display: none / visibility: hidden, `aria-hidden="true"`).
+ */
+export class TagAttributes {
+  /** The start tag hides its element. */
+  hidden = false;
+  /** FNV hashes of the class and id values (0: none) and where they are. */
+  classHash = 0;
+  idHash = 0;
+  readonly classRange: [number, number] = [0, 0];
+  readonly idRange: [number, number] = [0, 0];
+  /** Attribute being read: 1 class, 2 id, 3 style, 4 aria-hidden, 0 other. */
+  attr = 0;
+  /** The attribute value being read: its hash and source range (a value split by a chunk is joined). */
+  private attrHash = 0;
+  private attrFrom = -1;
+  private attrTo = 0;
+
+  /** A new start tag. */
+  reset(): void {
+    this.classHash = this.idHash = 0;
+    this.hidden = false;
+  }
+
+  /** An attribute's name `src[start, end)`. */
+  name(src: string, start: number, end: number): void {
+    this.attr = nameIs(src, start, end, 'class') ? 1 : nameIs(src, start, end, 'id') ? 2 : nameIs(src, start, end, 'style') ? 3 : nameIs(src, start, end, 'aria-hidden') ? 4 : 0;
+    if (nameIs(src, start, end, 'hidden')) this.hidden = true;
+    this.attrHash = 0x811c9dc5;
+    this.attrFrom = -1;
+  }
+
+  /** Part of the value of an attribute being read (attr ≠ 0). */
+  data(src: string, start: number, end: number): void {
+    let h = this.attrHash;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), 0x01000193);
+    this.attrHash = h;
+    if (this.attrFrom < 0) this.attrFrom = start;
+    this.attrTo = end;
+  }
+
+  /** The attribute ends. */
+  end(src: string): void {
+    if (this.attr === 3) {
+      if (this.attrFrom >= 0 && HIDDEN_STYLE.test(src.slice(this.attrFrom, Math.min(this.attrTo, this.attrFrom + MAX_ATTRIBUTE_CHARS)))) this.hidden = true;
+    } else if (this.attr === 4) {
+      if (this.attrFrom >= 0 && nameIs(src, this.attrFrom, this.attrTo, 'true')) this.hidden = true;
+    } else if (this.attr !== 0 && this.attrFrom >= 0) {
+      const h = (this.attrHash >>> 0) || 1;
+      const range = this.attr === 1 ? this.classRange : this.idRange;
+      range[0] = this.attrFrom; range[1] = this.attrTo;
+      if (this.attr === 1) this.classHash = h; else this.idHash = h;
+    }
+    this.attr = 0;
+  }
+}

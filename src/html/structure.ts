@@ -1,0 +1,168 @@
+/**
+ * Where a line sits in the page's structure: each open block element's kind (a hash of its name,
+ * id and class), the structural path of its nearest three block elements, and the class/id
+ * words a line inside it inherits (FAR-SW models learn from both). Keys are hashed on the source.
+ */
+import { lineKey, LineKeyHasher } from './line-key.js';
+import { hasNonAsciiChar } from '../core/ascii.js';
+import { COMMENT_WORDS, COMMENTS_ELEMENTS, MAX_ATTRIBUTE_CHARS } from './drops.js';
+
+/** At most this many class/id words per line (the nearest elements' first). */
+export const MAX_LINE_TOKENS = 24;
+export const NO_TOKENS: readonly number[] = Object.freeze([]);
+const ATTRIBUTE_WORD = /[a-z]{3,}/g;
+const CAMEL_CASE = /([a-z])([A-Z])/g;
+
+/** What an element's name, id and class give: its path signature and its class/id words. */
+export interface ElementKind {
+  readonly sig: number;
+  readonly tokens: readonly number[];
+  /** Its class/id names a user-comment section (`COMMENT_WORDS`). */
+  readonly comments: boolean;
+  /**
+   * Memo of `entryWords` for the last element of this kind: the words it inherited (compared as the same
+   * array) and its merged words. Siblings, and repeated structures under repeated ancestors, share both.
+   */
+  lastInherited: readonly number[] | undefined;
+  lastWords: readonly number[] | undefined;
+}
+
+/** A structural-stack entry: the element, and what a line inside it inherits. */
+export interface BlockEntry {
+  readonly name: string;
+  readonly sig: number;
+  /** Key of the path of the nearest three block elements (this one, its parent and grandparent). */
+  readonly path: number;
+  /** The parent's signature (for the path of children). */
+  readonly parentSig: number;
+  /** This element's own class/id words, and its parent entry (for the inherited ones). */
+  readonly own: readonly number[];
+  /** Its kind (the own words are `kind.tokens` when not empty). */
+  readonly kind: ElementKind;
+  readonly parent: BlockEntry | undefined;
+  /** Inside a user-comment section (`dropComments`) or a hidden element (`dropHidden`): its content is removed. */
+  readonly muted: boolean;
+  /** Number of the element in document order (LineTable.elements). */
+  readonly id: number;
+  /** Memo of `entryWords`. */
+  words?: readonly number[];
+}
+
+/**
+ * Class/id words of an element and its ancestors, nearest first, at most
+ * MAX_LINE_TOKENS; computed on first use (only elements holding text need them).
+ */
+export function entryWords(e: BlockEntry): readonly number[] {
+  if (e.words) return e.words;
+  // Iterative (pages nest 100,000 deep): climb to a memoised ancestor, then fill downwards.
+  const chain: BlockEntry[] = [];
+  let a: BlockEntry | undefined = e;
+  while (a && !a.words) { chain.push(a); a = a.parent; }
+  let inherited = a?.words ?? NO_TOKENS;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const c = chain[i]!;
+    let words = inherited;
+    if (c.own.length > 0) {
+      const kind = c.kind;
+      if (kind.lastInherited === inherited) words = kind.lastWords!;
+      else {
+        const merged = [...c.own];
+        for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
+        kind.lastInherited = inherited;
+        kind.lastWords = words = merged;
+      }
+    }
+    inherited = c.words = words;
+  }
+  return inherited;
+}
+
+/** (name, id, class) hash → signature and words: pages repeat the same few values; cleared when large. */
+const ELEMENT_KINDS = new Map<number, ElementKind>();
+const MAX_ELEMENT_KINDS = 50_000;
+
+/**
+ * The kind of a block element from the hashes of its name, id and class values
+ * (computed on the source, no strings); the values are sliced from `src` only on a miss.
+ */
+export function elementKind(name: string, nameKey: number, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): ElementKind {
+  // FNV-1a over the name's characters (nameKey = nameHash(name)), then the id and class hashes.
+  let h = Math.imul(nameKey ^ idHash, 0x01000193);
+  h = Math.imul(h ^ classHash, 0x01000193) >>> 0;
+  let k = ELEMENT_KINDS.get(h);
+  if (!k) {
+    if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
+    const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
+    const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
+    // The signature is lineKey(`${name}#${idValue}.${classValue}`), hashed without building that string.
+    const sig = new LineKeyHasher();
+    sig.pushRange(name, 0, name.length);
+    sig.pushRange('#', 0, 1);
+    if (idHash !== 0) sig.pushRange(src, id[0], id[1]);
+    sig.pushRange('.', 0, 1);
+    if (classHash !== 0) sig.pushRange(src, cls[0], cls[1]);
+    k = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined };
+    ELEMENT_KINDS.set(h, k);
+  }
+  return k;
+}
+
+/** A child's stack entry from its parent's (path of the nearest three); `drop`: the element's content is removed. */
+export function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean, drop: boolean, id: number): BlockEntry {
+  let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
+  if (parent) {
+    h = Math.imul(h ^ parent.sig, 0x01000193);
+    if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
+  }
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, kind, parent, muted: parent?.muted === true || drop, id };
+}
+
+/**
+ * Words of a `class` / `id` value as keys: lower-cased runs of 3+ ASCII letters
+ * ("post-body entry_content" → post, body, entry, content); camelCase is split
+ * (a space goes between a lower-case and an upper-case ASCII letter); first
+ * occurrences only, at most MAX_LINE_TOKENS; the keys are `lineKey(word)`.
+ * An all-ASCII value (nearly all of them) is read in one pass over its
+ * characters; any other goes through the regexes that state the rule.
+ */
+export function attributeTokens(value: string): readonly number[] {
+  // Real class/id values are short; a hostile multi-megabyte one is read up to a bound.
+  const text = value.length > MAX_ATTRIBUTE_CHARS ? value.slice(0, MAX_ATTRIBUTE_CHARS) : value;
+  // Outside ASCII, lower-casing can make ASCII letters (KELVIN SIGN → `k`): the general path.
+  if (hasNonAsciiChar(text)) return regexAttributeTokens(text);
+  const out: number[] = [];
+  // FNV-1a of the current run of letters, lower-cased: lineKey of a word of a–z (html/line-key.ts).
+  let h = 0x811c9dc5 | 0, length = 0, prevLower = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    const lower = c >= 97 && c <= 122, letter = lower || (c >= 65 && c <= 90);
+    if (!letter || (prevLower && !lower)) {
+      // The run ends here: at a non-letter, or at the upper-case letter of a camelCase boundary.
+      if (length >= 3) {
+        const k = (h >>> 0) || 1;
+        if (!out.includes(k)) {
+          out.push(k);
+          if (out.length === MAX_LINE_TOKENS) return out;
+        }
+      }
+      h = 0x811c9dc5 | 0;
+      length = 0;
+    }
+    if (letter) { h = Math.imul(h ^ (c | 0x20), 0x01000193); length++; }
+    prevLower = lower;
+  }
+  return out.length > 0 ? out : NO_TOKENS;
+}
+
+/** {@link attributeTokens} by its rule's regexes, for a value already cut to MAX_ATTRIBUTE_CHARS. */
+function regexAttributeTokens(text: string): readonly number[] {
+  const words = text.replace(CAMEL_CASE, '$1 $2').toLowerCase().match(ATTRIBUTE_WORD);
+  if (!words) return NO_TOKENS;
+  const out: number[] = [];
+  for (const w of words) {
+    const k = lineKey(w);
+    if (!out.includes(k)) out.push(k);
+    if (out.length === MAX_LINE_TOKENS) break;
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+/**
+ * What the line builder knows about a tag name: flag bits (void, block, anchor, dropped, …) and
+ * the block kind, looked up by a hash of the name written in the source, in any case, without
+ * building a string per tag.
+ */
+import { BlockKind } from '../core/types.js';
+
+/** Block-level elements: a break point before their start tag and after their end tag. */
+const BLOCK_KIND: ReadonlyMap<string, BlockKind> = new Map<string, BlockKind>([
+  ['p', BlockKind.Paragraph],
+  ['h1', BlockKind.Heading1], ['h2', BlockKind.Heading2], ['h3', BlockKind.Heading3],
+  ['h4', BlockKind.Heading4], ['h5', BlockKind.Heading5], ['h6', BlockKind.Heading6],
+  ['li', BlockKind.ListItem], ['dt', BlockKind.ListItem], ['dd', BlockKind.ListItem],
+  ['td', BlockKind.TableCell], ['th', BlockKind.TableCell],
+  ['pre', BlockKind.Preformatted], ['blockquote', BlockKind.Quote], ['div', BlockKind.Div],
+  ...['address', 'article', 'aside', 'body', 'caption', 'center', 'details', 'dialog', 'dir', 'dl',
+    'fieldset', 'figcaption', 'figure', 'footer', 'form', 'frame', 'frameset', 'header', 'hgroup',
+    'hr', 'html', 'legend', 'main', 'menu', 'nav', 'ol', 'optgroup', 'option', 'output', 'section',
+    'search', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul', 'video', 'audio', 'canvas',
+    'noframes', 'map']
+    .map((n): [string, BlockKind] => [n, BlockKind.Other]),
+]);
+
+/** Elements that never have content or an end tag. */
+const VOID_ELEMENTS = new Set([
+  'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'image', 'img', 'input',
+  'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+]);
+
+// Tag facts, one Map lookup per tag: flag bits, and the BlockKind in bits 8..15.
+export const VOID = 1, BLOCK = 2, ANCHOR = 4, IMAGE = 8, PRE = 16, BR = 32, BODY = 64, DROP = 128;
+/** Above the BlockKind bits. IMPLIED: a sibling start tag implicitly closes it (for the structural stack). */
+export const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18, IMPLIED = 1 << 19;
+
+function staticTagTable(): Map<string, number> {
+  const t = new Map<string, number>();
+  const add = (name: string, bits: number) => t.set(name, (t.get(name) ?? 0) | bits);
+  for (const n of VOID_ELEMENTS) add(n, VOID);
+  for (const [n, kind] of BLOCK_KIND) add(n, BLOCK | (kind << 8));
+  add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY); add('blockquote', QUOTE);
+  for (const n of ['li', 'dt', 'dd']) add(n, LIST_ITEM);
+  for (const n of ['ul', 'ol', 'dl', 'menu', 'dir']) add(n, LIST);
+  for (const n of ['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option']) add(n, IMPLIED);
+  return t;
+}
+const STATIC_TAGS = staticTagTable();
+/** A known tag: its lower-case name and flags. */
+export interface TagInfo {
+  readonly name: string;
+  readonly flags: number;
+  /** FNV-1a hash of the name ({@link nameHash}). */
+  readonly hash: number;
+}
+
+/** Known tags by the FNV hash of their lower-case name (see tagAt), and the longest name. */
+export interface TagTable {
+  readonly byHash: ReadonlyMap<number, TagInfo>;
+  readonly longest: number;
+}
+
+const TAG_TABLES = new WeakMap<readonly string[], TagTable>();
+
+export function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** The tag table for a list of dropped elements (cached per list). */
+export function tagTable(drop: readonly string[]): TagTable {
+  let t = TAG_TABLES.get(drop);
+  if (!t) {
+    const flags = new Map(STATIC_TAGS);
+    for (const n of drop) flags.set(n, (flags.get(n) ?? 0) | DROP);
+    const byHash = new Map([...flags].map(([name, f]): [number, TagInfo] => {
+      const hash = nameHash(name);
+      return [hash, { name, flags: f, hash }];
+    }));
+    t = { byHash, longest: Math.max(...[...flags.keys()].map((n) => n.length)) };
+    TAG_TABLES.set(drop, t);
+  }
+  return t;
+}
+
+/**
+ * The known tag written at `src[start, end)` (any case), or undefined: hashed on
+ * the source and checked character by character, so no string is built per tag.
+ */
+export function tagAt(table: TagTable, src: string, start: number, end: number): TagInfo | undefined {
+  if (end - start > table.longest) return undefined;
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) {
+    let c = src.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  const info = table.byHash.get(h >>> 0);
+  if (!info || info.name.length !== end - start) return undefined;
+  for (let i = 0; i < info.name.length; i++) {
+    let c = src.charCodeAt(start + i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== info.name.charCodeAt(i)) return undefined;
+  }
+  return info;
+}
+
+/** Does `src[start, end)` spell the lower-case ASCII `name`, in any case? (No string is built.) */
+export function nameIs(src: string, start: number, end: number, name: string): boolean {
+  if (end - start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) if ((src.charCodeAt(start + i) | 0x20) !== name.charCodeAt(i)) return false;
+  return true;
+}
