@@ -80,7 +80,7 @@ export { readPredictions } from './dataset/predictions.js';
 export { parseDatasetRecord } from './dataset/record.js';
 export { siteOf, hostOf, hostOfRecord, normalizeHost } from './dataset/site.js';
 export type { PageRecord, RecordSource, DatasetIssue, ReadOptions } from './dataset/types.js';
-export { applyModel, topicalMask, lineScores, COMBINE_MODES, type CombineMode, type FarswApplyOptions, type FarswResult } from './extract/farsw.js';
+export { applyModel, topicalMask, lineScores, modelLineScores, COMBINE_MODES, SCORE_NORMS, type ScoreNorm, type CombineMode, type FarswApplyOptions, type FarswResult } from './extract/farsw.js';
 export { slidingWindow, scoreBlocks, selectInformative, blocksToMask, maskToBlocks, type Selection } from './extract/window.js';
 export { FARSW_APPLY_DEFAULTS } from './core/defaults.js';
 export { runModel, extractWithModel, farswOptions, type ModelRun, type ModelExtractorOptions } from './extract/model-extractor.js';
@@ -95,3 +95,4 @@ export {
 export { renderSvg, type SvgOptions } from './explain/svg.js';
 export { renderHtml, type HtmlOptions } from './explain/html.js';
 export { renderLineTable, type LineTableOptions } from './explain/line-table.js';
+export { PRESETS, PAPER_PRESET, FARSW_TABLE1_ELEMENTS, type Preset } from './core/presets.js';

@@ -1,51 +1,88 @@
 /**
- * The extractor flags `apply` and `explain` share: the DANA core's (`DanaOptions`) and a
- * model's (`FarswApplyOptions`), each turned into options only when given.
+ * The extractor flags `apply`, `explain` and `eval` share: the preset, the DANA core's
+ * (`DanaOptions`) and a model's (`FarswApplyOptions`), each turned into options only when given.
  */
 import type { Argv } from 'yargs';
 import type { DanaOptions } from '../extract/dana.js';
-import { COMBINE_MODES, type CombineMode, type FarswApplyOptions } from '../extract/farsw.js';
+import { COMBINE_MODES, SCORE_NORMS, type CombineMode, type FarswApplyOptions, type ScoreNorm } from '../extract/farsw.js';
 import { DANA_DEFAULTS, FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
+import { PRESETS, type Preset } from '../core/presets.js';
 
 /** The parsed flags. */
 export interface ExtractorArgs {
+  preset?: Preset;
   gap?: number;
   radius?: number;
   'title-decay'?: number;
+  container?: number;
+  'title-container'?: number;
+  'best-line'?: boolean;
   mode?: CombineMode;
   phi?: number;
   beta?: number;
   classify?: 'crisp' | 'fuzzy' | 'confidence';
+  fallback?: boolean;
+  'score-norm'?: ScoreNorm;
+  templates?: boolean;
+  'path-evidence'?: number;
+  'path-veto'?: boolean;
+  dedupe?: boolean;
+  'token-evidence'?: number;
+  'fallback-link-density'?: number;
 }
 
-/** Add --gap, --radius, --title-decay (the DANA core) and --mode, --phi, --beta, --classify (a model) to a command. */
+/** Add the preset, the DANA core's flags and a model's flags to a command. */
 export function extractorOptions<T>(y: Argv<T>): Argv<T> {
+  const A = FARSW_APPLY_DEFAULTS;
   return y
+    .option('preset', { choices: PRESETS, describe: "default (farsw) or paper: the algorithm exactly as published, every farsw addition off (README, Presets); other flags still apply on top" })
     .option('gap', { type: 'number', describe: `DANA Algorithm 1 gap in lines (default ${DANA_DEFAULTS.gap})` })
     .option('radius', { type: 'number', describe: `DANA smoothing radius (default ${DANA_DEFAULTS.radius})` })
     .option('title-decay', { type: 'number', describe: `Title anchor: lines after the title line at which a region counts half (default ${DANA_DEFAULTS.titleDecay}; 0: off, the papers' largest region)` })
-    .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${FARSW_APPLY_DEFAULTS.mode}; ${FARSW_APPLY_DEFAULTS.siteMode} for site models)` })
-    .option('phi', { type: 'number', describe: `Sliding window length (default ${FARSW_APPLY_DEFAULTS.phi})` })
-    .option('beta', { type: 'number', describe: `Block score cutoff (default ${FARSW_APPLY_DEFAULTS.beta})` })
-    .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${FARSW_APPLY_DEFAULTS.classify})` }) as unknown as Argv<T>;
+    .option('container', { type: 'number', describe: `Single-container share θ on the chosen lines (default ${DANA_DEFAULTS.container}; models: ${A.container} across sites, ${A.siteContainer} for site models; 0: off, the papers)` })
+    .option('title-container', { type: 'number', describe: `Title container: least share of the text it must keep (default ${DANA_DEFAULTS.titleContainer}; 0: off, the papers)` })
+    .option('best-line', { type: 'boolean', describe: 'DANA: with no line above the axis, keep the best line (default on; --no-best-line: nothing, the papers)' })
+    .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${A.mode}; ${A.siteMode} for site models; farsw: the model alone)` })
+    .option('phi', { type: 'number', describe: `Sliding window length (default ${A.phi})` })
+    .option('beta', { type: 'number', describe: `Block score cutoff (default ${A.beta})` })
+    .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${A.classify}; crisp: the paper's)` })
+    .option('fallback', { type: 'boolean', describe: 'When no block passes β, keep the best block (default on; --no-fallback: nothing, the paper)' })
+    .option('score-norm', { choices: SCORE_NORMS, describe: `Eq. 4 normalisation: page maxima or the model's H (default ${A.scoreNorm}; model reproduces the paper's scores)` })
+    .option('templates', { type: 'boolean', describe: "Drop the model's template lines (default on; --no-templates ignores them)" })
+    .option('path-evidence', { type: 'number', describe: `Training lines a structural path needs to decide its lines (default ${A.pathEvidence}; 0: off)` })
+    .option('path-veto', { type: 'boolean', describe: 'Drop lines whose path the model knows as non-topical, whatever chose them (default: site models only)' })
+    .option('dedupe', { type: 'boolean', describe: 'Drop a chosen line repeating an earlier one (default: site models only)' })
+    .option('token-evidence', { type: 'number', describe: `Weight of class/id words in confidence classification (default ${A.tokenEvidence}; 0: off)` })
+    .option('fallback-link-density', { type: 'number', describe: `Union: leave out a fallback block with more link text than this share (default ${A.fallbackLinkDensity}; 0: off)` }) as unknown as Argv<T>;
 }
 
 /** The DANA options the flags ask for (only those given). */
 export function danaArgs(args: ExtractorArgs): Partial<DanaOptions> {
-  return {
-    ...(args.gap !== undefined ? { gap: args.gap } : {}),
-    ...(args.radius !== undefined ? { radius: args.radius } : {}),
-    ...(args['title-decay'] !== undefined ? { titleDecay: args['title-decay'] } : {}),
-  };
+  return pick({
+    gap: args.gap, radius: args.radius, titleDecay: args['title-decay'], container: args.container,
+    titleContainer: args['title-container'], fallbackToBestLine: args['best-line'],
+  }) as Partial<DanaOptions>;
 }
 
 /** The model options the flags ask for (only those given), with the DANA ones for its core. */
 export function farswArgs(args: ExtractorArgs): Partial<Omit<FarswApplyOptions, 'dana'>> & { dana: Partial<DanaOptions> } {
+  const dana = danaArgs(args);
   return {
-    ...(args.mode !== undefined ? { mode: args.mode } : {}),
-    ...(args.phi !== undefined ? { phi: args.phi } : {}),
-    ...(args.beta !== undefined ? { beta: args.beta } : {}),
-    ...(args.classify !== undefined ? { classify: args.classify } : {}),
-    dana: danaArgs(args),
+    ...pick({
+      mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify, fallback: args.fallback,
+      scoreNorm: args['score-norm'], templates: args.templates, pathEvidence: args['path-evidence'],
+      pathVeto: args['path-veto'], dedupe: args.dedupe, tokenEvidence: args['token-evidence'],
+      fallbackLinkDensity: args['fallback-link-density'], container: args.container,
+    }) as Partial<Omit<FarswApplyOptions, 'dana'>>,
+    dana,
   };
+}
+
+/** `{ preset }` when the flag is given. */
+export function presetArgs(args: ExtractorArgs): { preset?: Preset } {
+  return args.preset !== undefined ? { preset: args.preset } : {};
+}
+
+function pick(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }

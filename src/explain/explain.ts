@@ -18,6 +18,8 @@ import { danaColumns, danaCore, DANA_OPTIONS, type DanaOptions, type DanaVariant
 import type { CombineMode, FarswResult } from '../extract/farsw.js';
 import { farswOptions, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import { blocksToMask } from '../extract/window.js';
+import { danaPresetOptions } from '../extract/registry.js';
+import type { Preset } from '../core/presets.js';
 
 /** The DANA variant a model run uses for its core (`applyModel`). */
 const MODEL_DANA_VARIANT: DanaVariant = 'addanag';
@@ -80,6 +82,8 @@ export interface ExplainOptions {
   readonly dana?: Partial<DanaOptions>;
   readonly lines?: Partial<LineOptions>;
   readonly url?: string;
+  /** `paper`: the algorithm as published (core/presets.ts). */
+  readonly preset?: Preset;
 }
 
 /**
@@ -91,13 +95,15 @@ export interface ExplainOptions {
 export function explainPage(html: string, options: ExplainOptions): ExplainData {
   const url = options.url ?? null;
   if (options.model) {
-    const run = runModel(html, options.model, { lines: options.lines ?? {}, ...(options.farsw ? { farsw: options.farsw } : {}) });
-    const o = farswOptions(options.farsw, options.model);
+    const preset = options.preset !== undefined ? { preset: options.preset } : {};
+    const run = runModel(html, options.model, { lines: options.lines ?? {}, ...(options.farsw ? { farsw: options.farsw } : {}), ...preset });
+    const o = farswOptions(options.farsw, options.model, options.preset);
     return explainModelRun(run.table, run.detail, { model: options.model.name, mode: o.mode, beta: o.beta, url });
   }
   const variant = options.algorithm ?? MODEL_DANA_VARIANT;
-  const table = buildLineTable(html, options.lines ?? {});
-  return explainDana(table, variant, { ...DANA_OPTIONS, ...options.dana }, url);
+  const { lines, dana } = danaPresetOptions(options);
+  const table = buildLineTable(html, lines);
+  return explainDana(table, variant, dana, url);
 }
 
 /** Explain a model run already made (`runModel`): its table and `FarswResult`. */

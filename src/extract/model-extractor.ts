@@ -7,7 +7,8 @@ import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
 import { modelLineOptions, type Model } from '../model/model.js';
 import { blocksToText } from '../html/text.js';
 import { applyModel, type FarswApplyOptions, type FarswResult } from './farsw.js';
-import { pageLines, StageClock, type ExtractorOptions } from './registry.js';
+import { checkPreset, pageLines, StageClock, type ExtractorOptions } from './registry.js';
+import { PAPER_PRESET, type Preset } from '../core/presets.js';
 
 /** Options of model-based extraction. */
 export interface ModelExtractorOptions extends ExtractorOptions {
@@ -20,7 +21,10 @@ export interface ModelExtractorOptions extends ExtractorOptions {
  * across sites `mode`, `container`, `dana.titleContainer`, `pathVeto`, `dedupe` and `dana.gap`: each chosen in its own cross-validation (intra-site
  * and inter-site; BENCHMARKS.md).
  */
-export function farswOptions(o: ModelExtractorOptions['farsw'] = {}, model?: Model): FarswApplyOptions {
+export function farswOptions(given: ModelExtractorOptions['farsw'] = {}, model?: Model, preset?: Preset): FarswApplyOptions {
+  const o = checkPreset(preset) === 'paper'
+    ? { ...PAPER_PRESET.farswApply, ...given, dana: { ...PAPER_PRESET.farswDana, ...given.dana } }
+    : given;
   const { siteMode, siteContainer, siteTitleContainer, sitePathVeto, siteDedupe, siteGap, ...defaults } = FARSW_APPLY_DEFAULTS;
   const site = model?.site != null;
   const mode = o.mode ?? (site ? siteMode : defaults.mode);
@@ -41,7 +45,7 @@ export interface ModelRun {
 /** Build the page's lines the way the model was trained, then apply it. */
 export function runModel(html: string, model: Model, options: ModelExtractorOptions = {}, clock = new StageClock(false)): ModelRun {
   const table = pageLines(html, { ...options, lines: { ...modelLineOptions(model.params), ...options.lines } }, clock);
-  const detail = applyModel(table, model, farswOptions(options.farsw, model));
+  const detail = applyModel(table, model, farswOptions(options.farsw, model, options.preset));
   clock.lap('select');
   return { table, detail };
 }

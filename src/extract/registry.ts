@@ -11,7 +11,10 @@ import { extractAccb } from './accb.js';
 import { extractBte } from './bte.js';
 import { extractCetr } from './cetr.js';
 import { extractPlain } from './plain.js';
-import { extractWlr } from './wlr.js';
+import { extractWlr, type WlrOptions } from './wlr.js';
+import type { AccbOptions } from './accb.js';
+import type { CetrOptions } from './cetr.js';
+import { isPreset, PAPER_PRESET, PRESETS, type Preset } from '../core/presets.js';
 
 /** Options every extractor accepts (each uses what applies to it). */
 export interface ExtractorOptions {
@@ -23,6 +26,12 @@ export interface ExtractorOptions {
   readonly lines?: Partial<LineOptions>;
   /** DANA core overrides (gap, radius). */
   readonly dana?: Partial<DanaOptions>;
+  /** `paper`: the algorithm as published (core/presets.ts), under the options given here; default `default`. */
+  readonly preset?: Preset;
+  /** WLR, ACCB and CETR overrides. */
+  readonly wlr?: WlrOptions;
+  readonly accb?: AccbOptions;
+  readonly cetr?: CetrOptions;
   /**
    * The page is plain ASCII up to this offset (`PageSource.asciiPrefix`, which `extract()` passes
    * on): the line builder then does not search that part for non-ASCII characters. Leave it unset
@@ -60,6 +69,22 @@ export class StageClock {
   }
 }
 
+/** Check a preset name (the library takes any string from JavaScript callers). */
+export function checkPreset(preset: unknown): Preset {
+  if (preset === undefined) return 'default';
+  if (!isPreset(preset)) throw new ConfigError(`unknown preset "${String(preset)}": expected one of ${PRESETS.join(', ')}`);
+  return preset;
+}
+
+/** The line and DANA options of a DANA-family extractor under the options' preset. */
+export function danaPresetOptions(options: ExtractorOptions): { lines: Partial<LineOptions>; dana: DanaOptions } {
+  const paper = checkPreset(options.preset) === 'paper';
+  return {
+    lines: paper ? { ...PAPER_PRESET.lines, ...options.lines } : options.lines ?? {},
+    dana: { ...DANA_OPTIONS, ...(paper ? PAPER_PRESET.dana : {}), ...options.dana },
+  };
+}
+
 /** Build the line table of a page (stage `lines`). */
 export function pageLines(html: string, options: ExtractorOptions, clock: StageClock): LineTable {
   const table = buildLineTable(html, options.lines ?? {}, options.asciiPrefix ?? 0);
@@ -73,8 +98,9 @@ function danaExtractor(variant: DanaVariant, description: string): Extractor {
     description,
     extract(html, options = {}) {
       const clock = new StageClock(options.profile === true);
-      const table = pageLines(html, options, clock);
-      const core = danaCore(table, variant, { ...DANA_OPTIONS, ...options.dana });
+      const { lines, dana } = danaPresetOptions(options);
+      const table = pageLines(html, { ...options, lines }, clock);
+      const core = danaCore(table, variant, dana);
       clock.lap('select');
       const text = blocksToText(table, core.blocks);
       clock.lap('text');
@@ -97,23 +123,23 @@ registerExtractor(danaExtractor('danag', 'DANAg: content vs code characters per 
 registerExtractor(danaExtractor('addanag', 'AdDANAg: DANAg after hyperlink normalisation (language-independent)'));
 
 /** A baseline that takes only the page: its whole run is one profiled stage, `extract`. */
-function baselineExtractor(name: string, description: string, run: (html: string) => Extraction): Extractor {
+function baselineExtractor(name: string, description: string, run: (html: string, options: ExtractorOptions, paper: boolean) => Extraction): Extractor {
   return {
     name,
     description,
     extract(html, options = {}) {
       const clock = new StageClock(options.profile === true);
-      const result = run(html);
+      const result = run(html, options, checkPreset(options.preset) === 'paper');
       clock.lap('extract');
       return { ...result, ...clock.result() };
     },
   };
 }
 
-registerExtractor(baselineExtractor('wlr', 'WLR: DOM node by word-to-leaf ratio and link density (seed 001)', (h) => extractWlr(h)));
+registerExtractor(baselineExtractor('wlr', 'WLR: DOM node by word-to-leaf ratio and link density (seed 001)', (h, o, paper) => extractWlr(h, { ...(paper ? PAPER_PRESET.wlr : {}), ...o.wlr })));
 registerExtractor(baselineExtractor('bte', 'BTE: token span maximising text inside minus tags (Finn et al. 2001)', (h) => extractBte(h)));
-registerExtractor(baselineExtractor('accb', 'ACCB-40: blurred content/code vector, anchors ignored (Gottron 2008)', (h) => extractAccb(h)));
-registerExtractor(baselineExtractor('cetr', 'CETR-KM: per-line tag ratios, smoothing, k-means (Weninger & Hsu 2008)', (h) => extractCetr(h)));
+registerExtractor(baselineExtractor('accb', 'ACCB-40: blurred content/code vector, anchors ignored (Gottron 2008)', (h, o) => extractAccb(h, o.accb)));
+registerExtractor(baselineExtractor('cetr', 'CETR-KM: per-line tag ratios, smoothing, k-means (Weninger & Hsu 2008)', (h, o, paper) => extractCetr(h, { ...(paper ? PAPER_PRESET.cetr : {}), ...o.cetr })));
 registerExtractor(baselineExtractor('plain', 'plain: all visible text (the lower bound)', (h) => extractPlain(h)));
 
 /** The extractor used when none is named and no model applies. */

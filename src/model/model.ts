@@ -35,6 +35,8 @@ export interface TrainParams {
   readonly dropComments?: boolean;
   /** Line building removed hidden elements (LineOptions.dropHidden); absent in older models (false). */
   readonly dropHidden?: boolean;
+  /** Line building re-lined the page at block elements (LineOptions.reline); false: the author's lines (the paper); absent: true. */
+  readonly reline?: boolean;
 }
 
 /** What training saw and how good the gold-derived labels were. */
@@ -199,6 +201,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
   if (typeof p!.carryMarkup !== 'boolean') fail('params.carryMarkup must be a boolean');
   if (p!.dropComments !== undefined && typeof p!.dropComments !== 'boolean') fail('params.dropComments must be a boolean');
   if (p!.dropHidden !== undefined && typeof p!.dropHidden !== 'boolean') fail('params.dropHidden must be a boolean');
+  if (p!.reline !== undefined && typeof p!.reline !== 'boolean') fail('params.reline must be a boolean');
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;
@@ -206,7 +209,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
 
 /** The line options a model was trained with (from its params; older models lack the newer fields). */
 export function modelLineOptions(params: TrainParams): Partial<LineOptions> {
-  return { dropElements: params.dropElements, carryMarkup: params.carryMarkup, classTokens: params.classTokens === true, dropComments: params.dropComments === true, dropHidden: params.dropHidden === true };
+  return { dropElements: params.dropElements, carryMarkup: params.carryMarkup, classTokens: params.classTokens === true, dropComments: params.dropComments === true, dropHidden: params.dropHidden === true, ...(params.reline === false ? { reline: false } : {}) };
 }
 
 /**

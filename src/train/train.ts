@@ -20,6 +20,7 @@ import { FARSW_PREPROCESS_DEFAULTS, FARSW_TRAIN_DEFAULTS, LINE_DEFAULTS } from '
 import { ConfigError, InputError } from '../core/errors.js';
 import { FARSW_VERSION } from '../core/version.js';
 import { buildLineTable } from '../html/lines.js';
+import { isPreset, PAPER_PRESET, PRESETS, type Preset } from '../core/presets.js';
 import { computeLineFeatures, FEATURE_COUNT, FEATURE_SET, type FeatureVariant } from '../features/line-features.js';
 import { fuzzify } from '../fuzzy/fuzzify.js';
 import { membershipFromLines, type LabelledLines } from '../fuzzy/membership.js';
@@ -58,6 +59,10 @@ export interface TrainOptions {
   readonly dropComments?: boolean;
   /** Remove hidden elements before lines are built (LineOptions.dropHidden); default LINE_DEFAULTS. */
   readonly dropHidden?: boolean;
+  /** Line building at block elements (LineOptions.reline); false keeps the author's lines (the paper). Default true. */
+  readonly reline?: boolean;
+  /** `paper`: FAR-SW as published (core/presets.ts PAPER_PRESET.farswTrain) under the options given here. */
+  readonly preset?: Preset;
   /** Called after each page (for progress bars). */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -71,8 +76,10 @@ export function featureShapes(bceShape: MembershipShape): MembershipShape[] {
  * Validate train options once and fill defaults.
  * @throws ConfigError naming the bad option
  */
-export function resolveTrainParams(o: Omit<TrainOptions, 'name'>): TrainParams {
+export function resolveTrainParams(options: Omit<TrainOptions, 'name'>): TrainParams {
   const d = FARSW_TRAIN_DEFAULTS;
+  if (options.preset !== undefined && !isPreset(options.preset)) throw new ConfigError(`preset must be one of ${PRESETS.join(', ')}, got ${String(options.preset)}`);
+  const o = options.preset === 'paper' ? { ...paperTrainOptions(options.site != null), ...dropUndefined(options) } : options;
   const frac = (v: number | undefined, def: number, key: string): number => {
     const x = v ?? def;
     if (!(x >= 0 && x <= 1)) throw new ConfigError(`${key} must be in [0, 1], got ${String(v)}`);
@@ -94,7 +101,17 @@ export function resolveTrainParams(o: Omit<TrainOptions, 'name'>): TrainParams {
     classTokens: o.classTokens ?? FARSW_PREPROCESS_DEFAULTS.classTokens,
     dropComments: o.dropComments ?? LINE_DEFAULTS.dropComments,
     dropHidden: o.dropHidden ?? LINE_DEFAULTS.dropHidden,
+    ...(o.reline === false ? { reline: false } : {}),
   });
+}
+
+/** The paper preset's training options: raw features, three regions for a site; normalised, Fig. 7's two regions across sites. */
+function paperTrainOptions(site: boolean): Omit<TrainOptions, 'name'> {
+  return { ...PAPER_PRESET.farswTrain, featureVariant: site ? 'raw' : 'normalized', bceShape: site ? 'three' : 'two' };
+}
+
+function dropUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** Per-page intermediate result kept until the membership functions are known. */

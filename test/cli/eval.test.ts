@@ -51,6 +51,27 @@ describe('farsw eval', () => {
     expect(io.err).toMatch(/1 malformed records skipped/);
   });
 
+  it('takes the preset and every DANA flag apply takes (--title-decay, --container, --no-best-line)', async () => {
+    const io = capture();
+    const code = await run(['eval', '--data', join(dir, 'pages.jsonl'), '-a', 'addanag', '--preset', 'paper', '--title-decay', '0', '--container', '0', '--no-best-line'], io);
+    expect(code).toBe(0);
+    expect(io.out).toMatch(/\| all +\| +7 \| +7 \|/);
+  });
+
+  it('cross-validates FAR-SW as published (--cv inter-site --train --preset paper)', async () => {
+    // The paper's lines are the author's: a page written on one line is one line, so these pages have several.
+    const multi = (id: string, host: string) => JSON.stringify({
+      id, dataset: 'm', url: null, lang: 'en', host, gold: `${article}\n${article}`,
+      html: `<html><body>\n<nav><a href="/">Home</a> <a href="/n">News</a></nav>\n<div>\n<p>${article}</p>\n<p>${article}</p>\n</div>\n<footer>© 2024</footer>\n</body></html>`,
+    });
+    const file = join(dir, 'multi.jsonl');
+    await writeFile(file, [multi('m/0', 'a.example'), multi('m/1', 'a.example'), multi('m/2', 'b.example'), multi('m/3', 'b.example')].join('\n') + '\n');
+    const io = capture();
+    const code = await run(['eval', '--data', file, '--cv', 'inter-site', '--train', '--preset', 'paper', '--min-pages', '1'], io);
+    expect(code).toBe(0);
+    expect(io.out).toMatch(/a\.example/);
+  });
+
   it('scores a predictions file and writes JSON and CSV', async () => {
     const io = capture();
     const json = join(dir, 'out.json');

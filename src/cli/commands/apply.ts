@@ -17,7 +17,7 @@ import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../batch-command.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
-import { danaArgs, extractorOptions, farswArgs, type ExtractorArgs } from '../extractor-options.js';
+import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
 
 interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, ExtractorArgs {
   files?: string[];
@@ -81,6 +81,7 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
     ...chooser,
     profile: args.profile || args.format === 'json',
     ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
+    ...presetArgs(args),
     dana: danaArgs(args),
     lines: lineArgs(args),
     farsw: farswArgs(args),

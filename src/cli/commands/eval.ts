@@ -23,16 +23,16 @@ import {
 import type { GroupBy } from '../../eval/score.js';
 import { DEFAULT_ALGORITHM, extractorNames, getExtractor } from '../../extract/registry.js';
 import { extractWithModel, type ModelExtractorOptions } from '../../extract/model-extractor.js';
-import { COMBINE_MODES, type CombineMode } from '../../extract/farsw.js';
 import type { FeatureVariant } from '../../features/line-features.js';
 import type { Model } from '../../model/model.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
+import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
 import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { modelResolver } from '../../model-store/resolve.js';
 import { Trainer } from '../../train/train.js';
 import type { CliIo } from '../io.js';
 
-interface EvalArgs extends LineArgs {
+interface EvalArgs extends LineArgs, ExtractorArgs {
   data: string;
   algorithm?: string;
   model?: string;
@@ -49,10 +49,6 @@ interface EvalArgs extends LineArgs {
   store: string;
   train: boolean;
   features?: FeatureVariant;
-  mode?: CombineMode;
-  classify?: 'crisp' | 'fuzzy' | 'confidence';
-  phi?: number;
-  beta?: number;
 }
 
 /** Malformed records printed in full before only counting them. */
@@ -60,33 +56,30 @@ const MAX_ISSUES_SHOWN = 20;
 
 const clock: Clock = () => performance.now();
 
-/** FAR-SW apply options given on the command line. */
-function farswArgs(args: EvalArgs): ModelExtractorOptions['farsw'] {
-  const o: Record<string, unknown> = { mode: args.mode, classify: args.classify, phi: args.phi, beta: args.beta };
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as ModelExtractorOptions['farsw'];
+/** The extractor options the flags ask for: preset, preprocessing, the DANA core's and a model's. */
+function flagOptions(args: EvalArgs): ModelExtractorOptions {
+  const lines = lineArgs(args);
+  return { ...presetArgs(args), ...(Object.keys(lines).length > 0 ? { lines } : {}), dana: danaArgs(args), farsw: farswArgs(args) };
 }
 
 /** A model as a text extractor (what `evaluate` runs). */
 function modelExtractor(model: Model, args: EvalArgs): TextExtractor {
-  const farsw = farswArgs(args);
-  return { name: `farsw:${model.name}`, extract: (html, o) => extractWithModel(html, model, { ...o, ...(farsw ? { farsw } : {}) }) };
+  const flags = flagOptions(args);
+  return { name: `farsw:${model.name}`, extract: (html, o) => extractWithModel(html, model, { ...o, ...flags }) };
 }
 
 /** The extractor named by --algorithm / --model (default: the model `auto` picks, as apply does). */
 function chooseExtractor(args: EvalArgs): TextExtractor {
-  const lines = lineArgs(args);
-  const chosen = chooseExtractorOnly(args);
-  return Object.keys(lines).length === 0 ? chosen : { name: chosen.name, extract: (html, o) => chosen.extract(html, { ...o, lines }) };
-}
-
-function chooseExtractorOnly(args: EvalArgs): TextExtractor {
-  if (args.algorithm !== undefined) return getExtractor(args.algorithm);
+  const flags = flagOptions(args);
+  if (args.algorithm !== undefined) {
+    const chosen = getExtractor(args.algorithm);
+    return { name: chosen.name, extract: (html, o) => chosen.extract(html, { ...o, ...flags }) };
+  }
   const spec = args.model ?? 'auto';
-  const farsw = farswArgs(args);
   const resolver = modelResolver(args.store);
   return {
     name: `farsw:${spec}`,
-    extract: (html, o) => extractWithModel(html, resolver.resolve(spec, o?.url), { ...o, ...(farsw ? { farsw } : {}) }),
+    extract: (html, o) => extractWithModel(html, resolver.resolve(spec, o?.url), { ...o, ...flags }),
   };
 }
 
@@ -99,7 +92,7 @@ function trainingCv(args: EvalArgs): TrainAndExtract {
   return (train, test, fold) => {
     const featureVariant = args.features ?? (args.cv === 'inter-site' ? 'normalized' : 'raw');
     // Intra-site folds train a site model (applied with siteMode), inter-site folds a model across sites.
-    const trainer = new Trainer({ name: 'cv-fold', featureVariant, site: args.cv === 'intra-site' ? fold.group : null });
+    const trainer = new Trainer({ name: 'cv-fold', ...(args.features !== undefined || args.preset !== 'paper' ? { featureVariant } : {}), ...presetArgs(args), site: args.cv === 'intra-site' ? fold.group : null });
     for (const r of train) if (r.gold) trainer.addPage({ id: r.id, html: r.html, gold: r.gold });
     if (trainer.pages === 0) throw new ConfigError(`cross-validation fold ${JSON.stringify(fold)} has no training pages with gold`);
     const extractor = modelExtractor(trainer.finish(), args);
@@ -210,7 +203,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
     command: 'eval',
     describe: 'Score an extractor or a predictions file against gold text (LCS and bag-of-words P/R/F1)',
     builder: (y) =>
-      lineOptions(y)
+      extractorOptions(lineOptions(y))
         .option('data', { alias: 'd', type: 'string', demandOption: true, describe: 'Pages with gold: .jsonl[.gz], a directory of them, or training-data/' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model (e.g. ${DEFAULT_ALGORITHM})` })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name or auto (the default, as in apply)' })
@@ -227,10 +220,6 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('train', { type: 'boolean', default: false, describe: 'With --cv: train a FAR-SW model on each fold\'s training pages and apply it' })
         .option('features', { choices: ['raw', 'normalized'] as const, describe: 'With --train: feature variant (default raw intra-site, normalized inter-site)' })
         .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store for --model' })
-        .option('mode', { choices: COMBINE_MODES, describe: 'FAR-SW combination with the DANA core (see farsw apply --help)' })
-        .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: 'FAR-SW rule matching' })
-        .option('phi', { type: 'number', describe: 'FAR-SW sliding window length' })
-        .option('beta', { type: 'number', describe: 'FAR-SW block cutoff' })
         .check((a) => {
           const given = [a.algorithm, a.model, a.predictions].filter((x) => x !== undefined).length;
           if (given > 1) throw new ConfigError('give at most one of --algorithm, --model, --predictions');

@@ -17,7 +17,7 @@ import { renderSvg } from '../../explain/svg.js';
 import { renderHtml } from '../../explain/html.js';
 import { renderLineTable } from '../../explain/line-table.js';
 import type { CliIo } from '../io.js';
-import { danaArgs, extractorOptions, farswArgs, type ExtractorArgs } from '../extractor-options.js';
+import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
 
 interface ExplainArgs extends ExtractorArgs {
   page: string;
@@ -72,9 +72,9 @@ async function writeOut(file: string, text: string): Promise<void> {
 function explainOptions(args: ExplainArgs): ExplainOptions {
   const dana = danaArgs(args);
   const url = args.url !== undefined ? { url: args.url } : {};
-  if (args.algorithm !== undefined) return { algorithm: args.algorithm, dana, ...url };
+  if (args.algorithm !== undefined) return { algorithm: args.algorithm, dana, ...presetArgs(args), ...url };
   const model = resolveModel({ model: args.model ?? 'auto', store: args.store, ...url });
-  return { model, farsw: farswArgs(args), ...url };
+  return { model, farsw: farswArgs(args), ...presetArgs(args), ...url };
 }
 
 export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {

@@ -9,6 +9,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { FARSW_TRAIN_DEFAULTS } from '../../core/defaults.js';
+import { PRESETS, type Preset } from '../../core/presets.js';
 import { ConfigError, DatasetError, isFarswError } from '../../core/errors.js';
 import { readDataset } from '../../dataset/load.js';
 import { hostOfRecord, normalizeHost } from '../../dataset/site.js';
@@ -38,6 +39,7 @@ interface TrainArgs {
   comments?: boolean;
   hidden?: boolean;
   json: boolean;
+  preset?: Preset;
 }
 
 function isValidModelName(name: string): boolean {
@@ -80,6 +82,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       .option('comments', { type: 'boolean', describe: 'Keep user-comment sections in the training lines (removed by default; the model records it)' })
       .option('hidden', { type: 'boolean', describe: 'Keep hidden elements in the training lines (removed by default; the model records it)' })
       .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default: on for site models, off for models across sites; --no-carry-markup keeps them as lines)' })
+      .option('preset', { choices: PRESETS, describe: "paper: FAR-SW as published (author's lines, Table 1 elements deleted, no class/id words; Fig. 7's two regions and normalised features across sites); other flags still apply on top" })
       .option('json', { type: 'boolean', default: false, describe: 'Print the trained models\' summaries as JSON' })
       .check((a) => {
         if (!a['by-site'] && a.model === undefined) throw new ConfigError('--model NAME is required (or use --by-site)');
@@ -89,6 +92,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       }) as never,
     handler: async (args) => {
       const params: Omit<TrainOptions, 'name' | 'site'> = {
+        ...(args.preset !== undefined ? { preset: args.preset } : {}),
         ...(args.alpha !== undefined ? { alpha: args.alpha } : {}),
         ...(args.significance !== undefined ? { significance: args.significance } : {}),
         ...(args['min-support'] !== undefined ? { minSupport: args['min-support'] } : {}),

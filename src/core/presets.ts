@@ -1,0 +1,71 @@
+/**
+ * Presets: named sets of options over the defaults. `default` is farsw as shipped; `paper`
+ * runs each algorithm as its paper publishes it, with every farsw addition off, the papers'
+ * constants and the papers' preprocessing. README.md ("Presets") tabulates what `paper`
+ * turns off; explicit options still win over a preset.
+ */
+
+/** The presets every command and `extract()` / `train()` accept. */
+export type Preset = 'default' | 'paper';
+export const PRESETS: readonly Preset[] = ['default', 'paper'];
+
+/**
+ * FAR-SW Table 1 (§3.1), the elements deleted with their content, less `<a>` (LinkNum, feature E,
+ * counts anchors: deleting them would make E always 0, yet the paper's rules use E.Middle) and
+ * `<image>` (a void tag with no content). Comments (`<!-->`) are never line text anyway.
+ */
+export const FARSW_TABLE1_ELEMENTS: readonly string[] = Object.freeze([
+  'script', 'noscript', 'style', 'meta', 'param', 'button', 'select', 'optgroup', 'option', 'label',
+  'textarea', 'fieldset', 'legend', 'input', 'map', 'area', 'form', 'iframe', 'embed', 'object',
+]);
+
+/** The `paper` preset, per part. */
+export const PAPER_PRESET = Object.freeze({
+  /**
+   * DANA, DANAg, AdDANAg (DANA §IV and footnote 1, AdDANAg §3.2): the whole file (not only the
+   * body), JavaScript, CSS and comments removed and nothing else, lines normalised (re-lined),
+   * only `<a>` start tags normalised, no comment-section or hidden-element removal.
+   */
+  lines: Object.freeze({
+    dropElements: Object.freeze(['script', 'style']) as readonly string[],
+    bodyOnly: false,
+    normalizeAttributes: 'anchors' as const,
+    dropComments: false,
+    dropHidden: false,
+  }),
+  /** Algorithm 1 with gap 20 from the largest region; no title anchor, no containers, no best-line fallback. */
+  dana: Object.freeze({ gap: 20, radius: 1, titleDecay: 0, container: 0, titleContainer: 0, fallbackToBestLine: false }),
+  /**
+   * Applying a FAR-SW model (§3.3 Step 6 to §3.5): crisp rules, Φ 5, β 1.5, eq. 4 read over the
+   * model's H (the reading that reproduces the paper's scores), no fallback block, FAR-SW alone
+   * (no DANA core), none of farsw's learned evidence, containers, template lines or repeated-line removal.
+   */
+  farswApply: Object.freeze({
+    classify: 'crisp' as const, mode: 'farsw' as const, phi: 5, beta: 1.5, padding: 1,
+    fallback: false, scoreNorm: 'model' as const, templates: false, pathEvidence: 0, pathVeto: false,
+    dedupe: false, container: 0, veto: 0, tokenEvidence: 0, weightRegions: false, fallbackLinkDensity: 0,
+  }),
+  /** The DANA options of a model's core under `paper` (used by no paper mode, but `--mode` may ask for it). */
+  farswDana: Object.freeze({ gap: 20, titleDecay: 0, container: 0, titleContainer: 0 }),
+  /**
+   * Training a FAR-SW model (§3.1–3.3, §4.1): the body's source lines as the author wrote them
+   * (step 1: the head goes; step 2: blank lines dropped), Table 1's elements deleted (step 3), α 0.5, significance 0.5, support 0.5; raw
+   * features and three regions for a site (Table 9, column 4), i/N-normalised features and the
+   * two-region B, C, E of Fig. 7 across sites (column 5); no class/id words (template lines and
+   * paths are still recorded; `farswApply` ignores them).
+   */
+  farswTrain: Object.freeze({
+    alpha: 0.5, significance: 0.5, minSupport: 0.5,
+    dropElements: Object.freeze(['head', 'title', ...FARSW_TABLE1_ELEMENTS]) as readonly string[], reline: false, carryMarkup: false, classTokens: false,
+    dropComments: false, dropHidden: false,
+  }),
+  /** WLR (seed 001): eq. 4 as printed (R = WLR · max(w, Σ R)) over the initial nodes I. */
+  wlr: Object.freeze({ relevance: 'product' as const, candidates: 'initial' as const }),
+  /** CETR (Weninger & Hsu 2008): the non-content centroid stays at the origin; the page's own source lines. */
+  cetr: Object.freeze({ pinOrigin: true, lines: 'source' as const }),
+});
+
+/** Is `name` a preset? */
+export function isPreset(name: unknown): name is Preset {
+  return typeof name === 'string' && (PRESETS as readonly string[]).includes(name);
+}
