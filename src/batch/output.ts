@@ -44,6 +44,8 @@ export interface SinkState {
 }
 
 export interface OutputSink {
+  /** The `.done` marker this sink writes, if any (run.ts compares the job it records). */
+  readonly marker?: string;
   /** Check markers and partial output; call once before `write`. */
   open(): Promise<SinkState>;
   write(rec: OutputRecord): Promise<void>;
@@ -127,6 +129,7 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean; lock?: O
     await finished;
   };
   return {
+    marker,
     async open() {
       lock = await lockUnlessDone(`${path}.lock`, marker, { ...opts.lock, subject: partial });
       if (!lock) return { done: true, kept: 0, keptFailed: 0 };
@@ -195,6 +198,7 @@ export function textDirSink(dir: string, opts: { markerName: string; onError: (r
   const marker = join(dir, opts.markerName);
   let lock: OutputLock | undefined;
   return {
+    marker,
     async open() {
       lock = await lockUnlessDone(join(dir, opts.markerName.replace(/^\.done/, '.lock')), marker, { ...opts.lock, subject: dir });
       return lock ? { done: false, kept: 0, keptFailed: 0 } : { done: true, kept: 0, keptFailed: 0 };

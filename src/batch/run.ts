@@ -10,7 +10,11 @@
  * output is a prefix of the share and a rerun skips exactly those records.
  */
 import type { ExtractOptions } from '../api/extract.js';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
+import { InputError } from '../core/errors.js';
+import { describeJob, jobDifference, type BatchJob } from './job.js';
 import type { InputKind } from './detect.js';
 import { mapBounded } from './map-bounded.js';
 import { prefetch } from './prefetch.js';
@@ -42,6 +46,13 @@ export interface BatchConfig {
   readonly signal?: AbortSignal;
   /** Called for each record written (after the write). */
   readonly onRecord?: (rec: OutputRecord) => void;
+  /**
+   * Options that change the output records, recorded with the inputs in the `.done` marker:
+   * a rerun with the same inputs and options skips a finished output, a different job refuses it.
+   */
+  readonly jobOptions?: Readonly<Record<string, unknown>>;
+  /** Redo a finished output whatever its marker says. */
+  readonly force?: boolean;
   /** Build a progress reporter once the input size is known. */
   readonly progress?: (totalRawBytes: number | undefined) => ProgressReporter;
 }
@@ -62,8 +73,10 @@ export interface BatchSummary {
   /** Sum of per-page extraction times (ms), and wall-clock seconds. */
   extractMs: number;
   seconds: number;
-  /** The `.done` marker was there: nothing ran. */
+  /** The `.done` marker of the same job was there: nothing ran. */
   alreadyDone: boolean;
+  /** With `alreadyDone`: the records and failures the marker counts. */
+  done?: { records: number; failed: number };
   /** Stopped by the signal before the end. */
   interrupted: boolean;
 }
@@ -99,20 +112,42 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
     extractMs: 0, seconds: 0, alreadyDone: false, interrupted: false,
   };
   const files = await listInputs(config.inputs);
+  const job = describeJob(files, { ...config.jobOptions, ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}) });
+  const marker = config.sink.marker;
+  if (marker !== undefined && existsSync(marker)) {
+    const found = await readMarker(marker);
+    const diff = jobDifference(found.job, job);
+    if (config.force) await rm(marker);
+    else if (diff !== undefined) throw new InputError(`${marker}: this output was finished by a different job (${diff}); use --force to redo it, or write to another --output`);
+    else return { ...summary, alreadyDone: true, done: doneCounts(found) };
+  }
   const state = await config.sink.open();
-  if (state.done) {
-    summary.alreadyDone = true;
-    return summary;
+  if (state.done) { // another run finished it while this one waited for the output
+    return { ...summary, alreadyDone: true, ...(marker !== undefined ? { done: doneCounts(await readMarker(marker)) } : {}) };
   }
   try {
-    return await runOpened(config, state, summary, files, t0);
+    return await runOpened(config, state, summary, files, job, t0);
   } catch (e) {
     await config.sink.abandon().catch(() => {}); // keeps the partial output and releases the output's lock
     throw e;
   }
 }
 
-async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSummary, files: readonly InputFile[], t0: number): Promise<BatchSummary> {
+type Marker = { job?: unknown; records?: unknown; failed?: unknown };
+
+async function readMarker(path: string): Promise<Marker> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as Marker;
+  } catch {
+    return {}; // unreadable: a job that differs from any
+  }
+}
+
+function doneCounts(m: Marker): { records: number; failed: number } {
+  return { records: typeof m.records === 'number' ? m.records : 0, failed: typeof m.failed === 'number' ? m.failed : 0 };
+}
+
+async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSummary, files: readonly InputFile[], job: BatchJob, t0: number): Promise<BatchSummary> {
   summary.resumed = state.kept;
   summary.resumedFailed = state.keptFailed;
   const maxBytes = config.maxBytes ?? BATCH_DEFAULTS.maxBytes;
@@ -169,6 +204,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
     records: summary.records + summary.resumed, failed: summary.failed + summary.resumedFailed,
     skipped: summary.skipped, seconds: Math.round(summary.seconds * 10) / 10,
     ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
+    job,
   });
   return summary;
 }

@@ -100,6 +100,8 @@ export interface InputFile {
   readonly kindHint?: InputKind;
   /** Size in bytes, when known (progress ETA). */
   readonly size?: number;
+  /** Last modification (ms since the epoch), when known (the `.done` marker's job). */
+  readonly mtimeMs?: number;
 }
 
 /**
@@ -123,9 +125,13 @@ export async function listInputs(paths: readonly string[]): Promise<InputFile[]>
       }
       for (const f of files) {
         const hint = kindByName(f);
-        out.push({ path: f, size: (await stat(f)).size, ...(hint ? { kindHint: hint } : {}) });
+        const fst = await stat(f);
+        out.push({ path: f, size: fst.size, mtimeMs: fst.mtimeMs, ...(hint ? { kindHint: hint } : {}) });
       }
-    } else out.push({ path, size: st.size });
+    } else {
+      const hint = kindByName(path); // as for a directory's files: a blank pages.jsonl holds no record, not one empty page
+      out.push({ path, size: st.size, mtimeMs: st.mtimeMs, ...(hint ? { kindHint: hint } : {}) });
+    }
   }
   return out;
 }

@@ -29,6 +29,7 @@ export interface BatchArgs {
   'max-bytes': number;
   quiet: boolean;
   wait: boolean;
+  force?: boolean;
 }
 
 /** Exit code of an interrupted batch (SIGINT): 128 + 2, as shells report it. */
@@ -51,6 +52,7 @@ export function batchOptions<T>(y: Argv<T>): Argv<T> {
     .option('page-timeout', { type: 'number', default: BATCH_DEFAULTS.pageTimeoutMs, describe: 'Milliseconds per page before it becomes an error record (its worker is replaced)' })
     .option('max-bytes', { type: 'number', default: BATCH_DEFAULTS.maxBytes, describe: 'Larger records become error records unread' })
     .option('wait', { type: 'boolean', default: false, describe: 'If another run is writing the same output, wait for it to end instead of refusing' })
+    .option('force', { type: 'boolean', default: false, describe: 'Redo an output whose .done marker says it is finished (a marker of a different job is refused otherwise)' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no per-record error lines (the summary line stays)' }) as Argv<T>;
 }
 
@@ -123,6 +125,8 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
     summary = await runBatch({
       inputs: args.input, sink, workers: args.workers, ordered, extract,
       pageTimeoutMs: args['page-timeout'], maxBytes: args['max-bytes'], signal: ac.signal,
+      force: args.force === true,
+      jobOptions: { extract, inputFormat: args['input-format'], maxBytes: args['max-bytes'], pageTimeoutMs: args['page-timeout'], unordered: args.unordered },
       ...(args['input-format'] !== 'auto' ? { kind: args['input-format'] } : {}),
       ...(shard ? { shard } : {}),
       ...(io.stdin ? { stdin: io.stdin } : {}),
@@ -138,11 +142,22 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
   } finally {
     process.removeListener('SIGINT', onSigint);
   }
+  const what = shard ? `share ${shard.index}/${shard.count}` : 'output';
   if (summary.alreadyDone) {
-    io.stderr(`farsw apply: ${shard ? `share ${shard.index}/${shard.count}` : 'output'} already done (marker found); nothing to do\n`);
+    io.stderr(`farsw apply: ${what} already done by the same inputs and options (${sink.marker}: ${summary.done?.records} records, ${summary.done?.failed} failed); nothing to do (--force redoes it)\n`);
+  } else io.stderr(summaryLine(summary));
+  const total = summary.done?.records ?? summary.records + summary.resumed, failed = summary.done?.failed ?? summary.failed + summary.resumedFailed;
+  if (!summary.interrupted && total === 0) {
+    // Loud, and exit 1: an empty output is almost always a wrong input. A share of a job array may be empty, though.
+    if (shard) io.stderr(`farsw apply: share ${shard.index}/${shard.count} holds no records of ${args.input.join(', ')}\n`);
+    else {
+      io.stderr(`farsw apply: WARNING: no records found in ${args.input.join(', ')}: nothing was extracted\n`);
+      io.exitCode = EXIT.error;
+    }
     return;
   }
-  io.stderr(summaryLine(summary));
+  if (!summary.interrupted && failed === total) io.stderr(`farsw apply: WARNING: every record failed (${failed} of ${total}); see the error records\n`);
+  if (summary.alreadyDone) return; // exit 0: a retried task finds its work done
   if (summary.interrupted) {
     io.stderr('farsw apply: interrupted; run the same command again to resume\n');
     io.exitCode = EXIT_INTERRUPTED;
