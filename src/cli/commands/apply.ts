@@ -10,11 +10,11 @@ import { isGzip } from '../../batch/detect.js';
 import { emptyReason } from '../../extract/empty-reason.js';
 import { EXIT, type CliIo } from '../io.js';
 import type { CommandModule } from 'yargs';
+import { storeOptionSpec } from '../store-location.js';
 import { InputError, ConfigError, DecodeError, isFarswError } from '../../core/errors.js';
 import { BATCH_DEFAULTS } from '../../core/defaults.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../api/extract.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
-import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../batch-command.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
@@ -127,7 +127,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, an exported FILE.json, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
-        .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (read-only here)' })
+        .option('store', storeOptionSpec('Model store (read-only here)'))
         .option('format', { alias: 'f', choices: ['text', 'json', 'markdown'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code of the chosen lines)' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })

@@ -8,6 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
+import { storeOptionSpec } from '../store-location.js';
 import { EVAL_DEFAULTS } from '../../core/defaults.js';
 import { ConfigError, InputError } from '../../core/errors.js';
 import { readDataset } from '../../dataset/load.js';
@@ -27,7 +28,6 @@ import type { FeatureVariant } from '../../features/line-features.js';
 import type { Model } from '../../model/model.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
-import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { modelResolver } from '../../model-store/resolve.js';
 import { Trainer } from '../../train/train.js';
 import type { CliIo } from '../io.js';
@@ -219,7 +219,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('seed', { type: 'number', default: EVAL_DEFAULTS.seed, describe: 'Seed of the --cv fold shuffles' })
         .option('train', { type: 'boolean', default: false, describe: 'With --cv: train a FAR-SW model on each fold\'s training pages and apply it' })
         .option('features', { choices: ['raw', 'normalized'] as const, describe: 'With --train: feature variant (default raw intra-site, normalized inter-site)' })
-        .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store for --model' })
+        .option('store', storeOptionSpec('Model store for --model'))
         .check((a) => {
           const given = [a.algorithm, a.model, a.predictions].filter((x) => x !== undefined).length;
           if (given > 1) throw new ConfigError('give at most one of --algorithm, --model, --predictions');

@@ -7,11 +7,11 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
+import { storeOptionSpec } from '../store-location.js';
 import { ConfigError, InputError } from '../../core/errors.js';
 import { decodeHtml } from '../../html/decode.js';
 import { DANA_VARIANTS, type DanaVariant } from '../../extract/dana.js';
 import { resolveModel } from '../../api/extract.js';
-import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import { explainPage, interestingLines, summarize, type ExplainOptions } from '../../explain/explain.js';
 import { renderSvg } from '../../explain/svg.js';
 import { renderHtml } from '../../explain/html.js';
@@ -86,7 +86,7 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
         .positional('page', { type: 'string', demandOption: true, describe: 'HTML file; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default)' })
         .option('algorithm', { alias: 'a', choices: DANA_VARIANTS, describe: 'Explain the DANA core alone instead of a model' })
-        .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (read-only)' })
+        .option('store', storeOptionSpec('Model store (read-only)'))
         .option('svg', { type: 'string', describe: 'Write the picture as SVG to this file' })
         .option('html', { type: 'string', describe: 'Write a standalone HTML page (picture + line table) to this file' })
         .option('lines', { alias: 'l', type: 'string', describe: `Print lines A-B (inclusive) in the terminal (default: the first ${DEFAULT_TABLE_LINES} chosen or topical lines)` })

@@ -11,10 +11,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
+import { describeStoreSource, locateStore, storeOptionSpec } from '../store-location.js';
 import { InputError, ModelNotFoundError } from '../../core/errors.js';
 import { modelFromJson, modelToJson, validateModelName } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
-import { DEFAULT_STORE_PATH, type ModelStore, type ModelSummary } from '../../model-store/store.js';
+import { type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
 import { DEFAULT_MODEL_NAME, loadNamedModel, SHIPPED_DEFAULT_MODEL } from '../../model-store/resolve.js';
 import { EXIT, type CliIo } from '../io.js';
@@ -37,13 +38,18 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
     command: 'models <command>',
     describe: 'List, show, remove, export, import or roll back stored models',
     builder: (y) => y
-      .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (SQLite file)' })
+      .option('store', storeOptionSpec('Model store (SQLite file)'))
       .command({
         command: 'list',
         describe: 'List stored models',
         builder: (yy) => yy.option('json', { type: 'boolean', default: false }),
         handler: (a) => {
           const list = existsSync(a.store as string) ? withStore(a.store as string, true, (s) => s.list()) : [];
+          // Which rule chose the store (--store, FARSW_STORE, per-user, project), so a user in another folder sees it.
+          const auto = locateStore();
+          const where = `store: ${a.store as string} (${auto.path === a.store ? describeStoreSource(auto) : '--store'}${existsSync(a.store as string) ? '' : '; not created yet'})\n`;
+          if (a.json) io.stderr(where);
+          else io.stdout(where);
           if (a.json) {
             io.stdout(JSON.stringify(list.map((s) => ({ name: s.name, site: s.site, pages: s.pages, created: s.created, version: s.version, hasPrevious: s.hasPrevious, lines: s.lines, topicalLines: s.topicalLines, rules: s.rules, featureVariant: s.featureVariant, farswVersion: s.farswVersion, fingerprint: s.fingerprint })), null, 2) + '\n');
             return;

@@ -4,10 +4,10 @@
  * adopted rules in words. `default` is the shipped default model unless the store has its own.
  */
 import type { CommandModule } from 'yargs';
+import { storeOptionSpec } from '../store-location.js';
 import { validateModelName } from '../../model/model.js';
 import { describeRules, type RulesView } from '../../model/describe.js';
 import { loadNamedModel } from '../../model-store/resolve.js';
-import { DEFAULT_STORE_PATH } from '../../model-store/store.js';
 import type { CliIo } from '../io.js';
 
 interface RulesArgs { name: string; level?: number; json: boolean; store: string }
@@ -42,7 +42,7 @@ export function rulesCommand(io: CliIo): CommandModule<object, RulesArgs> {
       .positional('name', { type: 'string', demandOption: true, describe: 'Model name' })
       .option('level', { type: 'number', describe: 'Adopt the itemsets of level k instead of the highest' })
       .option('json', { type: 'boolean', default: false, describe: 'Print {membership, levels, adopted} as JSON' })
-      .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (SQLite file)' }) as never,
+      .option('store', storeOptionSpec('Model store (SQLite file)')) as never,
     handler: (a) => {
       const name = validateModelName(a.name);
       const view = describeRules(loadNamedModel(a.store, name).model, a.level);

@@ -8,6 +8,7 @@
  * counted in the summary.
  */
 import type { CommandModule } from 'yargs';
+import { storeOptionSpec } from '../store-location.js';
 import { FARSW_TRAIN_DEFAULTS } from '../../core/defaults.js';
 import { PRESETS, type Preset } from '../../core/presets.js';
 import { ConfigError, DatasetError, isFarswError } from '../../core/errors.js';
@@ -18,7 +19,7 @@ import type { FeatureVariant } from '../../features/line-features.js';
 import type { MembershipShape } from '../../fuzzy/region.js';
 import { validateModelName, type Model } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
-import { DEFAULT_STORE_PATH, type ModelSummary } from '../../model-store/store.js';
+import { type ModelSummary } from '../../model-store/store.js';
 import { Trainer, type TrainOptions } from '../../train/train.js';
 import type { CliIo } from '../io.js';
 
@@ -72,7 +73,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       .option('site', { type: 'string', describe: 'Train only on pages of this host; recorded as the model\'s site' })
       .option('by-site', { type: 'boolean', default: false, describe: 'One model per host with at least --min-pages pages, named after the host' })
       .option('min-pages', { type: 'number', default: FARSW_TRAIN_DEFAULTS.minPages, describe: 'With --by-site: fewest pages a host needs' })
-      .option('store', { type: 'string', default: DEFAULT_STORE_PATH, describe: 'Model store (SQLite file)' })
+      .option('store', storeOptionSpec('Model store (SQLite file)'))
       .option('alpha', { type: 'number', describe: `Weight of topical statistics in MIN/Mean/MAX, eq. 1–3 (default ${FARSW_TRAIN_DEFAULTS.alpha})` })
       .option('significance', { type: 'number', describe: `Membership threshold (default ${FARSW_TRAIN_DEFAULTS.significance})` })
       .option('min-support', { type: 'number', describe: `Apriori minimum support (default ${FARSW_TRAIN_DEFAULTS.minSupport})` })
