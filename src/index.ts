@@ -29,7 +29,7 @@ export { acquireOutputLock, OutputLockedError, type OutputLock, type LockOptions
 export { parseShard, type Shard } from './batch/shard.js';
 export { BATCH_DEFAULTS } from './core/defaults.js';
 export { FARSW_TRAIN_DEFAULTS, FARSW_PREPROCESS_DEFAULTS } from './core/defaults.js';
-export { train, Trainer, resolveTrainParams, type TrainingPage, type TrainOptions } from './train/train.js';
+export { train, Trainer, preparePage, resolveTrainParams, type TrainingPage, type TrainOptions, type PreparedPage } from './train/train.js';
 export { alignGold, type LineLabels } from './train/align.js';
 export { computeLineFeatures, FEATURE_NAMES, FEATURE_SET, type LineFeatures, type FeatureVariant } from './features/line-features.js';
 export { buildMembership, fuzzifyValue, type MembershipFunction } from './fuzzy/membership.js';

@@ -20,7 +20,8 @@ export interface ExtractorArgs {
   mode?: CombineMode;
   phi?: number;
   beta?: number;
-  classify?: 'crisp' | 'fuzzy' | 'confidence';
+  classify?: 'crisp' | 'fuzzy' | 'confidence' | 'rules';
+  'block-score'?: 'paper' | 'evidence';
   fallback?: boolean;
   'score-norm'?: ScoreNorm;
   templates?: boolean;
@@ -45,7 +46,8 @@ export function extractorOptions<T>(y: Argv<T>): Argv<T> {
     .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${A.mode}; ${A.siteMode} for site models; farsw: the model alone)` })
     .option('phi', { type: 'number', describe: `Sliding window length (default ${A.phi})` })
     .option('beta', { type: 'number', describe: `Block score cutoff (default ${A.beta})` })
-    .option('classify', { choices: ['crisp', 'fuzzy', 'confidence'] as const, describe: `Rule matching (default ${A.classify}; crisp: the paper's)` })
+    .option('classify', { choices: ['crisp', 'fuzzy', 'confidence', 'rules'] as const, describe: `Rule matching (default ${A.classify}; crisp: the paper's; rules: the evidence rules of a model trained with --evidence)` })
+    .option('block-score', { choices: ['paper', 'evidence'] as const, describe: `Block score: eq. 5 against --beta, or the text-weighted P(content) against ${A.evidenceBeta} (default ${A.blockScore})` })
     .option('fallback', { type: 'boolean', describe: 'When no block passes β, keep the best block (default on; --no-fallback: nothing, the paper)' })
     .option('score-norm', { choices: SCORE_NORMS, describe: `Eq. 4 normalisation: page maxima or the model's H (default ${A.scoreNorm}; model reproduces the paper's scores)` })
     .option('templates', { type: 'boolean', describe: "Drop the model's template lines (default on; --no-templates ignores them)" })
@@ -72,7 +74,7 @@ export function farswArgs(args: ExtractorArgs): Partial<Omit<FarswApplyOptions, 
       mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify, fallback: args.fallback,
       scoreNorm: args['score-norm'], templates: args.templates, pathEvidence: args['path-evidence'],
       pathVeto: args['path-veto'], dedupe: args.dedupe, tokenEvidence: args['token-evidence'],
-      fallbackLinkDensity: args['fallback-link-density'], container: args.container,
+      fallbackLinkDensity: args['fallback-link-density'], container: args.container, blockScore: args['block-score'],
     }) as Partial<Omit<FarswApplyOptions, 'dana'>>,
     dana,
   };

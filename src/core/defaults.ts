@@ -67,6 +67,17 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
   templateMaxKeys: 20000,
   /** Class/id words kept in a model: those on at least max(2, ⌈share · pages⌉) training pages. */
   tokenMinShare: 0.01,
+  /** Evidence rules (train/evidence.ts, issue 17): learned only when asked (`evidence`), parameters below. */
+  evidence: false,
+  /**
+   * Evidence rules: α and significance as FAR-SW's; Apriori support in the rule's class, certainty factor against the
+   * class prior, confidence gain over sub-rules, rule length and rules per class (mining/class-rules.ts); sizes of the
+   * learned vocabularies (features/evidence.ts).
+   */
+  evidenceRules: Object.freeze({
+    alpha: 0.5, significance: 0.5, minSupport: 0.01, minWeight: 0.1, minGain: 0.02, maxLength: 3, maxRules: 300,
+    commonWords: 150, classWords: 128, classWordMinShare: 0.01, classWordMinSites: 10,
+  }),
 });
 
 /**
@@ -169,7 +180,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   /** Lines before the first / after the last topical line of a block (§3.4's conditions; window.ts). */
   padding: 1,
   /** Rule matching: the paper's is `crisp`; farsw's `confidence` reading (extract/farsw.ts) is better across sites (docs/decisions.md). */
-  classify: 'confidence' as 'crisp' | 'fuzzy' | 'confidence',
+  classify: 'confidence' as 'crisp' | 'fuzzy' | 'confidence' | 'rules',
   /** Rule degree threshold in `fuzzy` classification. */
   fuzzyThreshold: 0.5,
   /** Combination with the DANA core for models across sites (extract/farsw.ts): `union`, the best measured (docs/decisions.md). */
@@ -210,6 +221,16 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80 }),
   /** The gap of site models' DANA core: the paper's 20 (docs/decisions.md). */
   siteGap: DANA_DEFAULTS.gap,
+  /** Block score: the paper's eq. 5 against β, or `evidence` (text-weighted mean P(content)) against `evidenceBeta` (extract/farsw.ts). */
+  blockScore: 'paper' as 'paper' | 'evidence',
+  /** Cutoff of the `evidence` block score. */
+  evidenceBeta: 0.5,
+  /** Runs of chosen lines with a character-weighted mean P(content) below this are dropped (extract/farsw.ts; 0 = off). */
+  runVeto: 0,
+  /** In `union` with `evidence` block scores, informative blocks are added only within this many lines of DANA's blocks (−1 = all). */
+  attach: -1,
+  /** `rules` classification: weight of the evidence vote against the `confidence` reading (1 = the vote alone). */
+  rulesWeight: 1,
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

@@ -135,6 +135,8 @@ export interface ElementTree {
   readonly parent: Uint32Array;
   /** Per element: one past the number of its last descendant. */
   readonly end: Uint32Array;
+  /** Per element: FNV-1a hash of its lower-case tag name (html/tags.ts `nameHash`); absent in tables made by hand. */
+  readonly tag?: Uint32Array;
 }
 
 /** A run of lines `[start, end)` with a score. */

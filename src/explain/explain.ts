@@ -11,7 +11,10 @@
  * signal whose positive runs are DANA's regions.
  */
 import type { Block, LineTable } from '../core/types.js';
-import type { Model } from '../model/model.js';
+import type { EvidenceModel, Model } from '../model/model.js';
+import { ruleText } from '../model/describe.js';
+import { firedRules, pageEvidence } from '../extract/evidence-vote.js';
+import type { LineEvidence } from '../features/evidence.js';
 import type { LineOptions } from '../html/lines.js';
 import { buildLineTable } from '../html/lines.js';
 import { danaColumns, danaCore, DANA_OPTIONS, type DanaOptions, type DanaVariant, type Region } from '../extract/dana.js';
@@ -71,6 +74,11 @@ export interface ExplainData {
   readonly chosenMask: Uint8Array;
   /** The visible text of every line. */
   readonly texts: readonly string[];
+  /**
+   * With a model that has evidence rules: the rules that fired on a line, strongest vote first, and the line's
+   * P(content) by their weighted vote; null otherwise (also for lines without text: `rulesOn` gives []).
+   */
+  readonly rulesOn: ((line: number) => { readonly p: number; readonly rules: readonly { readonly text: string; readonly degree: number }[] }) | null;
 }
 
 /** Options of {@link explainPage}: a model (resolved by the caller) or a DANA variant. */
@@ -98,7 +106,7 @@ export function explainPage(html: string, options: ExplainOptions): ExplainData 
     const preset = options.preset !== undefined ? { preset: options.preset } : {};
     const run = runModel(html, options.model, { lines: options.lines ?? {}, ...(options.farsw ? { farsw: options.farsw } : {}), ...preset });
     const o = farswOptions(options.farsw, options.model, options.preset);
-    return explainModelRun(run.table, run.detail, { model: options.model.name, mode: o.mode, beta: o.beta, url });
+    return explainModelRun(run.table, run.detail, { model: options.model.name, mode: o.mode, beta: o.beta, url }, options.model);
   }
   const variant = options.algorithm ?? MODEL_DANA_VARIANT;
   const { lines, dana } = danaPresetOptions(options);
@@ -108,7 +116,7 @@ export function explainPage(html: string, options: ExplainOptions): ExplainData 
 
 /** Explain a model run already made (`runModel`): its table and `FarswResult`. */
 export function explainModelRun(
-  table: LineTable, detail: FarswResult, info: { model: string; mode: CombineMode; beta: number; url: string | null },
+  table: LineTable, detail: FarswResult, info: { model: string; mode: CombineMode; beta: number; url: string | null }, model?: Model,
 ): ExplainData {
   const { content, code } = danaColumns(table, MODEL_DANA_VARIANT);
   return {
@@ -117,7 +125,7 @@ export function explainModelRun(
     startRegion: detail.dana.start, titleLine: detail.dana.titleLine,
     topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
     beta: info.beta, fallback: detail.fallback, fallbackKept: detail.fallbackKept, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
-    texts: table.text,
+    texts: table.text, rulesOn: model?.evidence ? rulesOnLine(table, model.evidence) : null,
   };
 }
 
@@ -129,7 +137,17 @@ export function explainDana(table: LineTable, variant: DanaVariant, options: Dan
     method: variant, model: null, mode: null, variant, url, lineCount: table.count, content, code,
     diff: core.diff, regions: core.regions, danaBlocks: core.blocks, startRegion: core.start, titleLine: core.titleLine, topical: null, template: null, lineScore: null,
     windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, fallback: false, fallbackKept: false,
-    chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text,
+    chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text, rulesOn: null,
+  };
+}
+
+/** The evidence rules fired on each line (computed on request, the page's evidence once). */
+function rulesOnLine(table: LineTable, ev: EvidenceModel): NonNullable<ExplainData['rulesOn']> {
+  let evidence: LineEvidence | undefined;
+  return (line) => {
+    evidence ??= pageEvidence(table, ev);
+    const { p, fired } = firedRules(table, ev, line, evidence);
+    return { p, rules: fired.map((f) => ({ text: ruleText(ev, f.rule), degree: f.degree })) };
   };
 }
 

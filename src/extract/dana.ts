@@ -27,6 +27,7 @@ import type { Block, LineTable, Region } from '../core/types.js';
 import { DANA_DEFAULTS } from '../core/defaults.js';
 import { keepDominantContainer, keepTitleContainer } from './container.js';
 import { blocksToMask, maskToBlocks } from './window.js';
+import { smoothDiff } from '../features/dana-diff.js';
 import { findTitleLine, rankRegions, type TitleAnchorOptions } from './title.js';
 
 export type DanaVariant = 'dana' | 'addana' | 'danag' | 'addanag';
@@ -84,24 +85,7 @@ export function danaColumns(table: LineTable, variant: DanaVariant): { content: 
   }
 }
 
-/**
- * Formula 1: diff_i = Σ_{|j − i| ≤ r} (T_j − S_j), lines outside the page count 0.
- * Runs in O(n) with a sliding sum.
- */
-export function smoothDiff(content: ArrayLike<number>, code: ArrayLike<number>, radius: number): Float64Array {
-  const n = content.length;
-  const out = new Float64Array(n);
-  let sum = 0;
-  for (let j = 0; j < Math.min(radius, n); j++) sum += content[j]! - code[j]!;
-  for (let i = 0; i < n; i++) {
-    const add = i + radius;
-    if (add < n) sum += content[add]! - code[add]!;
-    const drop = i - radius - 1;
-    if (drop >= 0) sum -= content[drop]! - code[drop]!;
-    out[i] = sum;
-  }
-  return out;
-}
+export { smoothDiff } from '../features/dana-diff.js';
 
 /** Maximal runs of lines with diff > 0, in page order, sized by Σ content (× `weight` per line when given). */
 export function findRegions(diff: ArrayLike<number>, content: ArrayLike<number>, weight?: ArrayLike<number>): Region[] {

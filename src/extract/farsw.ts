@@ -24,6 +24,9 @@ import type { Model } from '../model/model.js';
 import type { Rule } from '../mining/rules.js';
 import { lineKey } from '../html/line-key.js';
 import { danaCore, type DanaOptions, type DanaResult } from './dana.js';
+import { evidenceConfidence } from './evidence-vote.js';
+import { ConfigError } from '../core/errors.js';
+import type { EvidenceModel } from '../model/model.js';
 import { keepDominantContainer, keepTitleContainer } from './container.js';
 import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
 
@@ -55,9 +58,11 @@ export interface FarswApplyOptions {
   /**
    * `crisp`: every rule region ≥ significance (the paper); `fuzzy`: min membership over the rule ≥ `fuzzyThreshold`;
    * `confidence`: the line's whole significant-region set read as one rule, topical when its confidence
-   * on the training lines (smoothed towards the topical base rate) is ≥ `fuzzyThreshold`.
+   * on the training lines (smoothed towards the topical base rate) is ≥ `fuzzyThreshold`;
+   * `rules`: P(content) by the weighted vote of the model's evidence rules (structure, class/id words, text;
+   * extract/evidence-vote.ts), topical when ≥ `fuzzyThreshold` (the model must have been trained with `evidence`).
    */
-  readonly classify: 'crisp' | 'fuzzy' | 'confidence';
+  readonly classify: 'crisp' | 'fuzzy' | 'confidence' | 'rules';
   readonly fuzzyThreshold: number;
   readonly mode: CombineMode;
   /** In `confidence` classification, chosen lines with P(topical) below this are dropped (0 = off). */
@@ -89,6 +94,26 @@ export interface FarswApplyOptions {
   readonly scoreNorm: ScoreNorm;
   /** Drop the model's template lines (farsw's); false ignores them (the paper has none). */
   readonly templates: boolean;
+  /**
+   * Block score (Step 8): `paper` = eq. 5, the mean of eq. 4's line scores, against `beta`; `evidence` = the mean
+   * P(content) of the block's lines weighted by their characters, against `evidenceBeta` (needs `confidence` or
+   * `rules` classification; otherwise the paper's).
+   */
+  readonly blockScore: 'paper' | 'evidence';
+  /** Cutoff of the `evidence` block score, in [0, 1]. */
+  readonly evidenceBeta: number;
+  /**
+   * A run of chosen lines (after the containers) whose character-weighted mean P(content) is below this is dropped,
+   * whatever chose it (0 = off; needs `confidence` or `rules` classification).
+   */
+  readonly runVeto: number;
+  /**
+   * In `union` with `evidence` block scores: an informative block is added only when it lies within this many lines
+   * of one of DANA's blocks (−1 = any block is added): teaser lists far from the article stay out.
+   */
+  readonly attach: number;
+  /** `rules` classification: weight of the evidence vote against the `confidence` reading (1 = the vote alone). */
+  readonly rulesWeight: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -240,6 +265,30 @@ function tokenTable(model: Model): Map<number, number> {
   return t;
 }
 
+/** The model's evidence rules; a ConfigError naming the model when it has none. */
+function evidenceOf(model: Model): EvidenceModel {
+  if (!model.evidence) throw new ConfigError(`model ${model.name} has no evidence rules: retrain it with evidence rules (\`farsw train --evidence\`) or use another classification`);
+  return model.evidence;
+}
+
+/** `rules` classification: the evidence vote, mixed with the `confidence` reading by `rulesWeight` (1 = the vote alone). */
+function rulesConfidence(columns: readonly ArrayLike<number>[], model: Model, table: LineTable, options: FarswApplyOptions): Float64Array {
+  const p = evidenceConfidence(table, evidenceOf(model));
+  if (options.rulesWeight >= 1) return p;
+  const c = lineConfidence(columns, model, table, options.tokenEvidence), w = options.rulesWeight;
+  for (let i = 0; i < p.length; i++) p[i] = w * p[i]! + (1 - w) * c[i]!;
+  return p;
+}
+
+/** Each block's score: the mean of `p` over its lines weighted by their characters (0 for a block without text). */
+export function scoreBlocksByText(blocks: readonly Block[], p: ArrayLike<number>, chars: ArrayLike<number>): Block[] {
+  return blocks.map((b) => {
+    let s = 0, w = 0;
+    for (let i = b.start; i < b.end; i++) { s += chars[i]! * p[i]!; w += chars[i]!; }
+    return { start: b.start, end: b.end, score: w > 0 ? s / w : 0 };
+  });
+}
+
 /** Eq. 4 for every line (see the module comment), from the page's normalised features (computed when not given). */
 export function lineScores(table: LineTable, normalized: LineFeatures = computeLineFeatures(table, 'normalized')): Float64Array {
   const [, t, o, d, l, im] = normalized.columns as Float64Array[];
@@ -278,7 +327,8 @@ function addDanaEvidence(score: Float64Array, diff: Float64Array): void {
  */
 export function applyModel(table: LineTable, model: Model, options: FarswApplyOptions = FARSW_APPLY_DEFAULTS): FarswResult {
   const features = computeLineFeatures(table, model.featureVariant);
-  const confidence = options.classify === 'confidence' ? lineConfidence(features.columns, model, table, options.tokenEvidence) : undefined;
+  const confidence = options.classify === 'confidence' ? lineConfidence(features.columns, model, table, options.tokenEvidence)
+    : options.classify === 'rules' ? rulesConfidence(features.columns, model, table, options) : undefined;
   const topical = confidence
     ? thresholdMask(confidence, options.fuzzyThreshold)
     : topicalMask(fuzzify(features.columns, model.membership), model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
@@ -298,10 +348,17 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   } else if (options.mode === 'evidence') {
     addDanaEvidence(lineScore, dana.diff);
   }
-  const windows = scoreBlocks(slidingWindow(mask, options.phi, options.padding), lineScore);
-  let selection = selectInformative(windows, options.beta, options.fallback);
+  const evidenceBlocks = options.blockScore === 'evidence' && confidence !== undefined;
+  const windows = evidenceBlocks
+    ? scoreBlocksByText(slidingWindow(mask, options.phi, options.padding), confidence, table.contentChars)
+    : scoreBlocks(slidingWindow(mask, options.phi, options.padding), lineScore);
+  let selection = selectInformative(windows, evidenceBlocks ? options.evidenceBeta : options.beta, options.fallback);
   if (selection.fallback && options.mode === 'union' && !keepFallback(table, selection.blocks[0]!, dana.blocks, options.fallbackLinkDensity)) {
     selection = { blocks: [], fallback: true };
+  }
+  if (evidenceBlocks && options.mode === 'union' && options.attach >= 0 && !selection.fallback) {
+    const near = selection.blocks.filter((b) => dana.blocks.some((d) => d.start <= b.end + options.attach && b.start <= d.end + options.attach));
+    selection = { blocks: near, fallback: false };
   }
   const fallback = options.mode !== 'dana' && selection.fallback;
   const informative = selection.fallback ? 0 : selection.blocks.length;
@@ -329,6 +386,9 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   chosen = keepDominantContainer(table, chosen, options.container);
   // The headline's container (extract/container.ts): lines away from the title line and DANA's starting region go.
   chosen = keepTitleContainer(table, chosen, dana.titleLine, dana.regions[dana.start], options.dana.titleContainer);
+  if (confidence && options.runVeto > 0) {
+    for (const b of scoreBlocksByText(maskToBlocks(chosen), confidence, table.contentChars)) if (b.score < options.runVeto) chosen.fill(0, b.start, b.end);
+  }
   // Veto: a line the classifier is sure is not topical is not kept, whatever chose it.
   if (confidence && options.veto > 0) for (let i = 0; i < n; i++) if (chosen[i] && confidence[i]! < options.veto) chosen[i] = 0;
   if (pathRejected) for (let i = 0; i < n; i++) if (pathRejected[i]) chosen[i] = 0;

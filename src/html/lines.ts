@@ -189,7 +189,7 @@ export class LineBuilder {
     this.scanner.scan(this.src, true);
     this.cols.finish();
     this.open.closeFrom(0);
-    this.table = this.cols.table(this.open.elementParent, this.open.elementEnd, this.title());
+    this.table = this.cols.table(this.open.elementParent, this.open.elementEnd, this.open.elementTag, this.title());
     this.open.release();
     return this.table;
   }

@@ -16,6 +16,8 @@ export class OpenElements {
   /** Block-element tree (LineTable.elements): parent + 1 (0: root) and subtree end of each element. */
   readonly elementParent = new U32Column(64, true);
   readonly elementEnd = new U32Column(64, true);
+  /** Per element: the FNV-1a hash of its lower-case tag name (ElementTree.tag, tags.ts nameHash). */
+  readonly elementTag = new U32Column(64, true);
   private preDepth = 0;
   private quoteDepth = 0;
   /**
@@ -54,6 +56,7 @@ export class OpenElements {
     const id = this.elementParent.length;
     this.elementParent.push(parent ? parent.id + 1 : 0);
     this.elementEnd.push(0);
+    this.elementTag.push(hash);
     const drop = (this.dropComments && kind.comments) || (this.dropHidden && attrs.hidden);
     stack.push(childEntry(parent, name, kind, this.classTokens, drop, id));
   }
@@ -121,5 +124,6 @@ export class OpenElements {
   release(): void {
     this.elementParent.release();
     this.elementEnd.release();
+    this.elementTag.release();
   }
 }

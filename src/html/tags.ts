@@ -60,6 +60,7 @@ export interface TagTable {
 
 const TAG_TABLES = new WeakMap<readonly string[], TagTable>();
 
+/** FNV-1a hash of a lower-case tag name (also what ElementTree.tag stores per element). */
 export function nameHash(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);

@@ -8,7 +8,9 @@ import { ConfigError } from '../core/errors.js';
 import { FEATURE_LETTERS } from '../features/line-features.js';
 import { regionFeature, regionName, type RegionId } from '../fuzzy/region.js';
 import { adoptRules } from '../mining/rules.js';
-import type { Model } from './model.js';
+import { CLASS_WORD_ITEM_BASE, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS } from '../features/evidence.js';
+import type { ClassRule } from '../mining/class-rules.js';
+import type { EvidenceModel, Model } from './model.js';
 
 /** One adopted rule, ready to print. */
 export interface RuleView {
@@ -31,6 +33,18 @@ export interface RulesView {
   /** Level the adopted rules come from. */
   readonly adoptedLevel: number;
   readonly adopted: readonly RuleView[];
+  /** The evidence rules (structure, class/id words, text), when the model has them. */
+  readonly evidence?: EvidenceView;
+}
+
+/** What `farsw rules` shows of a model's evidence rules. */
+export interface EvidenceView {
+  /** P(content) of a text line in training. */
+  readonly prior: number;
+  readonly classWords: readonly string[];
+  readonly commonWords: number;
+  readonly membership: readonly { feature: string; min: number; mean: number; max: number }[];
+  readonly rules: readonly (ClassRule & { readonly names: readonly string[]; readonly text: string })[];
 }
 
 /**
@@ -56,6 +70,7 @@ export function describeRules(model: Model, level?: number): RulesView {
     membership: model.membership.map((m) => ({ feature: m.name, letter: FEATURE_LETTERS[m.feature]!, shape: m.shape, min: m.min, mean: m.mean, max: m.max })),
     frequentRegions: model.frequentRegions.map((f) => ({ region: word(f.region), count: f.count })),
     levels: model.levels.map((l) => ({ level: l.level, itemsets: l.itemsets.map((s) => ({ regions: s.items.map(word), support: s.support })) })),
+    ...(model.evidence ? { evidence: describeEvidence(model.evidence) } : {}),
     adoptedLevel: top === 0 ? 0 : chosen,
     adopted: rules.map((r) => {
       const regions = r.antecedent.map(word);
@@ -73,4 +88,27 @@ export function formatPercent(x: number): string {
   if (p === 0 || p >= 10) return `${Math.round(p)} %`;
   if (p >= 1) return `${p.toFixed(1).replace(/\.0$/, '')} %`;
   return `${p.toPrecision(1)} %`;
+}
+
+/** A model's evidence rules in words, content rules first, each class by decreasing weight × support. */
+export function describeEvidence(ev: EvidenceModel): EvidenceView {
+  return {
+    prior: ev.prior,
+    classWords: ev.classWords.map(([, w]) => w),
+    commonWords: ev.commonWords.length,
+    membership: ev.membership.map((m) => ({ feature: m.name, min: m.min, mean: m.mean, max: m.max })),
+    rules: ev.rules.map((r) => ({ ...r, names: r.items.map((i) => itemName(ev, i)), text: ruleText(ev, r) })),
+  };
+}
+
+/** An evidence item in words: "LinkDensity High", "inside <li>", "class word `related`". */
+export function itemName(ev: EvidenceModel, item: number): string {
+  if (item < STRUCTURE_ITEM_BASE) return `${ev.membership[Math.floor(item / 3)]?.name ?? `F${Math.floor(item / 3)}`} ${['Low', 'Middle', 'High'][item % 3]}`;
+  if (item < CLASS_WORD_ITEM_BASE) return STRUCTURE_ITEMS[item - STRUCTURE_ITEM_BASE]?.name ?? `structure ${item}`;
+  return `class word \`${ev.classWords[item - CLASS_WORD_ITEM_BASE]?.[1] ?? '?'}\``;
+}
+
+/** A rule in words: "inside <li> ∧ LinkDensity High ∧ class word `related` → boilerplate (conf 0.97, support 0.08, weight 0.91)". */
+export function ruleText(ev: EvidenceModel, rule: ClassRule): string {
+  return `${rule.items.map((i) => itemName(ev, i)).join(' ∧ ')} → ${rule.topical ? 'content' : 'boilerplate'} (conf ${rule.confidence.toFixed(2)}, support ${rule.support.toFixed(2)}, weight ${rule.weight.toFixed(2)})`;
 }

@@ -13,9 +13,27 @@ import type { FrequentLevel } from '../mining/apriori.js';
 import type { FrequentRegion } from '../mining/cardinality.js';
 import type { Rule } from '../mining/rules.js';
 import type { LineOptions } from '../html/lines.js';
+import type { ClassRule } from '../mining/class-rules.js';
+import { CLASS_WORD_ITEM_BASE, EVIDENCE_NUMERIC } from '../features/evidence.js';
 
 /** Version of the Model layout. Bump when a field changes meaning; old models are then refused with "retrain". */
 export const MODEL_FORMAT_VERSION = 1;
+
+/** What a model keeps of its evidence training (train/evidence.ts). */
+export interface EvidenceModel {
+  /** Membership functions of the numeric evidence, in EVIDENCE_NUMERIC order. */
+  readonly membership: readonly MembershipFunction[];
+  /** Keys of the learned common words (features/evidence.ts CommonWords), ascending. */
+  readonly commonWords: readonly number[];
+  /** Learned class/id words: [key, word], in item order. */
+  readonly classWords: readonly (readonly [number, string])[];
+  /** P(content) of a text line in training (the vote's answer when no rule fires). */
+  readonly prior: number;
+  /** Significance threshold of the fuzzy items in mining. */
+  readonly significance: number;
+  /** Rules for content then for boilerplate. */
+  readonly rules: readonly ClassRule[];
+}
 
 /** Training parameters, as used (after defaults). */
 export interface TrainParams {
@@ -37,6 +55,8 @@ export interface TrainParams {
   readonly dropHidden?: boolean;
   /** Line building re-lined the page at block elements (LineOptions.reline); false: the author's lines (the paper); absent: true. */
   readonly reline?: boolean;
+  /** Evidence rules were learned (Model.evidence); absent: no. */
+  readonly evidence?: boolean;
 }
 
 /** What training saw and how good the gold-derived labels were. */
@@ -104,6 +124,8 @@ export interface Model {
   readonly pathStats?: readonly (readonly [number, number, number])[];
   /** Class/id words seen in training as [key, topical lines, non-topical lines], sorted by key (train/templates.ts). */
   readonly tokenStats?: readonly (readonly [number, number, number])[];
+  /** Evidence rules over structure, class/id words and text (train/evidence.ts); absent in models trained without. */
+  readonly evidence?: EvidenceModel;
 }
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -202,9 +224,35 @@ export function validateModel(value: unknown, source = 'model'): Model {
   if (p!.dropComments !== undefined && typeof p!.dropComments !== 'boolean') fail('params.dropComments must be a boolean');
   if (p!.dropHidden !== undefined && typeof p!.dropHidden !== 'boolean') fail('params.dropHidden must be a boolean');
   if (p!.reline !== undefined && typeof p!.reline !== 'boolean') fail('params.reline must be a boolean');
+  if (m.evidence !== undefined) validateEvidence(m.evidence, fail, checkFraction);
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;
+}
+
+/** Check a model's `evidence` field (see EvidenceModel). */
+function validateEvidence(value: unknown, fail: (what: string) => never, checkFraction: (v: unknown, where: string) => void): void {
+  if (typeof value !== 'object' || value === null) fail('evidence must be an object');
+  const e = value as Record<string, unknown>;
+  if (!Array.isArray(e.membership) || e.membership.length !== EVIDENCE_NUMERIC.length) fail(`evidence.membership must list ${EVIDENCE_NUMERIC.length} functions`);
+  (e.membership as Record<string, unknown>[]).forEach((mf, f) => {
+    for (const k of ['min', 'mean', 'max'] as const) if (!Number.isFinite(mf[k])) fail(`evidence.membership[${f}].${k} must be a finite number`);
+    if (!((mf.min as number) <= (mf.mean as number) && (mf.mean as number) <= (mf.max as number))) fail(`evidence.membership[${f}] must have min ≤ mean ≤ max`);
+  });
+  if (!Array.isArray(e.commonWords) || !e.commonWords.every((k) => Number.isInteger(k) && k >= 0)) fail('evidence.commonWords must be an array of word keys');
+  if (!Array.isArray(e.classWords) || !e.classWords.every((w) => Array.isArray(w) && w.length === 2 && Number.isInteger(w[0]) && typeof w[1] === 'string')) fail('evidence.classWords must be an array of [key, word]');
+  checkFraction(e.prior, 'evidence.prior');
+  checkFraction(e.significance, 'evidence.significance');
+  const items = CLASS_WORD_ITEM_BASE + (e.classWords as unknown[]).length;
+  if (!Array.isArray(e.rules)) fail('evidence.rules must be an array');
+  (e.rules as Record<string, unknown>[]).forEach((r, i) => {
+    const list = r.items;
+    if (!Array.isArray(list) || list.length === 0 || !list.every((x, j) => Number.isInteger(x) && x >= 0 && x < items && (j === 0 || x > list[j - 1]))) {
+      fail(`evidence.rules[${i}].items must be ascending item ids 0..${items - 1}`);
+    }
+    if (typeof r.topical !== 'boolean') fail(`evidence.rules[${i}].topical must be a boolean`);
+    for (const k of ['support', 'confidence', 'weight'] as const) checkFraction(r[k], `evidence.rules[${i}].${k}`);
+  });
 }
 
 /** The line options a model was trained with (from its params; older models lack the newer fields). */

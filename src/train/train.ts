@@ -29,8 +29,11 @@ import { apriori } from '../mining/apriori.js';
 import { addCardinality, frequentRegions, regionMask, significantMask } from '../mining/cardinality.js';
 import { adoptRules } from '../mining/rules.js';
 import { MODEL_FORMAT_VERSION, modelLineOptions, validateModelName, type Model, type TrainParams } from '../model/model.js';
-import { alignGold } from './align.js';
+import { alignGold, type LineLabels } from './align.js';
 import { PathCounter, TemplateCounter, TokenCounter } from './templates.js';
+import { EvidenceTrainer, type EvidencePage, type EvidenceTrainOptions } from './evidence.js';
+import { computeEvidence } from '../features/evidence.js';
+import { findTitleLine } from '../features/title-line.js';
 
 /** One training page: its HTML (decoded) and its gold main text. */
 export interface TrainingPage {
@@ -39,6 +42,8 @@ export interface TrainingPage {
   readonly html: string;
   /** Main text, one paragraph per line; null or empty pages are skipped. */
   readonly gold: string | null;
+  /** The page's site (host), when known: evidence rules keep only class/id words seen on several sites. */
+  readonly site?: string | null;
 }
 
 /** Options of `train`; every field but `name` has a default in FARSW_TRAIN_DEFAULTS. */
@@ -63,6 +68,10 @@ export interface TrainOptions {
   readonly reline?: boolean;
   /** `paper`: FAR-SW as published (core/presets.ts PAPER_PRESET.farswTrain) under the options given here. */
   readonly preset?: Preset;
+  /** Also learn evidence rules (structure, class/id words, text; train/evidence.ts); default false. */
+  readonly evidence?: boolean;
+  /** Evidence-rule parameters over FARSW_TRAIN_DEFAULTS.evidenceRules (for experiments). */
+  readonly evidenceRules?: Partial<EvidenceTrainOptions>;
   /** Called after each page (for progress bars). */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -102,6 +111,7 @@ export function resolveTrainParams(options: Omit<TrainOptions, 'name'>): TrainPa
     dropComments: o.dropComments ?? LINE_DEFAULTS.dropComments,
     dropHidden: o.dropHidden ?? LINE_DEFAULTS.dropHidden,
     ...(o.reline === false ? { reline: false } : {}),
+    ...((o.evidence ?? FARSW_TRAIN_DEFAULTS.evidence) ? { evidence: true } : {}),
   });
 }
 
@@ -141,6 +151,7 @@ export class Trainer {
   private seen = 0;
   private readonly templates = new TemplateCounter();
   private readonly tokens = new TokenCounter();
+  private readonly evidence: EvidenceTrainer | undefined;
   private goldTokens = 0;
   private goldCovered = 0;
   private topicalTokens = 0;
@@ -153,6 +164,7 @@ export class Trainer {
     this.name = validateModelName(options.name);
     this.params = resolveTrainParams(options);
     this.shapes = featureShapes(this.params.bceShape);
+    this.evidence = this.params.evidence ? new EvidenceTrainer({ ...FARSW_TRAIN_DEFAULTS.evidenceRules, ...this.options.evidenceRules }) : undefined;
   }
 
   /** Pages added so far (including skipped ones). */
@@ -165,31 +177,25 @@ export class Trainer {
    * or without any line matching the gold are recorded as skipped.
    */
   addPage(page: TrainingPage): void {
-    const id = page.id ?? `#${this.seen + 1}`;
+    this.addPrepared(preparePage(page, this.params, this.seen));
+  }
+
+  /**
+   * Add a page prepared by `preparePage` with the same parameters (`this.params`): leave-one-dataset-out
+   * runs prepare each page once and add it to every trainer that uses it. The prepared page is not changed.
+   */
+  addPrepared(page: PreparedPage): void {
     this.seen++;
     this.hash.update(page.html).update('\u0000').update(page.gold ?? '').update('\u0001');
-    if (page.gold === null || page.gold.trim() === '') { this.skipped.push({ id, reason: 'no gold text' }); return; }
-    const table = buildLineTable(page.html, modelLineOptions(this.params));
-    const feats = computeLineFeatures(table, this.params.featureVariant);
-    const labels = alignGold(table.text, page.gold, this.params.alignThreshold);
+    const { labels, lines } = page;
     this.goldTokens += labels.goldTokens; this.goldCovered += labels.goldCovered;
     this.topicalTokens += labels.topicalTokens; this.topicalUnmatched += labels.topicalUnmatched;
-    let t = 0;
-    for (let i = 0; i < labels.topical.length; i++) t += labels.topical[i]!;
-    if (t === 0) { this.skipped.push({ id, reason: 'no line matches the gold' }); return; }
-    this.lines += table.count; this.topicalLines += t;
-    // Kept until finish(): keys, paths and characters in one store of their own. The table's columns are views on
-    // one buffer of every column, which a kept view would hold (the global run on the shared datasets peaked at 489 MB
-    // with such views, 389 MB without).
-    const n = table.count;
-    const kept = new Uint32Array(3 * n);
-    const keys = kept.subarray(0, n), paths = kept.subarray(n, 2 * n), chars = kept.subarray(2 * n);
-    for (let i = 0; i < n; i++) keys[i] = table.lineKey(i);
-    paths.set(table.path);
-    chars.set(table.contentChars);
-    this.templates.addKeys(keys, labels.topical);
-    this.tokens.addPage(table.classTokens, labels.topical, chars);
-    this.segs.push({ columns: feats.columns as Float64Array[], topical: labels.topical, paths, keys, chars });
+    if (page.skip !== undefined) { this.skipped.push({ id: page.id, reason: page.skip }); return; }
+    this.lines += lines.keys.length; this.topicalLines += page.topicalLines;
+    this.templates.addKeys(lines.keys, lines.topical);
+    this.tokens.addPage(page.classTokens, lines.topical, lines.chars);
+    this.segs.push(lines);
+    if (this.evidence && page.evidence) this.evidence.add(page.evidence, page.html, page.site ?? undefined);
   }
 
   /**
@@ -254,6 +260,7 @@ export class Trainer {
     for (const [m, k] of topicalHist) if (fires(m)) tp += k;
     for (const [m, k] of nonTopicalHist) if (fires(m)) fp += k;
 
+    const evidence = this.evidence?.finish();
     const tokenStats = this.tokens.select(FARSW_TRAIN_DEFAULTS.tokenMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
     return {
       formatVersion: MODEL_FORMAT_VERSION,
@@ -270,6 +277,7 @@ export class Trainer {
       ...(templateLines.length > 0 ? { templateLines, templateMaxChars } : {}),
       ...(pathStats.length > 0 ? { pathStats } : {}),
       ...(tokenStats.length > 0 ? { tokenStats } : {}),
+      ...(evidence ? { evidence } : {}),
       trainingReport: {
         pages: this.seen - this.skipped.length,
         skippedPages: this.skipped.length,
@@ -287,6 +295,64 @@ export class Trainer {
     };
   }
 }
+
+/** A training page after stages 1–3 (`preparePage`), ready for `Trainer.addPrepared`. */
+export interface PreparedPage {
+  readonly id: string;
+  /** Kept only for the training fingerprint. */
+  readonly html: string;
+  readonly gold: string | null;
+  readonly site?: string | null;
+  /** Why the page is skipped (no gold, no line matching it); undefined for a usable page. */
+  readonly skip?: string;
+  /** Label quality counts (LineLabels' totals). */
+  readonly labels: LabelCounts;
+  readonly topicalLines: number;
+  readonly lines: PageLines;
+  readonly classTokens: { readonly start: Uint32Array; readonly keys: Uint32Array } | undefined;
+  /** The text lines' evidence and labels, when the parameters ask for evidence rules. */
+  readonly evidence?: EvidencePage;
+}
+
+/**
+ * Stages 1–3 of one page with resolved parameters: its lines, features, gold labels, and the per-line keys,
+ * paths and characters training keeps (copied out of the line table, whose columns share one buffer).
+ * @param ordinal pages seen before it (names a page without id)
+ */
+export function preparePage(page: TrainingPage, params: TrainParams, ordinal = 0): PreparedPage {
+  const id = page.id ?? `#${ordinal + 1}`;
+  const none = { id, html: page.html, gold: page.gold, site: page.site ?? null, labels: NO_LABELS, topicalLines: 0, lines: NO_LINES, classTokens: undefined };
+  if (page.gold === null || page.gold.trim() === '') return { ...none, skip: 'no gold text' };
+  const table = buildLineTable(page.html, modelLineOptions(params));
+  const feats = computeLineFeatures(table, params.featureVariant);
+  const aligned = alignGold(table.text, page.gold, params.alignThreshold);
+  const { goldTokens, goldCovered, topicalTokens, topicalUnmatched } = aligned;
+  const labels = { goldTokens, goldCovered, topicalTokens, topicalUnmatched };
+  let t = 0;
+  for (let i = 0; i < aligned.topical.length; i++) t += aligned.topical[i]!;
+  if (t === 0) return { ...none, labels, skip: 'no line matches the gold' };
+  // Kept until finish(): keys, paths and characters in one store of their own. The table's columns are views on
+  // one buffer of every column, which a kept view would hold (the global run on the shared datasets peaked at 489 MB
+  // with such views, 389 MB without).
+  const n = table.count;
+  const kept = new Uint32Array(3 * n);
+  const keys = kept.subarray(0, n), paths = kept.subarray(n, 2 * n), chars = kept.subarray(2 * n);
+  for (let i = 0; i < n; i++) keys[i] = table.lineKey(i);
+  paths.set(table.path);
+  chars.set(table.contentChars);
+  const classTokens = table.classTokens ? { start: table.classTokens.start.slice(), keys: table.classTokens.keys.slice() } : undefined;
+  let evidence: EvidencePage | undefined;
+  if (params.evidence) {
+    const ev = computeEvidence(table, findTitleLine(table));
+    evidence = { evidence: ev, topical: Uint8Array.from(ev.lines, (i) => aligned.topical[i]!), classTokens };
+  }
+  return { id, html: page.html, gold: page.gold, site: page.site ?? null, labels, topicalLines: t, lines: { columns: feats.columns as Float64Array[], topical: aligned.topical, paths, keys, chars }, classTokens, ...(evidence ? { evidence } : {}) };
+}
+
+/** The totals of LineLabels that training adds up. */
+export type LabelCounts = Pick<LineLabels, 'goldTokens' | 'goldCovered' | 'topicalTokens' | 'topicalUnmatched'>;
+const NO_LABELS: LabelCounts = { goldTokens: 0, goldCovered: 0, topicalTokens: 0, topicalUnmatched: 0 };
+const NO_LINES: PageLines = { columns: [], topical: new Uint8Array(0), paths: new Uint32Array(0), keys: new Uint32Array(0), chars: new Uint32Array(0) };
 
 /**
  * Train a FAR-SW model on pages with gold text (module comment lists the stages).

@@ -6,7 +6,7 @@
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
 import { validateModelName } from '../../model/model.js';
-import { describeRules, type RulesView } from '../../model/describe.js';
+import { describeRules, type EvidenceView, type RulesView } from '../../model/describe.js';
 import { loadNamedModel } from '../../model-store/resolve.js';
 import type { CliIo } from '../io.js';
 
@@ -30,7 +30,22 @@ export function formatRules(v: RulesView): string {
   out.push('', `Adopted rules (L${v.adoptedLevel})`);
   if (v.adopted.length === 0) out.push('  none');
   for (const r of v.adopted) out.push(`  ${r.text}`);
+  if (v.evidence) out.push('', ...formatEvidence(v.evidence));
   return out.join('\n') + '\n';
+}
+
+/** The evidence rules: what was learned (vocabularies, membership) and the rules of each class, in words. */
+function formatEvidence(e: EvidenceView): string[] {
+  const out = [`Evidence rules (fuzzy class association rules; P(content) of a text line in training ${e.prior.toFixed(2)})`];
+  out.push(`  learned class/id words (${e.classWords.length}): ${e.classWords.join(' ')}`, `  learned common words: ${e.commonWords}`);
+  out.push(`  ${'evidence'.padEnd(20)} ${'MIN'.padStart(10)} ${'Mean'.padStart(10)} ${'MAX'.padStart(10)}`);
+  for (const m of e.membership) out.push(`  ${m.feature.padEnd(20)} ${num(m.min).padStart(10)} ${num(m.mean).padStart(10)} ${num(m.max).padStart(10)}`);
+  for (const topical of [true, false]) {
+    const rules = e.rules.filter((r) => r.topical === topical);
+    out.push('', `  → ${topical ? 'content' : 'boilerplate'} (${rules.length} rules)`);
+    for (const r of rules) out.push(`    ${r.text}`);
+  }
+  return out;
 }
 
 /** The `rules` command. */

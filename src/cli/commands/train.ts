@@ -39,6 +39,7 @@ interface TrainArgs {
   'carry-markup'?: boolean;
   comments?: boolean;
   hidden?: boolean;
+  evidence?: boolean;
   json: boolean;
   preset?: Preset;
 }
@@ -84,6 +85,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       .option('hidden', { type: 'boolean', describe: 'Keep hidden elements in the training lines (removed by default; the model records it)' })
       .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default: on for site models, off for models across sites; --no-carry-markup keeps them as lines)' })
       .option('preset', { choices: PRESETS, describe: "paper: FAR-SW as published (author's lines, Table 1 elements deleted, no class/id words; Fig. 7's two regions and normalised features across sites); other flags still apply on top" })
+      .option('evidence', { type: 'boolean', describe: 'Also learn evidence rules: structure, class/id words and text, mined as fuzzy class association rules (apply with --classify rules)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the trained models\' summaries as JSON' })
       .check((a) => {
         if (!a['by-site'] && a.model === undefined) throw new ConfigError('--model NAME is required (or use --by-site)');
@@ -103,6 +105,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
         ...(args['carry-markup'] !== undefined ? { carryMarkup: args['carry-markup'] } : {}),
         ...(args.comments === true ? { dropComments: false } : {}),
         ...(args.hidden === true ? { dropHidden: false } : {}),
+        ...(args.evidence !== undefined ? { evidence: args.evidence } : {}),
       };
       const site = args.site === undefined ? undefined : normalizeHost(args.site) ?? undefined;
       // Open (create / migrate) the store first: a bad --store fails before minutes of training.
@@ -143,7 +146,7 @@ async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' 
     if (io.isTTY && read % 100 === 0) io.stderr(`\rtrain: ${read} pages read`);
     const host = hostOfRecord(rec);
     if (global) {
-      if (site === undefined || host === site) global.addPage(rec);
+      if (site === undefined || host === site) global.addPage({ ...rec, site: host });
     } else if (rec.gold === null || rec.gold.trim() === '') noGold++; // only pages with gold count towards --min-pages
     else if (host === null) noHost++;
     else {
@@ -159,7 +162,7 @@ async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' 
         t = new Trainer({ ...params, name, site: host });
         perHost.set(host, t);
       }
-      t.addPage(rec);
+      t.addPage({ ...rec, site: host });
     }
   }
   if (io.isTTY && read >= 100) io.stderr(`\rtrain: ${read} pages read\n`);

@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:lodo`: leave-one-dataset-out (LODO) measurement of models across sites, the
+ * yardstick every constant of the default model is chosen by (issue 17). One process, no workers.
+ *
+ * For each dataset D of ../shared/datasets with gold text, a model is trained (as `npm run train:default`
+ * trains the shipped one) on every other dataset's pages and applied to D's pages. Each page's lines,
+ * features and labels are prepared once and added to the six trainers that use it, so the seven LODO
+ * models cost about one training. Every configuration (a name, training options, apply options) is
+ * scored on the same pages; configurations with the same training options share their models.
+ *
+ * Reports per dataset: pages, mean bag-of-words F1 (tokens) per configuration, the FAR-SW fallback share
+ * (pages where no block passed β), each configuration's paired bootstrap interval against the first
+ * (the baseline) and, with `--readability`, Readability (@mozilla/readability over linkedom, as
+ * bench:compare runs it) on the same pages in the same loop, with each configuration's interval against it.
+ *
+ * Usage: node scripts/lodo.mjs [--configs FILE.mjs] [--only NAME,…] [--sample N] [--seed S]
+ *          [--readability] [--save FILE.json] [--data DIR]
+ *   --configs  a module whose default export is [{ name, train?: TrainOptions, farsw?: apply options, lines?: LineOptions }];
+ *              default: the shipped configuration alone (`default`)
+ *   --sample   at most N pages per dataset (seeded reservoir; 0 = every page, the default)
+ *   --save     per-page F1 and fallback of every configuration (and Readability), for later comparison
+ * Needs `npm run build` (dist/) and ../shared/datasets (or FARSW_DATASETS); exits 0 with a message without them.
+ */
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  readJsonlDataset, Trainer, preparePage, resolveTrainParams, extractWithModel, tokenize, bagOfWordsScore,
+  pairedBootstrap, mulberry32, buildLineTable, allText, hostOfRecord,
+} from '../dist/index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: opts } = parseArgs({
+  options: {
+    data: { type: 'string', default: process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets') },
+    configs: { type: 'string' },
+    only: { type: 'string' },
+    sample: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '1' },
+    readability: { type: 'boolean', default: false },
+    save: { type: 'string' },
+  },
+});
+if (!existsSync(opts.data)) {
+  console.error(`lodo: ${opts.data} not found; this benchmark needs ../shared/datasets. Skipped.`);
+  process.exit(0);
+}
+const SAMPLE = Number(opts.sample);
+let configs = opts.configs ? (await import(pathToFileURL(resolve(opts.configs)).href)).default : [{ name: 'default' }];
+if (opts.only) {
+  const keep = new Set(opts.only.split(','));
+  configs = configs.filter((c, i) => i === 0 || keep.has(c.name));
+}
+const files = readdirSync(opts.data).filter((n) => n.endsWith('.jsonl.gz')).sort();
+const log = (s) => process.stderr.write(`lodo: ${s}\n`);
+const t0 = performance.now();
+const secs = () => ((performance.now() - t0) / 1000).toFixed(0);
+
+/** The gold pages of one file, or a seeded reservoir sample of SAMPLE of them, in id order. */
+async function* pagesOf(file) {
+  if (SAMPLE <= 0) {
+    for await (const r of readJsonlDataset(join(opts.data, file))) if (r.gold) yield r;
+    return;
+  }
+  const random = mulberry32(Number(opts.seed));
+  const kept = [];
+  let seen = 0;
+  for await (const r of readJsonlDataset(join(opts.data, file))) {
+    if (!r.gold) continue;
+    seen++;
+    if (kept.length < SAMPLE) kept.push(r);
+    else {
+      const j = Math.floor(random() * seen);
+      if (j < SAMPLE) kept[j] = r;
+    }
+  }
+  kept.sort((a, b) => (a.id < b.id ? -1 : 1));
+  yield* kept;
+}
+
+// ---- training: one trainer per (training options, held-out dataset) ----
+const trainKey = (c) => JSON.stringify(c.train ?? {});
+const trainGroups = new Map();
+for (const c of configs) if (!trainGroups.has(trainKey(c))) trainGroups.set(trainKey(c), c.train ?? {});
+const datasets = [];
+const goldFiles = [];
+for (const f of files) {
+  for await (const r of pagesOf(f)) { datasets.push(r.dataset); goldFiles.push(f); break; }
+}
+/** models.get(trainKey).get(heldOut) */
+const models = new Map();
+for (const [key, train] of trainGroups) {
+  const options = { featureVariant: 'normalized', ...train };
+  const params = resolveTrainParams(options);
+  const trainers = new Map(datasets.map((d) => [d, new Trainer({ ...options, name: `lodo-${d}` })]));
+  for (const f of goldFiles) {
+    for await (const r of pagesOf(f)) {
+      const page = preparePage({ id: r.id, html: r.html, gold: r.gold, site: hostOfRecord(r) }, params);
+      for (const [held, t] of trainers) if (held !== r.dataset) t.addPrepared(page);
+    }
+  }
+  models.set(key, new Map([...trainers].map(([d, t]) => [d, t.finish()])));
+  log(`trained ${datasets.length} models for training options ${key} (${secs()} s)`);
+}
+
+// ---- applying ----
+let readability;
+if (opts.readability) {
+  const { parseHTML } = await import('linkedom');
+  const { Readability } = await import('@mozilla/readability');
+  /** As bench:compare: a page without <body> gets the tags a browser implies; output HTML → text by farsw's converter. */
+  const domReady = (html) => (!/<body[\s>]/i.test(html) ? `<!DOCTYPE html><html><body>${html}</body></html>` : !/<html[\s>]/i.test(html) ? `<html>${html}</html>` : html);
+  readability = (html) => {
+    const saved = console.log, warn = console.warn, error = console.error;
+    console.log = console.warn = console.error = () => {};
+    try {
+      const content = new Readability(parseHTML(domReady(html)).document).parse()?.content ?? '';
+      return content ? allText(buildLineTable(`<body>${content}</body>`)) : '';
+    } catch { return ''; } finally { console.log = saved; console.warn = warn; console.error = error; }
+  };
+}
+const names = [...configs.map((c) => c.name), ...(readability ? ['Readability'] : [])];
+/** per dataset: { ids, f1: name → number[], fallback: name → number[] } */
+const results = new Map(datasets.map((d) => [d, { ids: [], f1: new Map(names.map((n) => [n, []])), fallback: new Map(names.map((n) => [n, []])) }]));
+const applyMs = new Map(names.map((n) => [n, 0]));
+let bytes = 0;
+for (const f of goldFiles) {
+  for await (const r of pagesOf(f)) {
+    const res = results.get(r.dataset);
+    res.ids.push(r.id);
+    const gold = tokenize(r.gold);
+    bytes += Buffer.byteLength(r.html);
+    for (const c of configs) {
+      const model = models.get(trainKey(c)).get(r.dataset);
+      const a = performance.now();
+      const out = extractWithModel(r.html, model, { ...(c.farsw ? { farsw: c.farsw } : {}), ...(c.lines ? { lines: c.lines } : {}), ...(r.url ? { url: r.url } : {}) });
+      applyMs.set(c.name, applyMs.get(c.name) + performance.now() - a);
+      res.f1.get(c.name).push(bagOfWordsScore(tokenize(out.text), gold).f1);
+      res.fallback.get(c.name).push(out.detail.fallback ? 1 : 0);
+    }
+    if (readability) {
+      const a = performance.now();
+      const text = readability(r.html);
+      applyMs.set('Readability', applyMs.get('Readability') + performance.now() - a);
+      res.f1.get('Readability').push(bagOfWordsScore(tokenize(text), gold).f1);
+      res.fallback.get('Readability').push(0);
+    }
+  }
+  log(`applied to ${f} (${secs()} s)`);
+}
+
+// ---- report ----
+const mean = (v) => v.reduce((s, x) => s + x, 0) / v.length;
+const f3 = (x) => x.toFixed(3);
+const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
+const interval = (a, b) => {
+  const d = pairedBootstrap(a, b);
+  const mark = d.low > 0 ? ' ▲' : d.high < 0 ? ' ▼' : '';
+  return `${signed(d.mean)} (${signed(d.low)} … ${signed(d.high)})${mark}`;
+};
+const base = configs[0].name;
+const lines = [];
+lines.push(`LODO BoW F1 (tokens), ${datasets.length} datasets${SAMPLE > 0 ? `, ≤ ${SAMPLE} pages each (seed ${opts.seed})` : ', every page with gold'}; ${secs()} s.`);
+lines.push('');
+lines.push(`| dataset (pages) | ${names.join(' | ')} |`);
+lines.push(`|---|${names.map(() => '---:').join('|')}|`);
+for (const [d, res] of results) lines.push(`| ${d} (${res.ids.length}) | ${names.map((n) => f3(mean(res.f1.get(n)))).join(' | ')} |`);
+const macro = names.map((n) => mean([...results.values()].map((res) => mean(res.f1.get(n)))));
+lines.push(`| **mean of datasets** | ${macro.map((x) => `**${f3(x)}**`).join(' | ')} |`);
+lines.push('');
+lines.push('Fallback share (no FAR-SW block passed β):');
+lines.push('');
+lines.push(`| dataset | ${configs.map((c) => c.name).join(' | ')} |`);
+lines.push(`|---|${configs.map(() => '---:').join('|')}|`);
+for (const [d, res] of results) lines.push(`| ${d} | ${configs.map((c) => `${(100 * mean(res.fallback.get(c.name))).toFixed(0)} %`).join(' | ')} |`);
+const compare = (against, label) => {
+  const others = configs.filter((c) => c.name !== against);
+  if (others.length === 0) return;
+  lines.push('');
+  lines.push(`Against ${label}: mean per-page BoW F1 difference, 95 % paired bootstrap interval (2,000 resamples, seed 1); ▲/▼ = interval above/below 0.`);
+  lines.push('');
+  lines.push(`| dataset | ${others.map((c) => c.name).join(' | ')} |`);
+  lines.push(`|---|${others.map(() => '---:').join('|')}|`);
+  for (const [d, res] of results) lines.push(`| ${d} | ${others.map((c) => interval(res.f1.get(c.name), res.f1.get(against))).join(' | ')} |`);
+};
+compare(base, `the baseline \`${base}\``);
+if (readability) compare('Readability', 'Readability (same run)');
+lines.push('');
+lines.push(`Apply time, whole run (${(bytes / 1e6).toFixed(0)} MB of HTML per configuration): ${names.map((n) => `${n} ${(applyMs.get(n) / 1000).toFixed(1)} s`).join(', ')}.`);
+console.log(lines.join('\n'));
+if (opts.save) {
+  const saved = Object.fromEntries([...results].map(([d, res]) => [d, { ids: res.ids, f1: Object.fromEntries(res.f1), fallback: Object.fromEntries(res.fallback) }]));
+  writeFileSync(opts.save, JSON.stringify({ configs, sample: SAMPLE, seed: Number(opts.seed), results: saved }) + '\n');
+}

@@ -1,0 +1,228 @@
+/**
+ * Line evidence beyond the six FAR-SW features (issue 17, item 1), for the fuzzy class association rules
+ * of `mining/class-rules.ts`. Computed for the lines that have text (a line without text is never
+ * content: training labels every such line non-topical), in three kinds:
+ *
+ * - numeric, fuzzified with learned membership functions (Low / Middle / High, as FAR-SW's):
+ *   the six FAR-SW features (normalised variant) and
+ *     LinkDensity       anchor-text bytes / text bytes;
+ *     Punctuation       punctuation characters / characters of the text (Latin, CJK and full-width marks);
+ *     CommonWords       share of the line's words in a vocabulary learned from training text (the most
+ *                       widespread words of topical lines: function words of every language seen, "stop words"
+ *                       learned instead of listed; CJK characters count as words);
+ *     SentenceLength    words per sentence end (. ! ? … 。！？), log(1 + x);
+ *     Words             words of the line, log(1 + x);
+ *     TitleOffset       (line − title line) / lines, in [−1, 1]; the page start stands in for a missing title line;
+ *     Depth             enclosing block elements / the page's deepest;
+ *     NeighbourLinks    mean LinkDensity of the two text lines before and the two after;
+ *     NeighbourWords    mean Words of the same neighbours;
+ *     DanaDiff          AdDANAg's smoothed difference (features/dana-diff.ts) / its largest magnitude on the page, in
+ *                       [−1, 1]: the DANA core's evidence as a prior the rules weigh;
+ * - structural, crisp: inside `<p>`, `<li>`/`<dt>`/`<dd>`, `<td>`/`<th>`, a heading, `<blockquote>`,
+ *   `<figure>`/`<figcaption>`, `<article>`, `<main>`, `<aside>`, `<nav>`, `<header>`, `<footer>`, `<form>`
+ *   (any enclosing block element), inside a link (≥ 90 % of its text bytes are anchor text), and above DANA's
+ *   axis (DanaDiff > 0: the line lies in one of the DANA core's regions);
+ * - class/id words: the words of the enclosing elements' `class` / `id` values (LineTable.classTokens) that
+ *   are in the model's learned vocabulary.
+ * Pure: no I/O; the same table gives the same evidence.
+ */
+import type { LineTable } from '../core/types.js';
+import { nameHash } from '../html/tags.js';
+import { computeLineFeatures, FEATURE_NAMES } from './line-features.js';
+import { smoothDiff } from './dana-diff.js';
+
+/** Numeric evidence, in column order: the six FAR-SW features, then the others of the module comment. */
+export const EVIDENCE_NUMERIC = Object.freeze([
+  ...FEATURE_NAMES, 'LinkDensity', 'Punctuation', 'CommonWords', 'SentenceLength', 'Words', 'TitleOffset', 'Depth', 'NeighbourLinks', 'NeighbourWords',
+  'DanaDiff',
+] as const);
+/** Column of CommonWords (filled once the vocabulary is known). */
+export const COMMON_WORDS_COLUMN = EVIDENCE_NUMERIC.indexOf('CommonWords');
+
+/** Crisp structural items: name shown in rules, and the tags that give it. */
+export const STRUCTURE_ITEMS: readonly { readonly name: string; readonly tags: readonly string[] }[] = Object.freeze([
+  { name: 'inside <p>', tags: ['p'] },
+  { name: 'inside <li>', tags: ['li', 'dt', 'dd'] },
+  { name: 'inside <td>', tags: ['td', 'th'] },
+  { name: 'inside a heading', tags: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] },
+  { name: 'inside <blockquote>', tags: ['blockquote'] },
+  { name: 'inside <figure>', tags: ['figure', 'figcaption'] },
+  { name: 'inside <article>', tags: ['article'] },
+  { name: 'inside <main>', tags: ['main'] },
+  { name: 'inside <aside>', tags: ['aside'] },
+  { name: 'inside <nav>', tags: ['nav'] },
+  { name: 'inside <header>', tags: ['header'] },
+  { name: 'inside <footer>', tags: ['footer'] },
+  { name: 'inside <form>', tags: ['form'] },
+  { name: 'inside a link', tags: [] },
+  { name: 'above DANA\'s axis', tags: [] },
+]);
+/** Item ids: numeric regions (column · 3 + level), then structure items, then a model's class words. */
+export const STRUCTURE_ITEM_BASE = EVIDENCE_NUMERIC.length * 3;
+export const CLASS_WORD_ITEM_BASE = STRUCTURE_ITEM_BASE + STRUCTURE_ITEMS.length;
+/** Bit of "inside a link" in a line's structure mask. */
+export const IN_LINK_BIT = STRUCTURE_ITEMS.length - 2;
+/** Bit of "above DANA's axis". */
+export const ABOVE_AXIS_BIT = STRUCTURE_ITEMS.length - 1;
+const TAG_BITS: ReadonlyMap<number, number> = new Map(STRUCTURE_ITEMS.flatMap((s, b) => s.tags.map((t): [number, number] => [nameHash(t), 1 << b])));
+/** Anchor text share above which a line is "inside a link". */
+const IN_LINK_SHARE = 0.9;
+/** Words of a line kept for the common-word vocabulary (its first ones). */
+export const MAX_LINE_WORDS = 64;
+
+/** Evidence of a page's text lines (`lines[k]` is the table line of entry k). */
+export interface LineEvidence {
+  /** Table line of each entry, ascending (lines with text). */
+  readonly lines: Uint32Array;
+  /** One column per EVIDENCE_NUMERIC entry, over the entries. */
+  readonly numeric: readonly Float32Array[];
+  /** Per entry: bit b set when STRUCTURE_ITEMS[b] holds. */
+  readonly structure: Uint32Array;
+  /** Per entry: its words' keys are `words.keys[words.start[k] .. words.start[k + 1])` (at most MAX_LINE_WORDS, distinct). */
+  readonly words: { readonly start: Uint32Array; readonly keys: Uint32Array };
+}
+
+/**
+ * Evidence of every text line of a page (module comment). CommonWords is filled when `common` is given,
+ * else left 0 (training fills it once its vocabulary is learned: `fillCommonWords`).
+ * @param titleLine the line repeating the page title (extract/title.ts), −1 for none
+ * @param common keys of the common-word vocabulary
+ */
+export function computeEvidence(table: LineTable, titleLine: number, common?: ReadonlySet<number>): LineEvidence {
+  const n = table.count;
+  let m = 0;
+  for (let i = 0; i < n; i++) if (table.contentChars[i] !== 0) m++;
+  const lines = new Uint32Array(m);
+  for (let i = 0, k = 0; i < n; i++) if (table.contentChars[i] !== 0) lines[k++] = i;
+  const buffer = new ArrayBuffer(EVIDENCE_NUMERIC.length * m * 4);
+  const numeric = EVIDENCE_NUMERIC.map((_, c) => new Float32Array(buffer, c * m * 4, m));
+  const farsw = computeLineFeatures(table, 'normalized').columns;
+  const [linkDensity, punctuation, commonWords, sentence, wordsCol, titleOffset, depthCol, nbLinks, nbWords, danaCol] = numeric.slice(6) as Float32Array[];
+  const diff = smoothDiff(table.contentChars, table.linkNormCodeChars, 1);
+  let maxDiff = 0;
+  for (let i = 0; i < n; i++) maxDiff = Math.max(maxDiff, Math.abs(diff[i]!));
+  const structure = new Uint32Array(m);
+  const { depth, tags, maxDepth } = elementFacts(table);
+  const wordStart = new Uint32Array(m + 1);
+  const wordKeys: number[] = [];
+  const title = titleLine >= 0 ? titleLine : 0;
+  const counts = new Float64Array(3);
+  for (let k = 0; k < m; k++) {
+    const i = lines[k]!;
+    for (let f = 0; f < 6; f++) numeric[f]![k] = farsw[f]![i]!;
+    const bytes = table.contentBytes[i]!;
+    const ld = bytes > 0 ? Math.min(1, table.anchorBytes[i]! / bytes) : 0;
+    linkDensity![k] = ld;
+    wordStart[k] = wordKeys.length;
+    readText(table.lineText(i), wordKeys, counts);
+    const words = counts[0]!, punct = counts[1]!, ends = counts[2]!;
+    punctuation![k] = table.contentChars[i]! > 0 ? punct / table.contentChars[i]! : 0;
+    wordsCol![k] = Math.log1p(words);
+    sentence![k] = Math.log1p(words / Math.max(1, ends));
+    titleOffset![k] = (i - title) / Math.max(1, n);
+    const e = table.elements ? table.elements.line[i]! : 0;
+    depthCol![k] = e > 0 && maxDepth > 0 ? depth[e - 1]! / maxDepth : 0;
+    danaCol![k] = maxDiff > 0 ? diff[i]! / maxDiff : 0;
+    structure[k] = (e > 0 ? tags[e - 1]! : 0) | (ld >= IN_LINK_SHARE ? 1 << IN_LINK_BIT : 0) | (diff[i]! > 0 ? 1 << ABOVE_AXIS_BIT : 0);
+  }
+  wordStart[m] = wordKeys.length;
+  for (let k = 0; k < m; k++) {
+    let ls = 0, ws = 0, c = 0;
+    for (let j = Math.max(0, k - 2); j <= Math.min(m - 1, k + 2); j++) {
+      if (j === k) continue;
+      ls += linkDensity![j]!; ws += wordsCol![j]!; c++;
+    }
+    nbLinks![k] = c > 0 ? ls / c : 0;
+    nbWords![k] = c > 0 ? ws / c : 0;
+  }
+  const evidence = { lines, numeric, structure, words: { start: wordStart, keys: Uint32Array.from(wordKeys) } };
+  if (common) fillCommonWords(evidence, common);
+  else commonWords!.fill(0);
+  return evidence;
+}
+
+/** Set the CommonWords column from a vocabulary: share of each line's (distinct, first MAX_LINE_WORDS) words in it. */
+export function fillCommonWords(evidence: LineEvidence, common: ReadonlySet<number>): void {
+  const col = evidence.numeric[COMMON_WORDS_COLUMN]!, { start, keys } = evidence.words;
+  for (let k = 0; k < evidence.lines.length; k++) {
+    let hit = 0;
+    for (let j = start[k]!; j < start[k + 1]!; j++) if (common.has(keys[j]!)) hit++;
+    col[k] = start[k + 1]! > start[k]! ? hit / (start[k + 1]! - start[k]!) : 0;
+  }
+}
+
+/** Per element: its depth (1 for a root) and the structure bits of it and its ancestors; the deepest depth. */
+function elementFacts(table: LineTable): { depth: Uint16Array; tags: Uint32Array; maxDepth: number } {
+  const tree = table.elements;
+  const count = tree ? tree.parent.length : 0;
+  const depth = new Uint16Array(count), tags = new Uint32Array(count);
+  let maxDepth = 0;
+  for (let e = 0; e < count; e++) {
+    const p = tree!.parent[e]!; // parents precede children (pre-order)
+    const own = tree!.tag ? TAG_BITS.get(tree!.tag[e]!) ?? 0 : 0;
+    depth[e] = p > 0 ? Math.min(65535, depth[p - 1]! + 1) : 1;
+    tags[e] = (p > 0 ? tags[p - 1]! : 0) | own;
+    if (depth[e]! > maxDepth) maxDepth = depth[e]!;
+  }
+  return { depth, tags, maxDepth };
+}
+
+/** Is code unit c a sentence end (. ! ? … and the CJK / full-width ones)? */
+function isSentenceEnd(c: number): boolean {
+  return c === 46 || c === 33 || c === 63 || c === 0x2026 || c === 0x3002 || c === 0xff01 || c === 0xff1f || c === 0xff0e;
+}
+
+/** Is code unit c punctuation (ASCII marks, Latin-1 quotes, general punctuation, CJK and full-width marks)? */
+function isPunctuation(c: number): boolean {
+  if (c < 128) return (c >= 33 && c <= 47 && c !== 36 && c !== 43) || c === 58 || c === 59 || c === 63 || c === 64 || c === 91 || c === 93 || c === 95 || c === 123 || c === 125;
+  return c === 0xab || c === 0xbb || c === 0xa1 || c === 0xbf || (c >= 0x2010 && c <= 0x2027) || (c >= 0x3001 && c <= 0x3003) || (c >= 0x3008 && c <= 0x3011) || (c >= 0xff01 && c <= 0xff0f) || c === 0xff1a || c === 0xff1b || c === 0xff1f;
+}
+
+/** A letter or digit of a word (not punctuation or a symbol block); CJK, kana and Hangul are words of one character. */
+function isWordChar(c: number): boolean {
+  if (c < 128) return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
+  return c >= 0xc0 && !isPunctuation(c) && !(c >= 0x2000 && c <= 0x2bff) && c !== 0xd7 && c !== 0xf7;
+}
+
+/**
+ * Words, punctuation marks and sentence ends of a line's text; the keys of its first MAX_LINE_WORDS distinct words
+ * (FNV-1a of the word, ASCII lower-cased) are appended to `keys`.
+ * @param out [words, punctuation, sentence ends]
+ */
+function readText(text: string, keys: number[], out: Float64Array): void {
+  let words = 0, punct = 0, ends = 0, h = 0x811c9dc5 | 0, inWord = false;
+  const first = keys.length;
+  const flush = () => {
+    if (!inWord) return;
+    words++;
+    const k = (h >>> 0) || 1;
+    if (keys.length - first < MAX_LINE_WORDS) {
+      let seen = false;
+      for (let j = first; j < keys.length; j++) if (keys[j] === k) { seen = true; break; }
+      if (!seen) keys.push(k);
+    }
+    h = 0x811c9dc5 | 0;
+    inWord = false;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x3000 && c < 0xd800 && isWordChar(c)) {
+      flush();
+      h = Math.imul(h ^ c, 0x01000193); inWord = true;
+      flush();
+      continue;
+    }
+    if (isWordChar(c)) {
+      h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 0x20 : c), 0x01000193);
+      inWord = true;
+      continue;
+    }
+    flush();
+    if (isPunctuation(c)) {
+      punct++;
+      if (isSentenceEnd(c)) ends++;
+    }
+  }
+  flush();
+  out[0] = words; out[1] = punct; out[2] = ends;
+}

@@ -1,0 +1,81 @@
+import { describe, it, expect } from 'vitest';
+import { mineClassRules, voteTopical, type BitTransactions } from '../../src/mining/class-rules.js';
+
+/** Transactions from item lists; `topical[t]` is the class of transaction t. */
+function transactions(items: number[][], topical: boolean[], itemCount: number): BitTransactions {
+  const words = Math.ceil(items.length / 32);
+  const bits = Array.from({ length: itemCount }, () => new Uint32Array(words));
+  const cls = new Uint32Array(words);
+  items.forEach((list, t) => {
+    for (const r of list) bits[r]![t >>> 5]! |= 1 << (t & 31);
+    if (topical[t]) cls[t >>> 5]! |= 1 << (t & 31);
+  });
+  return { count: items.length, items: bits, topical: cls };
+}
+
+const OPTIONS = { minSupport: 0.1, minWeight: 0.1, minGain: 0.02, maxLength: 3, maxRules: 100 };
+// Item 0 "long text": the four content lines and one boilerplate line; item 1 "in a link": three boilerplate lines;
+// item 2 on every line (says nothing).
+const TX = transactions(
+  [[0, 2], [0, 2], [0, 2], [0, 2], [0, 2], [1, 2], [1, 2], [1, 2]],
+  [true, true, true, true, false, false, false, false],
+  3,
+);
+
+describe('mineClassRules', () => {
+  const rules = mineClassRules(TX, OPTIONS);
+
+  it('finds a rule for each class with support, confidence and weight against the prior', () => {
+    expect(rules).toEqual([
+      { items: [0], topical: true, support: 1, confidence: 0.8, weight: expect.closeTo(0.6, 10) },
+      { items: [1], topical: false, support: 0.75, confidence: 1, weight: 1 },
+    ]);
+  });
+
+  it('keeps no rule that says no more than the base rate or than its sub-rule', () => {
+    // {2} ⇒ either class has the base rate's confidence; {0, 2} and {1, 2} add nothing to {0} and {1}.
+    expect(rules.some((r) => r.items.includes(2))).toBe(false);
+  });
+
+  it('keeps a longer rule when it is more confident than its parts', () => {
+    // Items 0 and 3 each occur on content and boilerplate lines alike; together only on boilerplate lines.
+    const tx = transactions([[0], [0], [3], [3], [0, 3], [0, 3], [1], [1]], [true, true, true, true, false, false, false, false], 4);
+    const r = mineClassRules(tx, OPTIONS);
+    expect(r.some((x) => x.items.length === 1 && (x.items[0] === 0 || x.items[0] === 3))).toBe(false);
+    expect(r).toContainEqual({ items: [0, 3], topical: false, support: 0.5, confidence: 1, weight: 1 });
+  });
+
+  it('respects the support threshold, the rule length and the number of rules', () => {
+    expect(mineClassRules(TX, { ...OPTIONS, minSupport: 0.9 }).map((r) => r.items)).toEqual([[0]]);
+    const tx = transactions([[0, 1], [0, 1], [2], [2]], [true, true, false, false], 3);
+    expect(Math.max(...mineClassRules(tx, { ...OPTIONS, minGain: -1 }).map((r) => r.items.length))).toBe(2);
+    expect(Math.max(...mineClassRules(tx, { ...OPTIONS, minGain: -1, maxLength: 1 }).map((r) => r.items.length))).toBe(1);
+    expect(mineClassRules(tx, { ...OPTIONS, maxRules: 1 }).length).toBe(2); // one per class
+  });
+
+  it('finds nothing when a class is missing', () => {
+    expect(mineClassRules(transactions([[0], [1]], [true, true], 2), OPTIONS)).toEqual([]);
+  });
+});
+
+describe('voteTopical', () => {
+  const rules = mineClassRules(TX, OPTIONS);
+
+  it('weighs the rules that fire by degree × weight', () => {
+    expect(voteTopical(rules, [1, 0, 1], 0.5)).toBeCloseTo(0.8, 10);
+    expect(voteTopical(rules, [0, 1, 1], 0.5)).toBe(0);
+    // Both fire: (0.6 · 0.8 + 1 · 0) / (0.6 + 1).
+    expect(voteTopical(rules, [1, 1, 1], 0.5)).toBeCloseTo(0.3, 10);
+    // A partial membership weighs less: (0.5 · 0.6 · 0.8) / (0.5 · 0.6 + 1).
+    expect(voteTopical(rules, [0.5, 1, 0], 0.5)).toBeCloseTo(0.24 / 1.3, 10);
+  });
+
+  it('answers the prior when no rule fires, and stays in [0, 1]', () => {
+    expect(voteTopical(rules, [0, 0, 1], 0.42)).toBe(0.42);
+    for (const d of [[0.3, 0.7, 1], [1, 0.2, 0], [0.9, 0.9, 0.9]]) {
+      const p = voteTopical(rules, d, 0.5);
+      expect(p).toBeGreaterThanOrEqual(0);
+      expect(p).toBeLessThanOrEqual(1);
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, it, expect } from 'vitest';
+import { train, type TrainingPage } from '../../src/train/train.js';
+import { classWordNames } from '../../src/train/evidence.js';
+import { sitePage } from '../helpers/site-pages.js';
+import { modelFromJson, modelToJson, validateModel } from '../../src/model/model.js';
+import { ModelFormatError, ConfigError } from '../../src/core/errors.js';
+import { describeRules } from '../../src/model/describe.js';
+import { formatRules } from '../../src/cli/commands/rules.js';
+import { extractWithModel } from '../../src/extract/model-extractor.js';
+import { explainPage } from '../../src/explain/explain.js';
+import { lineKey } from '../../src/html/line-key.js';
+
+// The imaginary news site's pages, each on a site of its own: class/id words must be seen on several sites to be learned.
+const pages: TrainingPage[] = Array.from({ length: 24 }, (_, k) => ({ ...sitePage(k), site: `news${k}.example.com` }));
+const model = train(pages, { name: 'evidence', featureVariant: 'normalized', evidence: true });
+const ev = model.evidence!;
+
+describe('evidence training', () => {
+  it('learns class/id words and common words from the pages, not from a list', () => {
+    expect(ev.classWords.map(([, w]) => w).sort()).toEqual(['article', 'footer', 'nav', 'related']);
+    expect(ev.classWords.every(([k, w]) => k === lineKey(w))).toBe(true);
+    expect(ev.commonWords.length).toBeGreaterThan(0);
+    expect(ev.prior).toBeGreaterThan(0);
+    expect(ev.prior).toBeLessThan(1);
+  });
+
+  it('keeps no class word seen on too few sites', () => {
+    const one = train(pages.map((p) => ({ ...p, site: 'one.example.com' })), { name: 'one', featureVariant: 'normalized', evidence: true });
+    expect(one.evidence!.classWords).toEqual([]);
+  });
+
+  it('mines rules for both classes and reads them in words', () => {
+    const view = describeRules(model).evidence!;
+    const content = view.rules.filter((r) => r.topical), boilerplate = view.rules.filter((r) => !r.topical);
+    expect(content.length).toBeGreaterThan(0);
+    expect(boilerplate.length).toBeGreaterThan(0);
+    // The related-links list: inside <li>, inside a link, class word `related`.
+    expect(boilerplate.some((r) => r.names.includes('class word `related`'))).toBe(true);
+    expect(boilerplate.some((r) => r.names.includes('inside a link'))).toBe(true);
+    expect(content.some((r) => r.names.includes('inside <p>') || r.names.includes('class word `article`'))).toBe(true);
+    for (const r of view.rules) {
+      expect(r.text).toMatch(/ → (content|boilerplate) \(conf [01]\.\d\d, support [01]\.\d\d, weight [01]\.\d\d\)$/);
+      expect(r.weight).toBeGreaterThan(0);
+    }
+    const text = formatRules(describeRules(model));
+    expect(text).toContain('Evidence rules (fuzzy class association rules');
+    expect(text).toContain('learned class/id words (4): ');
+    expect(text).toMatch(/→ boilerplate \(\d+ rules\)/);
+  });
+
+  it('is deterministic and survives a JSON round trip; a damaged evidence field is refused', () => {
+    const again = train(pages, { name: 'evidence', featureVariant: 'normalized', evidence: true });
+    expect(again.evidence).toEqual(ev);
+    expect(modelFromJson(modelToJson(model))).toEqual(model);
+    const bad = JSON.parse(modelToJson(model));
+    bad.evidence.rules[0].items = [999999];
+    expect(() => validateModel(bad, 'm.json')).toThrow(ModelFormatError);
+    expect(() => validateModel(bad, 'm.json')).toThrow(/m\.json: evidence\.rules\[0\]\.items must be ascending item ids/);
+    const noMembership = JSON.parse(modelToJson(model));
+    noMembership.evidence.membership = [];
+    expect(() => validateModel(noMembership, 'm.json')).toThrow(/evidence\.membership must list/);
+  });
+
+  it('is left out unless asked for', () => {
+    expect(train(pages, { name: 'plain', featureVariant: 'normalized' }).evidence).toBeUndefined();
+  });
+});
+
+describe('applying evidence rules', () => {
+  const page = sitePage(40);
+
+  it('keeps the article and drops menu, related links and footer, with the learned blocks alone', () => {
+    const out = extractWithModel(page.html, model, { farsw: { classify: 'rules', blockScore: 'evidence', mode: 'farsw' } });
+    expect(out.text.split('\n').filter((l) => l.startsWith('Paragraph'))).toEqual(page.gold!.split('\n'));
+    expect(out.text).not.toContain('Other story');
+    expect(out.text).not.toContain('Copyright');
+    expect(out.detail.fallback).toBe(false);
+  });
+
+  it('refuses `rules` classification with a model trained without evidence rules', () => {
+    const plain = train(pages, { name: 'plain', featureVariant: 'normalized' });
+    expect(() => extractWithModel(page.html, plain, { farsw: { classify: 'rules' } })).toThrow(ConfigError);
+    expect(() => extractWithModel(page.html, plain, { farsw: { classify: 'rules' } })).toThrow(/model plain has no evidence rules/);
+  });
+
+  it('explain shows which rules fired on a line and the vote', () => {
+    const data = explainPage(page.html, { model, farsw: { classify: 'rules' } });
+    const line = (text: string) => data.texts.findIndex((t) => t.startsWith(text));
+    const para = data.rulesOn!(line('Paragraph 40-0'));
+    expect(para.p).toBeGreaterThan(0.5);
+    expect(para.rules.length).toBeGreaterThan(0);
+    expect(para.rules[0]!.text).toContain('→ content');
+    const teaser = data.rulesOn!(line('Other story'));
+    expect(teaser.p).toBeLessThan(0.5);
+    expect(teaser.rules.some((r) => r.text.includes('→ boilerplate'))).toBe(true);
+    for (const r of teaser.rules) expect(r.degree).toBeGreaterThan(0);
+    expect(data.rulesOn!(data.texts.findIndex((t) => t === ''))).toEqual({ p: 0, rules: [] });
+  });
+});
+
+describe('classWordNames', () => {
+  it('reads class and id words as the line builder keys them', () => {
+    const names = new Map<number, string>();
+    classWordNames('<div class="post-body entry_Content" id=mainColumn><p class=\'ab x\'>', names);
+    expect([...names.values()].sort()).toEqual(['body', 'column', 'content', 'entry', 'main', 'post']);
+    expect(names.get(lineKey('content'))).toBe('content');
+  });
+});
