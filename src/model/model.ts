@@ -6,6 +6,7 @@
  */
 
 import { ModelFormatError } from '../core/errors.js';
+import { fnv1a32 } from '../core/fnv.js';
 import { FEATURE_COUNT, FEATURE_SET, type FeatureVariant } from '../features/line-features.js';
 import type { MembershipFunction } from '../fuzzy/membership.js';
 import { REGIONS_PER_FEATURE, type MembershipShape } from '../fuzzy/region.js';
@@ -84,8 +85,18 @@ export interface TrainingReport {
    * itemset's support and false-positive rate later (`farsw rules --level k`).
    */
   readonly maskCounts: { readonly topical: readonly (readonly [number, number])[]; readonly nonTopical: readonly (readonly [number, number])[] };
+  /**
+   * One fingerprint per page trained on ({@link pageFingerprint}), sorted: `farsw eval` warns about,
+   * or with `--exclude-trained` leaves out, pages the model was trained on. Absent in older models.
+   */
+  readonly pageFingerprints?: readonly string[];
   /** What the model was trained on, per dataset (pages with gold used), when the trainer knew it. */
   readonly trainedOn?: readonly { readonly dataset: string; readonly pages: number }[];
+}
+
+/** A page's fingerprint: FNV-1a 32 of its HTML, hex, and its length in UTF-16 units (`"1a2b3c4d:5120"`). */
+export function pageFingerprint(html: string): string {
+  return `${fnv1a32(html).toString(16).padStart(8, '0')}:${html.length}`;
 }
 
 /** A trained FAR-SW model. */

@@ -28,7 +28,7 @@ import type { MembershipShape } from '../fuzzy/region.js';
 import { apriori } from '../mining/apriori.js';
 import { addCardinality, frequentRegions, regionMask, significantMask } from '../mining/cardinality.js';
 import { adoptRules } from '../mining/rules.js';
-import { MODEL_FORMAT_VERSION, modelLineOptions, validateModelName, type Model, type TrainParams } from '../model/model.js';
+import { MODEL_FORMAT_VERSION, modelLineOptions, pageFingerprint, validateModelName, type Model, type TrainParams } from '../model/model.js';
 import { alignGold, type LineLabels } from './align.js';
 import { PathCounter, TemplateCounter, TokenCounter } from './templates.js';
 import { EvidenceTrainer, type EvidencePage, type EvidenceTrainOptions } from './evidence.js';
@@ -146,6 +146,8 @@ export class Trainer {
   private readonly params: TrainParams;
   private readonly shapes: MembershipShape[];
   private readonly hash = createHash('sha256');
+  /** Every page added (trained on or skipped), for `farsw eval`'s leakage check. */
+  private readonly fingerprints: string[] = [];
   private readonly segs: PageLines[] = [];
   private readonly skipped: { id: string; reason: string }[] = [];
   private seen = 0;
@@ -187,6 +189,7 @@ export class Trainer {
   addPrepared(page: PreparedPage): void {
     this.seen++;
     this.hash.update(page.html).update('\u0000').update(page.gold ?? '').update('\u0001');
+    this.fingerprints.push(pageFingerprint(page.html));
     const { labels, lines } = page;
     this.goldTokens += labels.goldTokens; this.goldCovered += labels.goldCovered;
     this.topicalTokens += labels.topicalTokens; this.topicalUnmatched += labels.topicalUnmatched;
@@ -290,6 +293,7 @@ export class Trainer {
         ruleRecall: tp / this.topicalLines,
         rulePrecision: tp + fp > 0 ? tp / (tp + fp) : 0,
         fingerprint: this.hash.digest('hex'),
+        pageFingerprints: [...new Set(this.fingerprints)].sort(),
         maskCounts: { topical: sortedPairs(topicalHist), nonTopical: sortedPairs(nonTopicalHist) },
       },
     };

@@ -16,6 +16,7 @@ import { readPredictions } from '../../dataset/predictions.js';
 import type { DatasetIssue, PageRecord } from '../../dataset/types.js';
 import { crossValidate, type CvMode, type TrainAndExtract } from '../../eval/crossval.js';
 import { evaluate, type Predictor } from '../../eval/evaluate.js';
+import { leakageChecker, type Leak, type LeakCounts } from '../../eval/leakage.js';
 import type { BowUnit } from '../../eval/metrics.js';
 import { extractorPredictor, runExtractor, storedPredictor, type Clock, type TextExtractor } from '../../eval/predictors.js';
 import {
@@ -34,6 +35,7 @@ import type { CliIo } from '../io.js';
 
 interface EvalArgs extends LineArgs, ExtractorArgs {
   data: string;
+  'exclude-trained': boolean;
   algorithm?: string;
   model?: string;
   predictions?: string;
@@ -81,6 +83,30 @@ function chooseExtractor(args: EvalArgs): TextExtractor {
     name: `farsw:${spec}`,
     extract: (html, o) => extractWithModel(html, resolver.resolve(spec, o?.url), { ...o, ...flags }),
   };
+}
+
+/** The model `--model` (default auto) gives a record, as apply picks it. */
+function modelChooser(args: EvalArgs): (record: PageRecord) => Model {
+  const resolver = modelResolver(args.store);
+  const spec = args.model ?? 'auto';
+  return (record) => resolver.resolve(spec, record.url ?? undefined);
+}
+
+/** The records, with those a model was trained on left out when `exclude` (page fingerprints only). */
+async function* withoutTrained(records: AsyncIterable<PageRecord>, check: (r: PageRecord) => Leak, exclude: boolean): AsyncGenerator<PageRecord> {
+  for await (const r of records) if (check(r) !== 'page' || !exclude) yield r;
+}
+
+/** One warning line per model that saw scored pages in training. */
+function reportLeaks(counts: LeakCounts, excluded: boolean, io: CliIo): void {
+  for (const [name, n] of counts.trained) {
+    io.stderr(excluded
+      ? `farsw eval: ${n} pages model "${name}" was trained on were left out (--exclude-trained)\n`
+      : `farsw eval: WARNING: model "${name}" was trained on ${n} of these pages: their scores are not a test (--exclude-trained leaves them out)\n`);
+  }
+  for (const [name, n] of counts.sameDataset) {
+    io.stderr(`farsw eval: WARNING: model "${name}" was trained on the dataset of ${n} of these pages (it keeps no page fingerprints, so the overlap cannot be told page by page); score a model trained without it (leave-one-dataset-out) for a fair test\n`);
+  }
 }
 
 /**
@@ -169,7 +195,10 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
       method = extractor.name;
     }
     let done = 0;
-    const report = await evaluate(records, predictor, {
+    // A model scored on the pages it was trained on: warn, or leave them out (--exclude-trained).
+    const leaks = args.algorithm === undefined && args.predictions === undefined ? leakageChecker(modelChooser(args)) : undefined;
+    const scored = leaks ? withoutTrained(records, leaks.check, args['exclude-trained']) : records;
+    const report = await evaluate(scored, predictor, {
       by: args.by ?? 'dataset',
       unit: args.unit,
       onPage: () => {
@@ -188,6 +217,7 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
       if (args.worst > 0) io.stdout(`\n${formatWorstPages(worstPages(report.pages, args.worst))}`);
     }
     if (report.missing > 0) io.stderr(`farsw eval: ${report.missing} pages have no prediction (skipped)\n`);
+    if (leaks) reportLeaks(leaks.counts, args['exclude-trained'], io);
     if (args.json !== undefined) {
       await writeOut(args.json, JSON.stringify(evalReportJson(report, { method, malformed: issues.length }), null, 2) + '\n', io);
     }
@@ -220,6 +250,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('train', { type: 'boolean', default: false, describe: 'With --cv: train a FAR-SW model on each fold\'s training pages and apply it' })
         .option('features', { choices: ['raw', 'normalized'] as const, describe: 'With --train: feature variant (default raw intra-site, normalized inter-site)' })
         .option('store', storeOptionSpec('Model store for --model'))
+        .option('exclude-trained', { type: 'boolean', default: false, describe: 'Leave out the pages the model was trained on (by their fingerprints in the model); without it, eval warns about them' })
         .check((a) => {
           const given = [a.algorithm, a.model, a.predictions].filter((x) => x !== undefined).length;
           if (given > 1) throw new ConfigError('give at most one of --algorithm, --model, --predictions');
