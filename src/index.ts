@@ -44,7 +44,7 @@ export {
 export { describeRules, type RulesView } from './model/describe.js';
 export { loadModel, DEFAULT_STORE_PATH, type ModelStore, type ModelSummary } from './model-store/store.js';
 export { openModelStore, type OpenStoreOptions } from './model-store/sqlite.js';
-export { run, createCli, type CliIo } from './cli/main.js';
+export { run, type CliIo } from './cli/main.js';
 export { ACCB_DEFAULTS, CETR_DEFAULTS, WLR_DEFAULTS } from './core/defaults.js';
 export { extractPlain } from './extract/plain.js';
 export { extractBte, maxWeightSpan } from './extract/bte.js';

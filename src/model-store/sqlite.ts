@@ -14,7 +14,7 @@ import { FARSW_VERSION } from '../core/version.js';
 import { FEATURE_COUNT } from '../features/line-features.js';
 import type { MembershipFunction } from '../fuzzy/membership.js';
 import { validateModel, validateModelName, type Model, type TrainingReport } from '../model/model.js';
-import { migrate, type Migration, MIGRATIONS } from './schema.js';
+import { migrate, MIGRATIONS } from './schema.js';
 import type { ModelStore, ModelSummary } from './store.js';
 
 /** Options of `openModelStore`. */
@@ -24,7 +24,7 @@ export interface OpenStoreOptions {
   /** Clock for `created` (the CLI passes none: the system clock). */
   readonly now?: () => Date;
   /** Migration list (tests only). */
-  readonly migrations?: readonly Migration[];
+  readonly migrations?: readonly { readonly version: number; readonly sql: string }[]; // schema.ts's Migration, spelled out: the public types must not reach better-sqlite3's
   /** Called inside the write transaction after each part is written (tests inject failures here). */
   readonly onWriteStep?: (step: 'model' | 'membership' | 'itemsets' | 'rules' | 'report') => void;
   /** How long to wait for another process's write lock, in ms (default 5000). */
