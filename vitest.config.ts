@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Under CI, also write a JSON report so .ci/run can print the plain "N passed, N failed" line.
 const ci = process.env['CI'] === 'true';
@@ -6,6 +6,8 @@ const ci = process.env['CI'] === 'true';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The Slurm test needs a cluster: `npm run test:slurm` brings one up and sets FARSW_SLURM=1.
+    exclude: [...configDefaults.exclude, ...(process.env['FARSW_SLURM'] === '1' ? [] : ['test/slurm/**'])],
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
     testTimeout: 30_000,
     ...(ci ? { reporters: ['default', 'json'], outputFile: { json: '.ci/vitest-report.json' } } : {}),
