@@ -3,7 +3,7 @@
  * line naming the file, or waits; the lock works between processes and goes
  * with a SIGKILLed holder at once; batch runs and `farsw apply` use it.
  */
-import { describe, it, expect, afterEach } from 'vitest';
+import { describe, it, expect, afterEach, beforeAll } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,12 +15,14 @@ import { run } from '../../src/cli/main.js';
 import { capture } from '../cli/capture.js';
 import { compiledWorker, pageLines, tempDir, TEST_EXTRACT, writeLines } from './helpers.js';
 
+let lockJs: string;
+beforeAll(() => { lockJs = join(compiledWorker(), '../lock.js'); }, 180_000); // the child processes load compiled JavaScript
+
 const children: ChildProcess[] = [];
 afterEach(() => { for (const c of children.splice(0)) c.kill('SIGKILL'); });
 
 /** A child process that takes the lock on `file` (waiting for it), says `held`, and releases when its stdin ends. */
 async function holder(file: string): Promise<ChildProcess & { held: Promise<void> }> {
-  const lockJs = join(compiledWorker(), '../lock.js');
   const code = `import { acquireOutputLock } from ${JSON.stringify(lockJs)};
 const lock = await acquireOutputLock(process.argv[1], { wait: true, pollMs: 20 });
 process.stdout.write('held\\n');
