@@ -28,12 +28,12 @@ if (!existsSync(dir)) {
 }
 
 const CONFIGS = [
-  ['paper: crisp rules, FAR-SW alone', { classify: 'crisp', mode: 'farsw' }],
+  ["crisp rules, FAR-SW alone (not the paper: farsw's lines, templates, paths, containers, fallback)", { classify: 'crisp', mode: 'farsw' }],
   ['crisp rules ∪ DANA', { classify: 'crisp', mode: 'union' }],
   ['confidence, FAR-SW alone', { classify: 'confidence', mode: 'farsw' }],
   ['confidence, DANA alone (same lines)', { classify: 'confidence', mode: 'dana' }],
   ['confidence ∪ DANA', { classify: 'confidence', mode: 'union' }],
-  ["confidence ∪ DANA, the paper's AdDANAg (only <a> attributes normalised)", { classify: 'confidence', mode: 'union' }, { lines: { normalizeAttributes: 'anchors' } }],
+  ["confidence ∪ DANA, only <a> attributes normalised (the paper's normalisation)", { classify: 'confidence', mode: 'union' }, { lines: { normalizeAttributes: 'anchors' } }],
   ['confidence ∪ DANA, comment sections kept at apply', { classify: 'confidence', mode: 'union' }, { lines: { dropComments: false } }],
   ['confidence ∪ DANA, veto below 0.2', { classify: 'confidence', mode: 'union', veto: 0.2 }],
   ['confidence ∪ DANA, DANA regions sized by text alone (not weighted by P(topical))', { classify: 'confidence', mode: 'union', weightRegions: false }],

@@ -17,11 +17,13 @@
  *   High   = rises from 0 at Mean to 1 at H, 1 above.
  * Where MIN = Mean (E, F in Table 3) a value at that point is fully Low.
  *
- * Two-region shape (Fig. 7, for B, C and E; the figure is lost too): farsw
- * reads it as Low' = 1 for v ≤ L falling linearly to 0 at H, and High' = 1 − Low'.
- * Both regions then cover "Middle" values partly, which is what §4.1 wants
- * (one-line articles with B/C High and paragraph articles with B/C Middle
- * fall into the same High' region).
+ * Two-region shape (Fig. 7, for B, C and E; the figure is lost too): Low' = 1 for
+ * v ≤ L falling linearly to 0 at `twoRegionEnd`, High' = 1 − Low'. Two readings
+ * (`twoRegionEnd`): `h`, Low' reaches 0 at H (farsw's first), so a value a little
+ * above Mean is still mostly Low'; `mean`, at Mean, so every Middle or High value
+ * is High', which is what §4.1 asks of Fig. 7 (one-line articles with B/C High and
+ * paragraph articles with B/C Middle fall into the same High' region) and what
+ * Table 9's inter-site rule shows (B.High', C.High'); docs/decisions.md, "Fig. 7".
  */
 
 import { max as ssMax, mean as ssMean, min as ssMin } from 'simple-statistics';
@@ -37,7 +39,12 @@ export interface MembershipFunction {
   readonly min: number;
   readonly mean: number;
   readonly max: number;
+  /** Two-region shape: where Low' reaches 0 (module comment); absent: `h`. */
+  readonly twoRegionEnd?: TwoRegionEnd;
 }
+
+/** Where the two-region Low' of Fig. 7 reaches 0: at H or at Mean (module comment). */
+export type TwoRegionEnd = 'h' | 'mean';
 
 /** MIN/Mean/MAX of one feature over one class of lines; null when the class is empty. */
 export interface ClassStats {
@@ -64,10 +71,11 @@ export function classStats(values: ArrayLike<number>): ClassStats | null {
  * @param alpha weight of the topical statistics, in [0, 1]
  * @param shape `three` (Fig. 3) or `two` (Fig. 7)
  */
-export function buildMembership(feature: number, tr: ClassStats | null, nonTr: ClassStats | null, alpha: number, shape: MembershipShape): MembershipFunction {
+export function buildMembership(feature: number, tr: ClassStats | null, nonTr: ClassStats | null, alpha: number, shape: MembershipShape, twoRegionEnd: TwoRegionEnd = 'h'): MembershipFunction {
   const a = tr === null ? 0 : nonTr === null ? 1 : alpha;
   const pick = (k: keyof ClassStats): number => (tr ? a * tr[k] : 0) + (nonTr ? (1 - a) * nonTr[k] : 0);
-  return { feature, name: FEATURE_NAMES[feature] ?? `F${feature}`, shape, min: pick('min'), mean: pick('mean'), max: pick('max') };
+  const end = shape === 'two' && twoRegionEnd === 'mean' ? { twoRegionEnd } : {};
+  return { feature, name: FEATURE_NAMES[feature] ?? `F${feature}`, shape, min: pick('min'), mean: pick('mean'), max: pick('max'), ...end };
 }
 
 /** Feature columns and labels of one run of lines (e.g. one page). */
@@ -84,7 +92,7 @@ export interface LabelledLines {
  * @param alpha eq. 1–3 weight of the topical statistics
  * @param shapes shape per feature
  */
-export function membershipFromLines(segments: readonly LabelledLines[], alpha: number, shapes: readonly MembershipShape[]): MembershipFunction[] {
+export function membershipFromLines(segments: readonly LabelledLines[], alpha: number, shapes: readonly MembershipShape[], twoRegionEnd: TwoRegionEnd = 'h'): MembershipFunction[] {
   // Two stores sized once and refilled per feature: a million-line training set pushed into growing arrays,
   // six times over, left tens of MB of garbage at training's peak.
   let topical = 0, lines = 0;
@@ -103,7 +111,7 @@ export function membershipFromLines(segments: readonly LabelledLines[], alpha: n
         else non[o++] = col[i]!;
       }
     }
-    out.push(buildMembership(f, classStats(tr), classStats(non), alpha, shapes[f] ?? 'three'));
+    out.push(buildMembership(f, classStats(tr), classStats(non), alpha, shapes[f] ?? 'three', twoRegionEnd));
   }
   return out;
 }
@@ -119,9 +127,10 @@ export function fuzzifyValue(mf: MembershipFunction, v: number, out: Float32Arra
   const H = (mf.mean + mf.max) / 2;
   let low = 0, mid = 0, high = 0;
   if (mf.shape === 'two') {
+    const end = mf.twoRegionEnd === 'mean' ? mf.mean : H;
     if (v <= L) low = 1;
-    else if (v >= H) high = 1;
-    else { low = (H - v) / (H - L); high = 1 - low; }
+    else if (v >= end) high = 1;
+    else { low = (end - v) / (end - L); high = 1 - low; }
   } else if (v <= L) low = 1;
   else if (v < mf.mean) { low = (mf.mean - v) / (mf.mean - L); mid = 1 - low; }
   else if (v < H) { mid = (H - v) / (H - mf.mean); high = 1 - mid; }

@@ -216,7 +216,7 @@ class SqliteModelStore implements ModelStore {
       featureSet: row.feature_set,
       featureVariant: row.feature_variant,
       farswVersion: row.farsw_version,
-      membership,
+      membership: withTwoRegionEnd(membership, row.params_json),
       frequentRegions,
       levels,
       rules,
@@ -306,4 +306,10 @@ function toSummary(r: ModelRow): ModelSummary {
     farswVersion: r.farsw_version, featureVariant: r.feature_variant, pages: r.pages, lines: r.lines,
     topicalLines: r.topical_lines, rules: r.rules, fingerprint: r.fingerprint,
   };
+}
+
+/** The store keeps Fig. 7's reading in the model's params only: put it back on its two-region functions. */
+function withTwoRegionEnd(membership: MembershipFunction[], paramsJson: string): MembershipFunction[] {
+  const end = (JSON.parse(paramsJson) as { twoRegionEnd?: unknown }).twoRegionEnd;
+  return end === 'mean' ? membership.map((m) => (m.shape === 'two' ? { ...m, twoRegionEnd: 'mean' as const } : m)) : membership;
 }

@@ -8,7 +8,7 @@
 import { ModelFormatError } from '../core/errors.js';
 import { fnv1a32 } from '../core/fnv.js';
 import { FEATURE_COUNT, FEATURE_SET, type FeatureVariant } from '../features/line-features.js';
-import type { MembershipFunction } from '../fuzzy/membership.js';
+import type { MembershipFunction, TwoRegionEnd } from '../fuzzy/membership.js';
 import { REGIONS_PER_FEATURE, type MembershipShape } from '../fuzzy/region.js';
 import type { FrequentLevel } from '../mining/apriori.js';
 import type { FrequentRegion } from '../mining/cardinality.js';
@@ -58,6 +58,8 @@ export interface TrainParams {
   readonly reline?: boolean;
   /** Evidence rules were learned (Model.evidence); absent: no. */
   readonly evidence?: boolean;
+  /** Fig. 7's two-region shape: where Low' reaches 0 (fuzzy/membership.ts); absent: `h`. */
+  readonly twoRegionEnd?: TwoRegionEnd;
 }
 
 /** What training saw and how good the gold-derived labels were. */
@@ -177,6 +179,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
     if (mf.feature !== f) fail(`membership[${f}].feature must be ${f}`);
     if (mf.shape !== 'three' && mf.shape !== 'two') fail(`membership[${f}].shape must be "three" or "two"`);
     for (const k of ['min', 'mean', 'max'] as const) if (!Number.isFinite(mf[k])) fail(`membership[${f}].${k} must be a finite number`);
+    if (mf.twoRegionEnd !== undefined && mf.twoRegionEnd !== 'h' && mf.twoRegionEnd !== 'mean') fail(`membership[${f}].twoRegionEnd must be "h" or "mean"`);
     if (!((mf.min as number) <= (mf.mean as number) && (mf.mean as number) <= (mf.max as number))) fail(`membership[${f}] must have min ≤ mean ≤ max`);
   });
   const maxRegion = FEATURE_COUNT * REGIONS_PER_FEATURE;
@@ -236,6 +239,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
   if (p!.dropHidden !== undefined && typeof p!.dropHidden !== 'boolean') fail('params.dropHidden must be a boolean');
   if (p!.reline !== undefined && typeof p!.reline !== 'boolean') fail('params.reline must be a boolean');
   if (m.evidence !== undefined) validateEvidence(m.evidence, fail, checkFraction);
+  if (p!.twoRegionEnd !== undefined && p!.twoRegionEnd !== 'h' && p!.twoRegionEnd !== 'mean') fail('params.twoRegionEnd must be "h" or "mean"');
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;

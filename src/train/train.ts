@@ -23,7 +23,7 @@ import { buildLineTable } from '../html/lines.js';
 import { isPreset, PAPER_PRESET, PRESETS, type Preset } from '../core/presets.js';
 import { computeLineFeatures, FEATURE_COUNT, FEATURE_SET, type FeatureVariant } from '../features/line-features.js';
 import { fuzzify } from '../fuzzy/fuzzify.js';
-import { membershipFromLines, type LabelledLines } from '../fuzzy/membership.js';
+import { membershipFromLines, type LabelledLines, type TwoRegionEnd } from '../fuzzy/membership.js';
 import type { MembershipShape } from '../fuzzy/region.js';
 import { apriori } from '../mining/apriori.js';
 import { addCardinality, frequentRegions, regionMask, significantMask } from '../mining/cardinality.js';
@@ -66,6 +66,8 @@ export interface TrainOptions {
   readonly dropHidden?: boolean;
   /** Line building at block elements (LineOptions.reline); false keeps the author's lines (the paper). Default true. */
   readonly reline?: boolean;
+  /** Fig. 7's two-region shape: Low' reaches 0 at H (`h`, default) or at Mean (`mean`; the paper preset's). */
+  readonly twoRegionEnd?: TwoRegionEnd;
   /** `paper`: FAR-SW as published (core/presets.ts PAPER_PRESET.farswTrain) under the options given here. */
   readonly preset?: Preset;
   /** Also learn evidence rules (structure, class/id words, text; train/evidence.ts); default false. */
@@ -96,6 +98,7 @@ export function resolveTrainParams(options: Omit<TrainOptions, 'name'>): TrainPa
   };
   const featureVariant = o.featureVariant ?? d.featureVariant;
   if (featureVariant !== 'raw' && featureVariant !== 'normalized') throw new ConfigError(`featureVariant must be raw or normalized, got ${String(featureVariant)}`);
+  if (o.twoRegionEnd !== undefined && o.twoRegionEnd !== 'h' && o.twoRegionEnd !== 'mean') throw new ConfigError(`twoRegionEnd must be h or mean, got ${String(o.twoRegionEnd)}`);
   const bceShape = o.bceShape ?? d.bceShape;
   if (bceShape !== 'three' && bceShape !== 'two') throw new ConfigError(`bceShape must be three or two, got ${String(bceShape)}`);
   return Object.freeze({
@@ -112,6 +115,7 @@ export function resolveTrainParams(options: Omit<TrainOptions, 'name'>): TrainPa
     dropHidden: o.dropHidden ?? LINE_DEFAULTS.dropHidden,
     ...(o.reline === false ? { reline: false } : {}),
     ...((o.evidence ?? FARSW_TRAIN_DEFAULTS.evidence) ? { evidence: true } : {}),
+    ...(o.twoRegionEnd === 'mean' ? { twoRegionEnd: 'mean' as const } : {}),
   });
 }
 
@@ -211,7 +215,7 @@ export class Trainer {
       throw new InputError(`no topical lines: none of the ${this.seen} training pages has a line matching its gold text (${this.skipped.length} skipped)`);
     }
     // Stage 4.
-    const membership = membershipFromLines(segs, params.alpha, shapes);
+    const membership = membershipFromLines(segs, params.alpha, shapes, params.twoRegionEnd);
 
     // Template lines, then structural paths: a template line marks its path as present but is not
     // counted (PathCounter); the longest template line bounds which lines apply looks up.

@@ -131,7 +131,7 @@ describe('paper preset: FAR-SW', () => {
 
   it('trains with the paper\'s preprocessing: the author\'s lines, Table 1 deleted, two regions for B, C, E across sites', () => {
     const across = resolveTrainParams({ preset: 'paper' });
-    expect(across).toMatchObject({ reline: false, classTokens: false, featureVariant: 'normalized', bceShape: 'two', dropComments: false, dropHidden: false });
+    expect(across).toMatchObject({ reline: false, classTokens: false, featureVariant: 'normalized', bceShape: 'two', twoRegionEnd: 'mean', dropComments: false, dropHidden: false });
     expect(across.dropElements).toEqual(expect.arrayContaining(['form', 'fieldset', 'head', 'label']));
     expect(across.dropElements).not.toContain('a');
     expect(resolveTrainParams({ preset: 'paper', site: 'example.com' })).toMatchObject({ featureVariant: 'raw', bceShape: 'three' });

@@ -47,6 +47,16 @@ describe('membership functions', () => {
     expect(degrees(mf, 200)).toEqual([0, 0, 1]);
   });
 
+  it('two regions, the `mean` reading: Low\' reaches 0 at Mean, so Middle and High values are High\'', () => {
+    const mf = buildMembership(2, { min: 0, mean: 100, max: 300 }, null, 1, 'two', 'mean'); // L = 50
+    expect(mf.twoRegionEnd).toBe('mean');
+    expect(degrees(mf, 50)).toEqual([1, 0, 0]);
+    expect(degrees(mf, 75)).toEqual([0.5, 0, 0.5]);
+    expect(degrees(mf, 100)).toEqual([0, 0, 1]);
+    expect(degrees(mf, 150)).toEqual([0, 0, 1]); // the `h` reading: Low' 0.33
+    expect(buildMembership(2, { min: 0, mean: 100, max: 300 }, null, 1, 'three', 'mean').twoRegionEnd).toBeUndefined();
+  });
+
   it('memberships are in [0, 1] and sum to 1 for any value', () => {
     const mfs = [buildMembership(0, { min: 3, mean: 3, max: 3 }, null, 1, 'three'), buildMembership(0, { min: -5, mean: 2, max: 40 }, { min: 0, mean: 1, max: 9 }, 0.3, 'three'), buildMembership(0, { min: 0, mean: 1, max: 2 }, null, 1, 'two')];
     for (const mf of mfs) for (let v = -10; v <= 50; v += 0.7) {

@@ -16,6 +16,15 @@ describe('train → store → load', () => {
     store.close();
   });
 
+  it('keeps a paper model\'s reading of Fig. 7 and its author\'s lines', () => {
+    const model = train(sitePages(10), { name: 'paper', preset: 'paper' });
+    expect(model.membership[1]).toMatchObject({ shape: 'two', twoRegionEnd: 'mean' });
+    const store = openModelStore(':memory:');
+    store.save(model);
+    expect(loadModel(store, 'paper')).toEqual(model);
+    store.close();
+  });
+
   it('a training run that throws halfway leaves the store with its old models', () => {
     const store = openModelStore(':memory:');
     const old = train(sitePages(10), { name: 'rt' });

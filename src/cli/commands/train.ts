@@ -36,6 +36,7 @@ interface TrainArgs {
   'align-threshold'?: number;
   features?: FeatureVariant;
   'bce-shape'?: MembershipShape;
+  'two-region-end'?: 'h' | 'mean';
   'carry-markup'?: boolean;
   comments?: boolean;
   hidden?: boolean;
@@ -81,6 +82,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       .option('align-threshold', { type: 'number', describe: `Share of a line's tokens found in order in the gold to call it topical (default ${FARSW_TRAIN_DEFAULTS.alignThreshold})` })
       .option('features', { choices: ['raw', 'normalized'] as const, describe: 'Feature variant (default raw; normalized for models across sites)' })
       .option('bce-shape', { choices: ['three', 'two'] as const, describe: 'Membership shape of TextLength, OutputTextLength, LinkNum (two = Low\'/High\', paper Fig. 7)' })
+      .option('two-region-end', { choices: ['h', 'mean'] as const, describe: "With --bce-shape two: Low' reaches 0 at H (default) or at Mean (the paper preset's reading of Fig. 7)" })
       .option('comments', { type: 'boolean', describe: 'Keep user-comment sections in the training lines (removed by default; the model records it)' })
       .option('hidden', { type: 'boolean', describe: 'Keep hidden elements in the training lines (removed by default; the model records it)' })
       .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default: on for site models, off for models across sites; --no-carry-markup keeps them as lines)' })
@@ -102,6 +104,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
         ...(args['align-threshold'] !== undefined ? { alignThreshold: args['align-threshold'] } : {}),
         ...(args.features !== undefined ? { featureVariant: args.features } : {}),
         ...(args['bce-shape'] !== undefined ? { bceShape: args['bce-shape'] } : {}),
+        ...(args['two-region-end'] !== undefined ? { twoRegionEnd: args['two-region-end'] } : {}),
         ...(args['carry-markup'] !== undefined ? { carryMarkup: args['carry-markup'] } : {}),
         ...(args.comments === true ? { dropComments: false } : {}),
         ...(args.hidden === true ? { dropHidden: false } : {}),
