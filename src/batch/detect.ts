@@ -1,15 +1,19 @@
 /**
  * Which kind of input a stream holds, from its first bytes (after gunzip
  * when it starts with the gzip magic): a WARC file starts with `WARC/1.`,
- * JSON Lines with `{`, anything else is taken as one HTML page.
+ * JSON Lines with `{`, a list of URLs (one a line) with `http://` or `https://`,
+ * anything else is taken as one HTML page.
  */
 
 /** The kinds `--input-format` names. */
-export type InputKind = 'jsonl' | 'warc' | 'html';
+export type InputKind = 'jsonl' | 'warc' | 'html' | 'urls';
 
-export const INPUT_KINDS: readonly InputKind[] = ['jsonl', 'warc', 'html'];
+export const INPUT_KINDS: readonly InputKind[] = ['jsonl', 'warc', 'html', 'urls'];
 
 const WARC_MAGIC = [0x57, 0x41, 0x52, 0x43, 0x2f, 0x31, 0x2e]; // "WARC/1."
+
+/** A list of URLs, one a line, starts with one. */
+const URL_START = /^https?:\/\//i;
 
 /** True when `head` starts with the gzip magic bytes 1f 8b. */
 export function isGzip(head: Uint8Array): boolean {
@@ -25,5 +29,6 @@ export function detectInputKind(head: Uint8Array): InputKind {
   if (WARC_MAGIC.every((b, i) => head[i] === b)) return 'warc';
   let i = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
-  return head[i] === 0x7b ? 'jsonl' : 'html';
+  if (head[i] === 0x7b) return 'jsonl';
+  return URL_START.test(String.fromCharCode(...head.subarray(i, i + 8))) ? 'urls' : 'html';
 }

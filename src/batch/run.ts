@@ -12,7 +12,8 @@
 import type { ExtractOptions } from '../api/extract.js';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { BATCH_DEFAULTS } from '../core/defaults.js';
+import { BATCH_DEFAULTS, FETCH_DEFAULTS } from '../core/defaults.js';
+import { fetchPage, perKeyLimiter, type FetchOptions } from './fetch.js';
 import { InputError } from '../core/errors.js';
 import { describeJob, jobDifference, type BatchJob } from './job.js';
 import type { InputKind } from './detect.js';
@@ -21,7 +22,7 @@ import { prefetch } from './prefetch.js';
 import type { OutputRecord, OutputSink, SinkState } from './output.js';
 import { createExecutor } from './pool.js';
 import type { ProgressReporter, ProgressSnapshot } from './progress.js';
-import { listInputs, readItems, shareOf, type BatchItem, type InputFile, type ReadCounters } from './sources.js';
+import { listInputs, readItems, shareOf, sharedCopy, type BatchItem, type InputFile, type ReadCounters } from './sources.js';
 import type { Shard } from './shard.js';
 import type { TaskResult } from './task.js';
 
@@ -53,6 +54,8 @@ export interface BatchConfig {
   readonly jobOptions?: Readonly<Record<string, unknown>>;
   /** Redo a finished output whatever its marker says. */
   readonly force?: boolean;
+  /** URL inputs: fetch limits (the body limit is `maxBytes`) and requests in flight per host. */
+  readonly fetch?: Omit<FetchOptions, 'maxBytes' | 'signal'> & { readonly perHost?: number };
   /** Build a progress reporter once the input size is known. */
   readonly progress?: (totalRawBytes: number | undefined) => ProgressReporter;
 }
@@ -170,8 +173,25 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
     records: summary.records, failed: summary.failed, bytes: summary.bytes, rawBytes: counters.rawBytes,
     seconds: (performance.now() - t0) / 1000, ...(total !== undefined ? { totalRawBytes: total } : {}),
   });
+  const limit = perKeyLimiter(config.fetch?.perHost ?? FETCH_DEFAULTS.perHost);
+  const fetched = async (url: string): Promise<BatchItem['task'] | string> => {
+    try {
+      const page = await limit(new URL(url).host, () => fetchPage(url, { maxBytes, ...config.fetch, ...(config.signal ? { signal: config.signal } : {}) }));
+      summary.bytes += page.bytes.length;
+      return { kind: 'page', page: sharedCopy([page.bytes], page.bytes.length), where: url, url: page.url, ...(page.contentType !== undefined ? { contentType: page.contentType } : {}) };
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
   const work = async (item: BatchItem): Promise<OutputRecord> => {
-    const result: TaskResult = item.task ? await executor.run(item.task) : { ...item.ref, error: item.error! };
+    let task = item.task;
+    let error = item.error;
+    if (item.fetch !== undefined) {
+      const got = await fetched(item.fetch);
+      if (typeof got === 'string') error = got;
+      else task = got;
+    }
+    const result: TaskResult = task ? await executor.run(task) : { ...item.ref, error: error! };
     return outputRecord(item, result);
   };
   const counted = (async function* () {

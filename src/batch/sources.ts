@@ -31,8 +31,10 @@ export interface RecordRef {
 
 /** One page of the input: a task for a worker, or an error found while reading. */
 export type BatchItem =
-  | { readonly ref: RecordRef; readonly bytes: number; readonly task: Exclude<PageTask, { kind: 'ping' }>; readonly error?: undefined }
-  | { readonly ref: RecordRef; readonly bytes: number; readonly error: string; readonly task?: undefined };
+  | { readonly ref: RecordRef; readonly bytes: number; readonly task: Exclude<PageTask, { kind: 'ping' }>; readonly error?: undefined; readonly fetch?: undefined }
+  | { readonly ref: RecordRef; readonly bytes: number; readonly error: string; readonly task?: undefined; readonly fetch?: undefined }
+  /** A URL to fetch (run.ts fetches it, then hands the page to a worker). */
+  | { readonly ref: RecordRef; readonly bytes: 0; readonly fetch: string; readonly task?: undefined; readonly error?: undefined };
 
 export interface SourceOptions {
   /** Force a kind for every input (default: detect). */
@@ -57,6 +59,7 @@ const KIND_BY_NAME: ReadonlyArray<[RegExp, InputKind]> = [
   [/\.warc(\.gz)?$/i, 'warc'],
   [/\.(jsonl|ndjson)(\.gz)?$/i, 'jsonl'],
   [/\.(x?html?|shtml)(\.gz)?$/i, 'html'],
+  [/\.urls$/i, 'urls'],
 ];
 const HTML_TYPE = /html/i;
 const HTML_RECORD_TYPES = new Set(['response', 'resource']);
@@ -219,6 +222,18 @@ async function* jsonlItems(path: string, chunks: Chunks, opts: SourceOptions, sh
   }
 }
 
+/** A list of URLs, one a line (blank lines and `#` comments skipped); a line that is not an http(s) URL is an error item. */
+async function* urlItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined): AsyncGenerator<BatchItem> {
+  const utf8 = new TextDecoder();
+  for await (const l of splitLines(chunks, opts.maxBytes)) {
+    const url = l.bytes === undefined ? '' : utf8.decode(l.bytes).trim();
+    if (l.bytes !== undefined && (url === '' || url.startsWith('#'))) continue;
+    if (!recordInShard(String(l.line), shard)) continue;
+    if (/^https?:\/\/\S+$/i.test(url)) yield { ref: { url }, bytes: 0, fetch: url };
+    else yield { ref: { id: `${path}:${l.line}` }, bytes: l.size, error: `${path}:${l.line}: not an http(s) URL` };
+  }
+}
+
 async function* warcItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined, counters: ReadCounters): AsyncGenerator<BatchItem> {
   const parser = new WARCParser(chunks);
   let n = 0;
@@ -270,6 +285,7 @@ async function* fileItems(file: InputFile, opts: SourceOptions, shard: Shard | u
   const p = await peek(chunks, 16);
   const kind = opts.kind ?? file.kindHint ?? detectInputKind(p.head);
   if (kind === 'jsonl') yield* jsonlItems(file.path, p.chunks, opts, shard);
+  else if (kind === 'urls') yield* urlItems(file.path, p.chunks, opts, shard);
   else if (kind === 'warc') yield* warcItems(file.path, p.chunks, opts, shard, counters);
   else if (recordInShard(file.path, shard)) yield* htmlItem(file.path, p.chunks, opts);
 }

@@ -5,7 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import { BATCH_DEFAULTS } from '../core/defaults.js';
+import { BATCH_DEFAULTS, FETCH_DEFAULTS } from '../core/defaults.js';
+import { DEFAULT_USER_AGENT } from '../batch/fetch.js';
 import { ConfigError } from '../core/errors.js';
 import type { ExtractOptions } from '../api/extract.js';
 import { EXIT, type CliIo } from './io.js';
@@ -28,6 +29,10 @@ export interface BatchArgs {
   'page-timeout': number;
   'max-bytes': number;
   quiet: boolean;
+  timeout: number;
+  'max-redirects': number;
+  'user-agent'?: string;
+  'per-host': number;
   wait: boolean;
   force?: boolean;
 }
@@ -53,6 +58,10 @@ export function batchOptions<T>(y: Argv<T>): Argv<T> {
     .option('max-bytes', { type: 'number', default: BATCH_DEFAULTS.maxBytes, describe: 'Larger records become error records unread' })
     .option('wait', { type: 'boolean', default: false, describe: 'If another run is writing the same output, wait for it to end instead of refusing' })
     .option('force', { type: 'boolean', default: false, describe: 'Redo an output whose .done marker says it is finished (a marker of a different job is refused otherwise)' })
+    .option('timeout', { type: 'number', default: FETCH_DEFAULTS.timeoutMs, describe: 'URLs: ms for a whole request (redirects and body included)' })
+    .option('max-redirects', { type: 'number', default: FETCH_DEFAULTS.maxRedirects, describe: 'URLs: redirects followed before giving up' })
+    .option('user-agent', { type: 'string', describe: `URLs: User-Agent header (default ${DEFAULT_USER_AGENT})` })
+    .option('per-host', { type: 'number', default: FETCH_DEFAULTS.perHost, describe: 'URLs in a batch: requests in flight to one host' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no per-record error lines (the summary line stays)' }) as Argv<T>;
 }
 
@@ -69,6 +78,16 @@ export function checkBatchArgs(a: Partial<BatchArgs>, hasInput: boolean): void {
   if (a['max-bytes'] !== undefined && !(a['max-bytes'] > 0)) throw new ConfigError(`--max-bytes: expected a positive number, found ${a['max-bytes']}`);
   if (a['page-timeout'] !== undefined && !(a['page-timeout'] >= 0)) throw new ConfigError(`--page-timeout: expected ms ≥ 0, found ${a['page-timeout']}`);
   if (a.shard !== undefined) parseShard(a.shard);
+}
+
+/** The fetch options the flags ask for (URL inputs). */
+export function fetchArgs(a: Partial<BatchArgs>): { timeoutMs?: number; maxRedirects?: number; userAgent?: string; perHost?: number } {
+  return {
+    ...(a.timeout !== undefined ? { timeoutMs: a.timeout } : {}),
+    ...(a['max-redirects'] !== undefined ? { maxRedirects: a['max-redirects'] } : {}),
+    ...(a['user-agent'] !== undefined ? { userAgent: a['user-agent'] } : {}),
+    ...(a['per-host'] !== undefined ? { perHost: a['per-host'] } : {}),
+  };
 }
 
 function withShard(name: string, shard: Shard | undefined): string {
@@ -126,6 +145,7 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
       inputs: args.input, sink, workers: args.workers, ordered, extract,
       pageTimeoutMs: args['page-timeout'], maxBytes: args['max-bytes'], signal: ac.signal,
       force: args.force === true,
+      fetch: fetchArgs(args),
       jobOptions: { extract, inputFormat: args['input-format'], maxBytes: args['max-bytes'], pageTimeoutMs: args['page-timeout'], unordered: args.unordered },
       ...(args['input-format'] !== 'auto' ? { kind: args['input-format'] } : {}),
       ...(shard ? { shard } : {}),

@@ -249,6 +249,18 @@ export const BATCH_DEFAULTS = Object.freeze({
   directoryExtensions: Object.freeze(['.html', '.htm', '.xhtml', '.shtml', '.html.gz', '.htm.gz', '.xhtml.gz', '.shtml.gz', '.warc', '.warc.gz', '.jsonl', '.jsonl.gz', '.ndjson', '.ndjson.gz']),
 });
 
+/** Fetching pages by URL (`farsw apply https://…`, `--input urls.txt`). */
+export const FETCH_DEFAULTS = Object.freeze({
+  /** Whole request, redirects and body included (ms): as long as a page may take to extract. */
+  timeoutMs: 30_000,
+  /** Redirects followed before giving up (browsers stop at 20; crawlers commonly at 5-10). */
+  maxRedirects: 10,
+  /** Requests in flight to one host in a batch: polite to the site, enough to hide latency. */
+  perHost: 2,
+  /** Content types read as a page (others are refused unread): HTML, XHTML, and untyped text. */
+  contentTypes: Object.freeze(['text/html', 'application/xhtml+xml', 'text/plain', 'application/xml', 'text/xml']),
+});
+
 /** Limits that keep hostile pages from costing more than linear time (issue 7). */
 export const ROBUSTNESS_LIMITS = Object.freeze({
   /** Deepest element nesting a DOM-based extractor (WLR) accepts: Chromium flattens below 512, the shared pages reach 665 (docs/decisions.md). */

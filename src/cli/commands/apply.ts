@@ -15,7 +15,8 @@ import { InputError, ConfigError, DecodeError, isFarswError } from '../../core/e
 import { BATCH_DEFAULTS } from '../../core/defaults.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../api/extract.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
-import { applyBatch, batchOptions, checkBatchArgs, type BatchArgs } from '../batch-command.js';
+import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } from '../batch-command.js';
+import { fetchPage, isUrl } from '../../batch/fetch.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
 
@@ -90,12 +91,20 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
   };
 }
 
-/** Extract one page (a file or `-`) and write it in the asked format. */
+/** Extract one page (a file, `-` or a URL) and write it in the asked format. */
 async function applyOne(file: string, count: number, options: ExtractOptions, args: ApplyArgs, io: CliIo): Promise<void> {
-  const page = await readPage(file, io, args['max-bytes'] ?? BATCH_DEFAULTS.maxBytes);
+  const maxBytes = args['max-bytes'] ?? BATCH_DEFAULTS.maxBytes;
+  let page: Uint8Array;
+  let opts = options;
+  if (isUrl(file)) {
+    const fetched = await fetchPage(file, { maxBytes, ...fetchArgs(args) });
+    page = fetched.bytes;
+    // The header's charset is the transport hint; the final URL picks the site model (unless --url / --content-type say otherwise).
+    opts = { url: fetched.url, ...(fetched.contentType !== undefined ? { contentType: fetched.contentType } : {}), ...options };
+  } else page = await readPage(file, io, maxBytes);
   let result: ExtractResult;
   try {
-    result = extract(page, options);
+    result = extract(page, opts);
   } catch (e) {
     // Name the file in known errors (e.g. "page.png: not HTML: PNG image").
     if (isFarswError(e) && !(e instanceof ConfigError)) throw new InputError(`${file}: ${e.message}`, { cause: e });
@@ -109,7 +118,7 @@ async function applyOne(file: string, count: number, options: ExtractOptions, ar
     io.stdout(body + (body ? '\n' : ''));
   }
   if (result.text === '') {
-    const html = typeof page === 'string' ? page : new TextDecoder().decode(page);
+    const html = new TextDecoder().decode(page);
     io.stderr(`farsw: ${file}: nothing extracted: ${emptyReason(html, result.method, options.lines ?? {})}\n`);
   }
   if (args.profile && result.profile) {
