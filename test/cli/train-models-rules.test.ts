@@ -33,6 +33,24 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('farsw train / models / rules', () => {
+  it('trains, applies and explains FAR-SW as published (--preset paper)', async () => {
+    const paperStore = join(dir, 'paper.sqlite'); // a store of its own: the tests below list the main one
+    const o = io();
+    expect(await run(['train', '--data', data, '--model', 'paper', '--preset', 'paper', '--store', paperStore], o)).toBe(0);
+    const rules = io();
+    expect(await run(['rules', 'paper', '--store', paperStore], rules)).toBe(0);
+    expect(rules.out).toMatch(/TextLength +two/); // Fig. 7's two regions across sites
+    const page = join(data, 'alpha.example', '0.html');
+    const a = io();
+    expect(await run(['apply', page, '--model', 'paper', '--preset', 'paper', '--store', paperStore, '--format', 'json'], a)).toBe(0);
+    const json = JSON.parse(a.out) as { method: string; farsw: { fallback: boolean; fallbackKept: boolean } };
+    expect(json.method).toBe('farsw:paper');
+    expect(json.farsw.fallbackKept).toBe(false); // the paper keeps no fallback block
+    const e = io();
+    expect(await run(['explain', page, '--model', 'paper', '--preset', 'paper', '--store', paperStore], e)).toBe(0);
+    expect(e.out).toMatch(/mode farsw/);
+  });
+
   it('trains one global model from a directory', async () => {
     const o = io();
     expect(await run(['train', '--data', data, '--model', 'all', '--store', store], o)).toBe(0);
