@@ -17,7 +17,7 @@ import { ConfigError, InputError } from '../core/errors.js';
 import { decodeHtml, pageSource, type PageSource } from '../html/decode.js';
 import { sniffBinary } from '../html/sniff-binary.js';
 import { modelLineOptions, type Model } from '../model/model.js';
-import { modelResolver } from '../model-store/resolve.js';
+import { modelResolver, type ModelChoice } from '../model-store/resolve.js';
 import { getExtractor } from '../extract/registry.js';
 import { extractWithModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import type { FarswResult } from '../extract/farsw.js';
@@ -34,6 +34,8 @@ export interface ExtractOptions extends ModelExtractorOptions {
   readonly store?: string;
   /** Transport-layer `Content-Type` (or charset) for byte input. */
   readonly contentType?: string;
+  /** `--model auto`: use the matching site model even where it lost to the default model in training. */
+  readonly useSiteModel?: boolean;
   /** `markdown`: also render the chosen lines as Markdown (`ExtractResult.markdown`). Default `text`. */
   readonly format?: 'text' | 'markdown';
 }
@@ -43,6 +45,8 @@ export interface ExtractResult extends Extraction {
   readonly encoding?: string;
   /** The model used, for model-based extraction. */
   readonly model?: string;
+  /** Why that model (`site model X (won: …)`, `default: no site model for HOST`, `--model NAME`, …). */
+  readonly modelReason?: string;
   /** The chosen lines as Markdown, with `format: 'markdown'`. */
   readonly markdown?: string;
   /** Model-based extraction: what FAR-SW's block selection (§3.5) decided. */
@@ -54,8 +58,14 @@ export type FarswSummary = Pick<FarswResult, 'informative' | 'fallback' | 'fallb
 
 /** The model `options` ask for on a page with this URL. */
 export function resolveModel(options: ExtractOptions): Model {
+  return chooseModel(options).model;
+}
+
+/** {@link resolveModel} with why it was chosen. */
+export function chooseModel(options: ExtractOptions): ModelChoice {
   const m = options.model ?? 'auto';
-  return typeof m === 'string' ? modelResolver(options.store).resolve(m, options.url) : m;
+  if (typeof m !== 'string') return { model: m, reason: `model ${m.name} (given)` };
+  return modelResolver(options.store).choose(m, options.url, options.useSiteModel ? { useSiteModel: true } : {});
 }
 
 /**
@@ -84,9 +94,10 @@ export function extract(page: string | Uint8Array, options: ExtractOptions = {})
   let model: Model | undefined;
   if (options.algorithm !== undefined) result = getExtractor(options.algorithm).extract(html, inner);
   else {
-    model = resolveModel(options);
+    const choice = chooseModel(options);
+    model = choice.model;
     const { detail, ...rest } = extractWithModel(html, model, inner);
-    result = { ...rest, farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
+    result = { ...rest, modelReason: choice.reason, farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
   if (options.format === 'markdown') result = { ...result, markdown: markdownOf(html, result, model, options) };
   if (result.profile && encoding !== undefined) result.profile['decode'] = t1 - t0;

@@ -24,7 +24,7 @@ export interface TaskRequest {
 
 /** What a worker sends back. `ms` is the time of the `extract()` call alone (decode to text). */
 export type TaskResult =
-  | { readonly id?: string; readonly url?: string; readonly text: string; readonly ms: number; readonly model?: string; readonly error?: undefined }
+  | { readonly id?: string; readonly url?: string; readonly text: string; readonly ms: number; readonly model?: string; readonly modelReason?: string; readonly error?: undefined }
   | { readonly id?: string; readonly url?: string; readonly error: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
@@ -39,7 +39,7 @@ function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: {
   const result = extract(page, opts);
   const ms = Math.round((performance.now() - t0) * 1000) / 1000;
   const model = (result as { model?: unknown }).model;
-  return { text: result.text, ms, ...(typeof model === 'string' ? { model } : {}) };
+  return { text: result.text, ms, ...(typeof model === 'string' ? { model } : {}), ...(result.modelReason !== undefined ? { modelReason: result.modelReason } : {}) };
 }
 
 /**

@@ -77,6 +77,23 @@ export function siteMatches(site: string, host: string): boolean {
   return host === s || host.endsWith(`.${s}`);
 }
 
+/** How `auto` may choose. */
+export interface ChoiceOptions {
+  /** Use the matching site model even where it lost to the default model in training (`--use-site-model`). */
+  readonly useSiteModel?: boolean;
+}
+
+/** A chosen model and why (batch records and `--format json` carry the reason). */
+export interface ModelChoice {
+  readonly model: Model;
+  readonly reason: string;
+}
+
+/** The default model as `apply` finds it: the store's `default`, else the shipped one. */
+export function defaultModelIn(store: ModelStore | undefined): Model {
+  return findModel(store, DEFAULT_MODEL_NAME)!.model;
+}
+
 /** Resolves model names against one store (or none). */
 export class ModelResolver {
   private readonly store: ModelStore | undefined;
@@ -97,13 +114,32 @@ export class ModelResolver {
    * The model for `spec` (a name or `auto`) and a page URL.
    * @throws ModelNotFoundError naming the model and the store
    */
-  resolve(spec: string, url?: string): Model {
-    if (spec.endsWith('.json')) return this.fromFile(spec);
-    let name = spec;
-    if (spec === 'auto') {
-      const host = hostOf(url);
-      name = (host !== null && this.sites.find((s) => siteMatches(s.site, host))?.name) || DEFAULT_MODEL_NAME;
-    }
+  resolve(spec: string, url?: string, options: ChoiceOptions = {}): Model {
+    return this.choose(spec, url, options).model;
+  }
+
+  /**
+   * {@link resolve}, with why the model was chosen. `auto` takes the site model matching the
+   * page's host only when it beat the default model in its training cross-validation
+   * (`trainingReport.siteCheck`; models trained without one are used as before), or when `useSiteModel` forces it.
+   * @throws ModelNotFoundError naming the model and the store
+   */
+  choose(spec: string, url?: string, options: ChoiceOptions = {}): ModelChoice {
+    if (spec.endsWith('.json')) return { model: this.fromFile(spec), reason: `model file ${spec}` };
+    if (spec !== 'auto') return { model: this.named(spec), reason: `--model ${spec}` };
+    const host = hostOf(url);
+    const site = host !== null ? this.sites.find((s) => siteMatches(s.site, host)) : undefined;
+    if (!site) return { model: this.named(DEFAULT_MODEL_NAME), reason: host === null ? 'default: no host' : `default: no site model for ${host}` };
+    const model = this.named(site.name);
+    const check = model.trainingReport.siteCheck;
+    if (options.useSiteModel) return { model, reason: `site model ${site.name} (forced by --use-site-model)` };
+    if (!check) return { model, reason: `site model ${site.name} (no cross-validation recorded)` };
+    const scores = `${check.siteF1.toFixed(3)} vs default ${check.defaultF1.toFixed(3)}, ${check.folds}-fold`;
+    if (check.useSite) return { model, reason: `site model ${site.name} (won: ${scores})` };
+    return { model: this.named(DEFAULT_MODEL_NAME), reason: `default: site model ${site.name} lost (${scores})` };
+  }
+
+  private named(name: string): Model {
     const hit = this.cache.get(name);
     if (hit) return hit;
     const model = findModel(this.store, name)?.model;

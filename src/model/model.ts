@@ -94,6 +94,43 @@ export interface TrainingReport {
   readonly pageFingerprints?: readonly string[];
   /** What the model was trained on, per dataset (pages with gold used), when the trainer knew it. */
   readonly trainedOn?: readonly { readonly dataset: string; readonly pages: number }[];
+  /** Site models: the model cross-validated against the default model on the site's pages (eval/site-guard.ts), when `train` ran it. */
+  readonly siteCheck?: SiteCheck;
+  /** Mean share of the model's template lines found on a training page (drift baseline, eval/drift.ts); absent in older models. */
+  readonly templateHitRate?: number;
+  /** Label-free models (train/unlabeled.ts): what the pseudo-labels were made from. */
+  readonly unlabeled?: UnlabeledEvidence;
+}
+
+/** A site model against the default model, k-fold on the site's own pages (BoW F1, tokens). */
+export interface SiteCheck {
+  readonly folds: number;
+  readonly pages: number;
+  /** Mean BoW F1 of the fold models on their test pages. */
+  readonly siteF1: number;
+  /** Mean BoW F1 of the default model on the same pages. */
+  readonly defaultF1: number;
+  /** Name of the default model compared against. */
+  readonly defaultModel: string;
+  /** Mean BoW F1 between the fold models' and the default model's output (drift baseline). */
+  readonly agreement: number;
+  /** What `--model auto` does: the site model only when it won (siteF1 > defaultF1). */
+  readonly useSite: boolean;
+}
+
+/** Evidence a label-free model was learned from (train/unlabeled.ts). */
+export interface UnlabeledEvidence {
+  readonly pages: number;
+  /** The model whose output seeded the pseudo-labels. */
+  readonly seedModel: string;
+  /** A line key was a template line when it occurred on at least this many pages. */
+  readonly minPages: number;
+  /** Lines labelled: template (repeated), content (seed kept, not repeated), and pseudo-topical lines in all. */
+  readonly templateLines: number;
+  readonly varyingPaths: number;
+  readonly pseudoTopicalLines: number;
+  /** The most repeated lines, as text, with the pages they occurred on (shown by `rules` and `explain`). */
+  readonly topTemplate: readonly { readonly text: string; readonly pages: number }[];
 }
 
 /** A page's fingerprint: FNV-1a 32 of its HTML, hex, and its length in UTF-16 units (`"1a2b3c4d:5120"`). */
@@ -241,6 +278,12 @@ export function validateModel(value: unknown, source = 'model'): Model {
   if (m.evidence !== undefined) validateEvidence(m.evidence, fail, checkFraction);
   if (p!.twoRegionEnd !== undefined && p!.twoRegionEnd !== 'h' && p!.twoRegionEnd !== 'mean') fail('params.twoRegionEnd must be "h" or "mean"');
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');
+  const sc = (m.trainingReport as Record<string, unknown>).siteCheck as Record<string, unknown> | undefined;
+  if (sc !== undefined) {
+    if (typeof sc !== 'object' || sc === null) fail('trainingReport.siteCheck must be an object');
+    for (const k of ['siteF1', 'defaultF1', 'agreement'] as const) checkFraction(sc[k], `trainingReport.siteCheck.${k}`);
+    if (typeof sc.useSite !== 'boolean') fail('trainingReport.siteCheck.useSite must be a boolean');
+  }
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;
 }

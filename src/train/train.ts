@@ -225,9 +225,12 @@ export class Trainer {
       maxKeys: FARSW_TRAIN_DEFAULTS.templateMaxKeys,
     });
     const templateSet = new Set(templateLines);
+    const pageCount = segs.length;
     const paths = new PathCounter();
     let templateMaxChars = 0;
+    let templateHits = 0;
     for (const seg of segs) {
+      if (templateSet.size > 0) templateHits += templateShare(seg.keys, templateSet);
       const template = seg.keys.map((k) => (templateSet.has(k) ? 1 : 0));
       for (let i = 0; i < template.length; i++) if (template[i] && seg.chars[i]! > templateMaxChars) templateMaxChars = seg.chars[i]!;
       paths.addPage(seg.paths, seg.topical, seg.chars, template);
@@ -299,6 +302,7 @@ export class Trainer {
         fingerprint: this.hash.digest('hex'),
         pageFingerprints: [...new Set(this.fingerprints)].sort(),
         maskCounts: { topical: sortedPairs(topicalHist), nonTopical: sortedPairs(nonTopicalHist) },
+        ...(templateSet.size > 0 ? { templateHitRate: templateHits / pageCount } : {}),
       },
     };
   }
@@ -361,6 +365,14 @@ export function preparePage(page: TrainingPage, params: TrainParams, ordinal = 0
 export type LabelCounts = Pick<LineLabels, 'goldTokens' | 'goldCovered' | 'topicalTokens' | 'topicalUnmatched'>;
 const NO_LABELS: LabelCounts = { goldTokens: 0, goldCovered: 0, topicalTokens: 0, topicalUnmatched: 0 };
 const NO_LINES: PageLines = { columns: [], topical: new Uint8Array(0), paths: new Uint32Array(0), keys: new Uint32Array(0), chars: new Uint32Array(0) };
+
+/** Share of the template keys `set` that occur among a page's line keys (the drift check's measure, eval/drift.ts). */
+export function templateShare(keys: ArrayLike<number>, set: ReadonlySet<number>): number {
+  if (set.size === 0) return 0;
+  const seen = new Set<number>();
+  for (let i = 0; i < keys.length; i++) if (set.has(keys[i]!)) seen.add(keys[i]!);
+  return seen.size / set.size;
+}
 
 /**
  * Train a FAR-SW model on pages with gold text (module comment lists the stages).

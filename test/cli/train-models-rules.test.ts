@@ -66,6 +66,13 @@ describe('farsw train / models / rules', () => {
     const o = io();
     expect(await run(['train', '--data', data, '--by-site', '--min-pages', '10', '--store', store], o)).toBe(0);
     expect(o.err).toContain('3 hosts, 2 with at least 10 pages with gold');
+    // The guard: each site model cross-validated against the default model on its pages.
+    expect(o.out).toMatch(/alpha\.example[^\n]*\n  guard: 5-fold on 11 pages, BoW F1 site model \d\.\d{3} vs default \d\.\d{3}: --model auto uses the (site|default) model/);
+    const sh = io();
+    expect(await run(['models', 'show', 'alpha.example', '--json', '--store', store], sh)).toBe(0);
+    const shown = JSON.parse(sh.out) as { report: { siteCheck: { folds: number; useSite: boolean } }; auto: string };
+    expect(shown.report.siteCheck.folds).toBe(5);
+    expect(shown.auto).toMatch(shown.report.siteCheck.useSite ? /the site model won/ : /the site model lost/);
     const l = io();
     expect(await run(['models', 'list', '--json', '--store', store], l)).toBe(0);
     const list = JSON.parse(l.out) as { name: string; site: string | null; pages: number; created: string }[];

@@ -25,6 +25,7 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, Extract
   algorithm?: string;
   model?: string;
   store: string;
+  'use-site-model': boolean;
   format: 'text' | 'json' | 'markdown';
   input?: string[];
   url?: string;
@@ -69,7 +70,7 @@ const URL_LIKE = /^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\/)/i;
 
 function toJson(file: string, r: ExtractResult): Record<string, unknown> {
   return {
-    file, method: r.method, model: r.model, encoding: r.encoding, lines: r.lineCount,
+    file, method: r.method, model: r.model, ...(r.modelReason !== undefined ? { modelReason: r.modelReason } : {}), encoding: r.encoding, lines: r.lineCount,
     blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
     ...(r.farsw ? { farsw: r.farsw } : {}),
     profile: r.profile, text: r.text,
@@ -77,7 +78,7 @@ function toJson(file: string, r: ExtractResult): Record<string, unknown> {
 }
 
 function extractOptions(args: ApplyArgs): ExtractOptions {
-  const chooser = args.algorithm !== undefined ? { algorithm: args.algorithm } : { model: args.model ?? 'auto', store: args.store };
+  const chooser = args.algorithm !== undefined ? { algorithm: args.algorithm } : { model: args.model ?? 'auto', store: args.store, ...(args['use-site-model'] ? { useSiteModel: true } : {}) };
   return {
     ...chooser,
     profile: args.profile || args.format === 'json',
@@ -137,6 +138,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, an exported FILE.json, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
         .option('store', storeOptionSpec('Model store (read-only here)'))
+        .option('use-site-model', { type: 'boolean', default: false, describe: 'With --model auto: use the matching site model even where it lost to the default model in training (farsw models show NAME)' })
         .option('format', { alias: 'f', choices: ['text', 'json', 'markdown'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code of the chosen lines)' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })

@@ -29,7 +29,8 @@ import type { FeatureVariant } from '../../features/line-features.js';
 import type { Model } from '../../model/model.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
-import { modelResolver } from '../../model-store/resolve.js';
+import { DEFAULT_MODEL_NAME, modelResolver } from '../../model-store/resolve.js';
+import { checkSiteModel } from '../../eval/site-guard.js';
 import { Trainer } from '../../train/train.js';
 import type { CliIo } from '../io.js';
 
@@ -50,6 +51,7 @@ interface EvalArgs extends LineArgs, ExtractorArgs {
   seed: number;
   store: string;
   train: boolean;
+  guard: boolean;
   features?: FeatureVariant;
 }
 
@@ -114,16 +116,37 @@ function reportLeaks(counts: LeakCounts, excluded: boolean, io: CliIo): void {
  * apply it to the test pages (raw features within a site, normalised across
  * sites, as FAR-SW §3.2 prescribes; `--features` overrides).
  */
-function trainingCv(args: EvalArgs): TrainAndExtract {
+function trainingCv(args: EvalArgs, decisions: Map<string, { site: number; folds: number }>): TrainAndExtract {
+  const defaultCache = new Map<string, string>();
   return (train, test, fold) => {
     const featureVariant = args.features ?? (args.cv === 'inter-site' ? 'normalized' : 'raw');
     // Intra-site folds train a site model (applied with siteMode), inter-site folds a model across sites.
-    const trainer = new Trainer({ name: 'cv-fold', ...(args.features !== undefined || args.preset !== 'paper' ? { featureVariant } : {}), ...presetArgs(args), site: args.cv === 'intra-site' ? fold.group : null });
-    for (const r of train) if (r.gold) trainer.addPage({ id: r.id, html: r.html, gold: r.gold });
+    const options = { ...(args.features !== undefined || args.preset !== 'paper' ? { featureVariant } : {}), ...presetArgs(args), site: args.cv === 'intra-site' ? fold.group : null };
+    const trainer = new Trainer({ name: 'cv-fold', ...options });
+    const pages = train.filter((r) => r.gold).map((r) => ({ id: r.id, html: r.html, gold: r.gold }));
+    for (const p of pages) trainer.addPage(p);
     if (trainer.pages === 0) throw new ConfigError(`cross-validation fold ${JSON.stringify(fold)} has no training pages with gold`);
-    const extractor = modelExtractor(trainer.finish(), args);
+    let model = trainer.finish();
+    if (args.cv === 'intra-site' && args.guard) {
+      // What `--model auto` would do: the guard decides on this fold's training pages only (no test page seen).
+      const dflt = modelResolver(args.store).resolve(DEFAULT_MODEL_NAME);
+      const check = checkSiteModel(pages, options, dflt, { defaultCache });
+      const d = decisions.get(fold.group) ?? { site: 0, folds: 0 };
+      d.folds++;
+      if (check === null || check.useSite) d.site++;
+      else model = dflt;
+      decisions.set(fold.group, d);
+    }
+    const extractor = modelExtractor(model, args);
     return test.map((r) => runExtractor(extractor, r, clock));
   };
+}
+
+/** Per site, in how many folds the guard kept the site model. */
+function formatDecisions(decisions: ReadonlyMap<string, { site: number; folds: number }>): string {
+  const rows = [...decisions].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const kept = rows.reduce((a, [, d]) => a + d.site, 0), folds = rows.reduce((a, [, d]) => a + d.folds, 0);
+  return `\nguard: site model used in ${kept} of ${folds} folds\n${rows.map(([g, d]) => `  ${g.padEnd(40)} ${d.site}/${d.folds}`).join('\n')}\n`;
 }
 
 /** Write a result file, naming it in the error. `-` writes to stdout. */
@@ -156,10 +179,12 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
   if (args.cv !== undefined) {
     if (args.predictions !== undefined) throw new ConfigError('--cv runs an extractor; it cannot score --predictions');
     const all = await collect(records);
+    const decisions = new Map<string, { site: number; folds: number }>();
     let run: TrainAndExtract;
     if (args.train) {
-      method = `farsw (trained per fold${args.features ? `, ${args.features} features` : ''})`;
-      run = trainingCv(args);
+      const guarded = args.cv === 'intra-site' && args.guard;
+      method = `farsw (trained per fold${args.features ? `, ${args.features} features` : ''}${guarded ? '; guard: the site model only where it beat the default model on the fold\'s training pages, as --model auto' : ''})`;
+      run = trainingCv(args, decisions);
     } else {
       // Extractors that need no training just run on each fold's test pages.
       const extractor = chooseExtractor(args);
@@ -170,7 +195,10 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
       mode: args.cv, folds: args.folds, minPages: args['min-pages'], seed: args.seed,
       groupBy: args.by === 'dataset' ? 'dataset' : 'site', unit: args.unit,
     });
-    if (!toStdout) io.stdout(`${method}, ${formatCrossValidation(report)}`);
+    if (!toStdout) {
+      io.stdout(`${method}, ${formatCrossValidation(report)}`);
+      if (decisions.size > 0) io.stdout(formatDecisions(decisions));
+    }
     if (args.json !== undefined) {
       await writeOut(args.json, JSON.stringify(crossValidationJson(report, { method, malformed: issues.length }), null, 2) + '\n', io);
     }
@@ -248,6 +276,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('min-pages', { type: 'number', default: EVAL_DEFAULTS.minPages, describe: 'Smallest site (or dataset) tested in --cv' })
         .option('seed', { type: 'number', default: EVAL_DEFAULTS.seed, describe: 'Seed of the --cv fold shuffles' })
         .option('train', { type: 'boolean', default: false, describe: 'With --cv: train a FAR-SW model on each fold\'s training pages and apply it' })
+        .option('guard', { type: 'boolean', default: true, describe: 'With --cv intra-site --train: the site model only where it beats the default model in a cross-validation on the fold\'s training pages, as --model auto does (--no-guard: always the site model)' })
         .option('features', { choices: ['raw', 'normalized'] as const, describe: 'With --train: feature variant (default raw intra-site, normalized inter-site)' })
         .option('store', storeOptionSpec('Model store for --model'))
         .option('exclude-trained', { type: 'boolean', default: false, describe: 'Leave out the pages the model was trained on (by their fingerprints in the model); without it, eval warns about them' })

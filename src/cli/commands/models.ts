@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
 import { describeStoreSource, locateStore, storeOptionSpec } from '../store-location.js';
 import { InputError, ModelNotFoundError } from '../../core/errors.js';
-import { modelFromJson, modelToJson, validateModelName } from '../../model/model.js';
+import { modelFromJson, modelToJson, validateModelName, type Model, type UnlabeledEvidence } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
@@ -29,6 +29,21 @@ function withStore<T>(path: string, readonly: boolean, f: (s: ModelStore) => T):
 
 function summaryLine(s: ModelSummary): string {
   return `${s.name.padEnd(28)} ${(s.site ?? '-').padEnd(28)} ${String(s.pages).padStart(6)} ${String(s.rules).padStart(5)}  v${s.version}${s.hasPrevious ? '+' : ' '}  ${s.created}`;
+}
+
+/** What `--model auto` does with a model, and why (model-store/resolve.ts ModelResolver.choose). */
+function autoUse(model: Model): string {
+  if (model.site === null) return model.name === DEFAULT_MODEL_NAME ? 'pages no site model takes' : 'not chosen by auto (no site; --model NAME uses it)';
+  const c = model.trainingReport.siteCheck;
+  if (!c) return `pages of ${model.site} (no cross-validation against the default model recorded; retrain to record one)`;
+  return c.useSite
+    ? `pages of ${model.site}: the site model won its cross-validation (${c.siteF1.toFixed(3)} vs ${c.defaultF1.toFixed(3)})`
+    : `default model for ${model.site}: the site model lost its cross-validation (${c.siteF1.toFixed(3)} vs ${c.defaultF1.toFixed(3)}); --use-site-model forces it`;
+}
+
+/** One line on a label-free model's evidence. */
+export function describeUnlabeled(u: UnlabeledEvidence): string {
+  return `${u.pages} pages without gold; pseudo-labels from ${u.seedModel} and repetition: ${u.templateLines} template lines (on ≥ ${u.minPages} pages), ${u.varyingPaths} paths whose text varies, ${u.pseudoTopicalLines} pseudo-topical lines`;
 }
 
 /** The `models` command with its subcommands. */
@@ -75,7 +90,8 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
             structuralPaths: model.pathStats?.length ?? 0,
             classIdWords: model.tokenStats?.length ?? 0,
           };
-          if (a.json) { io.stdout(JSON.stringify({ ...summary, source, params: model.params, evidence, report }, null, 2) + '\n'); return; }
+          const auto = autoUse(model);
+          if (a.json) { io.stdout(JSON.stringify({ ...summary, source, params: model.params, evidence, report, auto }, null, 2) + '\n'); return; }
           const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
           const trainedOn = report.trainedOn?.map((d) => `${d.dataset} ${d.pages}`).join(', ');
           io.stdout([
@@ -89,6 +105,10 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
             `labels       ${pct(report.goldCoverage)} of gold tokens covered, ${pct(report.topicalNoise)} of topical tokens not in gold`,
             `rules        ${model.rules.length} at level L${model.levels.length}; recall ${pct(report.ruleRecall)}, precision ${pct(report.rulePrecision)} on training lines`,
             `evidence     ${evidence.templateLines} template lines${model.templateMaxChars !== undefined ? ` (up to ${model.templateMaxChars} characters)` : ''}, ${evidence.structuralPaths} structural paths, ${evidence.classIdWords} class/id words`,
+            ...(report.unlabeled ? [`label-free   ${describeUnlabeled(report.unlabeled)}`] : []),
+            ...(report.siteCheck ? [`guard        ${report.siteCheck.folds}-fold on ${report.siteCheck.pages} pages: BoW F1 ${report.siteCheck.siteF1.toFixed(3)} (site model) vs ${report.siteCheck.defaultF1.toFixed(3)} (${report.siteCheck.defaultModel}); agreement ${report.siteCheck.agreement.toFixed(3)}`] : []),
+            ...(report.templateHitRate !== undefined ? [`templates    ${pct(report.templateHitRate)} of the template lines found on a training page (mean)`] : []),
+            `--model auto ${auto}`,
             `fingerprint  ${report.fingerprint}`,
             '',
           ].join('\n'));

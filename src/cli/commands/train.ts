@@ -17,10 +17,12 @@ import { hostOfRecord, normalizeHost } from '../../dataset/site.js';
 import type { DatasetIssue } from '../../dataset/types.js';
 import type { FeatureVariant } from '../../features/line-features.js';
 import type { MembershipShape } from '../../fuzzy/region.js';
-import { validateModelName, type Model } from '../../model/model.js';
+import { validateModelName, type Model, type SiteCheck } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelSummary } from '../../model-store/store.js';
-import { Trainer, type TrainOptions } from '../../train/train.js';
+import { Trainer, type TrainingPage, type TrainOptions } from '../../train/train.js';
+import { checkSiteModel, SITE_GUARD_FOLDS } from '../../eval/site-guard.js';
+import { defaultModelIn } from '../../model-store/resolve.js';
 import type { CliIo } from '../io.js';
 
 interface TrainArgs {
@@ -43,6 +45,8 @@ interface TrainArgs {
   evidence?: boolean;
   json: boolean;
   preset?: Preset;
+  guard: boolean;
+  'guard-folds': number;
 }
 
 function isValidModelName(name: string): boolean {
@@ -61,7 +65,25 @@ function describeTrained(m: Model, s: ModelSummary): string {
   const level = m.levels.length;
   return `${m.name}${m.site ? ` (${m.site})` : ''}: ${r.pages} pages (${r.skippedPages} skipped), ${r.lines} lines, ${r.topicalLines} topical; `
     + `labels cover ${pct(r.goldCoverage)} of gold tokens, ${pct(r.topicalNoise)} of topical tokens not in gold; `
-    + `${m.rules.length} rule(s) at level L${level}, recall ${pct(r.ruleRecall)}, precision ${pct(r.rulePrecision)} on training lines; version ${s.version}\n`;
+    + `${m.rules.length} rule(s) at level L${level}, recall ${pct(r.ruleRecall)}, precision ${pct(r.rulePrecision)} on training lines; version ${s.version}\n`
+    + (r.siteCheck ? `  ${describeSiteCheck(r.siteCheck)}\n` : '');
+}
+
+/** One line on a site model's guard: both scores and what `--model auto` does. */
+export function describeSiteCheck(c: SiteCheck): string {
+  return `guard: ${c.folds}-fold on ${c.pages} pages, BoW F1 site model ${c.siteF1.toFixed(3)} vs ${c.defaultModel} ${c.defaultF1.toFixed(3)}: `
+    + (c.useSite ? '--model auto uses the site model' : '--model auto uses the default model for this site (--use-site-model forces the site model)');
+}
+
+/** Cross-validate each site model against the default model on its pages and record both scores (eval/site-guard.ts). */
+function guardModels(models: Model[], sitePages: ReadonlyMap<string, TrainingPage[]>, params: Omit<TrainOptions, 'name' | 'site'>, dflt: Model, folds: number, io: CliIo): Model[] {
+  return models.map((m) => {
+    const pages = m.site !== null ? sitePages.get(m.site) : undefined;
+    if (!pages) return m;
+    if (io.isTTY) io.stderr(`\rguard: ${m.name}…`);
+    const siteCheck = checkSiteModel(pages, { ...params, site: m.site }, dflt, { folds });
+    return siteCheck ? { ...m, trainingReport: { ...m.trainingReport, siteCheck } } : m;
+  });
 }
 
 /** The `train` command. */
@@ -88,11 +110,14 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default: on for site models, off for models across sites; --no-carry-markup keeps them as lines)' })
       .option('preset', { choices: PRESETS, describe: "paper: FAR-SW as published (author's lines, Table 1 elements deleted, no class/id words; Fig. 7's two regions and normalised features across sites); other flags still apply on top" })
       .option('evidence', { type: 'boolean', describe: 'Also learn evidence rules: structure, class/id words and text, mined as fuzzy class association rules (apply with --classify rules)' })
+      .option('guard', { type: 'boolean', default: true, describe: 'Site models: cross-validate against the default model on the site\'s pages and record both scores; --model auto uses the site model only where it wins (--no-guard skips it)' })
+      .option('guard-folds', { type: 'number', default: SITE_GUARD_FOLDS, describe: 'k of the guard\'s cross-validation' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the trained models\' summaries as JSON' })
       .check((a) => {
         if (!a['by-site'] && a.model === undefined) throw new ConfigError('--model NAME is required (or use --by-site)');
         if (a['by-site'] && a.site !== undefined) throw new ConfigError('--site and --by-site exclude each other');
         if (!(Number.isInteger(a['min-pages']) && a['min-pages'] >= 1)) throw new ConfigError(`--min-pages must be a positive integer, got ${a['min-pages']}`);
+        if (!(Number.isInteger(a['guard-folds']) && a['guard-folds'] >= 2)) throw new ConfigError(`--guard-folds must be an integer ≥ 2, got ${a['guard-folds']}`);
         return true;
       }) as never,
     handler: async (args) => {
@@ -114,8 +139,9 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       // Open (create / migrate) the store first: a bad --store fails before minutes of training.
       const store = openModelStore(args.store);
       try {
-        const { models, failures, skippedRecords } = await trainFromData(args, params, site, io);
-        const out = models.map((model) => ({ model, summary: store.save(model) }));
+        const { models, failures, skippedRecords, sitePages } = await trainFromData(args, params, site, io);
+        const guarded = args.guard ? guardModels(models, sitePages, params, defaultModelIn(store), args['guard-folds'], io) : models;
+        const out = guarded.map((model) => ({ model, summary: store.save(model) }));
         if (args.json) {
           io.stdout(JSON.stringify(out.map(({ model, summary }) => ({ ...summary, report: { ...model.trainingReport, maskCounts: undefined, skipped: undefined } })), null, 2) + '\n');
         } else {
@@ -135,7 +161,15 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
  * per host. Hosts whose training fails with a known error are reported and listed in `failures`.
  */
 async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' | 'site'>, site: string | undefined, io: CliIo)
-  : Promise<{ models: Model[]; failures: string[]; skippedRecords: number }> {
+  : Promise<{ models: Model[]; failures: string[]; skippedRecords: number; sitePages: Map<string, TrainingPage[]> }> {
+  // The guard re-trains on the site's pages: they are kept (HTML and gold) for site models only.
+  const sitePages = new Map<string, TrainingPage[]>();
+  const keep = (host: string, rec: TrainingPage): void => {
+    if (!args.guard) return;
+    let list = sitePages.get(host);
+    if (!list) sitePages.set(host, (list = []));
+    list.push({ id: rec.id!, html: rec.html, gold: rec.gold });
+  };
   // Trainers are created (and options validated) before any page is read.
   const global = args['by-site'] ? null : new Trainer({ ...params, name: args.model!, site: site ?? null });
   const perHost = new Map<string, Trainer>();
@@ -149,7 +183,10 @@ async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' 
     if (io.isTTY && read % 100 === 0) io.stderr(`\rtrain: ${read} pages read`);
     const host = hostOfRecord(rec);
     if (global) {
-      if (site === undefined || host === site) global.addPage({ ...rec, site: host });
+      if (site === undefined || host === site) {
+        global.addPage({ ...rec, site: host });
+        if (site !== undefined) keep(site, rec);
+      }
     } else if (rec.gold === null || rec.gold.trim() === '') noGold++; // only pages with gold count towards --min-pages
     else if (host === null) noHost++;
     else {
@@ -166,13 +203,14 @@ async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' 
         perHost.set(host, t);
       }
       t.addPage({ ...rec, site: host });
+      keep(host, rec);
     }
   }
   if (io.isTTY && read >= 100) io.stderr(`\rtrain: ${read} pages read\n`);
 
   if (global) {
     if (global.pages === 0) throw new DatasetError(`${args.data}: no training pages${site ? ` for site ${site}` : ''}`);
-    return { models: [global.finish()], failures: [], skippedRecords };
+    return { models: [global.finish()], failures: [], skippedRecords, sitePages };
   }
   const minPages = args['min-pages'];
   const eligible = [...perHost.entries()].filter(([, t]) => t.pages >= minPages).sort((a, b) => (a[0] < b[0] ? -1 : 1));
@@ -190,5 +228,5 @@ async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' 
       io.stderr(`farsw: ${host}: ${e.message}\n`);
     }
   }
-  return { models, failures, skippedRecords };
+  return { models, failures, skippedRecords, sitePages };
 }
