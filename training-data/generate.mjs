@@ -66,13 +66,66 @@ ${paras.map((p) => `<p>${p}</p>`).join('\n')}
 </body></html>
 `,
   },
+  {
+    // Template drift (issue 18.5): pages 1–10 in the old layout, pages 11–20 after a redesign
+    // (new menu, class names, footer and share bar); the articles are written the same way.
+    host: 'harbour-herald.example',
+    name: 'Harbour Herald',
+    pages: 20,
+    page: (title, paras, rnd, i) => i <= 10 ? `<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>${title} - Harbour Herald</title></head>
+<body>
+<div id="masthead"><a href="/">Harbour Herald</a> <span class="tagline">News from the quayside since 1921</span></div>
+<ul id="menu">${['News', 'Shipping', 'Business', 'Letters', 'Tides'].map((s) => `<li><a href="/${s.toLowerCase()}">${s}</a></li>`).join('')}</ul>
+<div id="content"><h1>${title}</h1>
+${paras.map((p) => `<p>${p}</p>`).join('\n')}
+</div>
+<div id="tools"><a href="/print/${i}">Print this page</a> | <a href="/send/${i}">Send to a friend</a></div>
+<div id="blogroll"><b>Our blogs</b><br><a href="/b/1">The harbour master writes</a><br><a href="/b/2">Tide tables explained</a></div>
+<div id="foot">Harbour Herald Ltd, Quay Street 1. Registered in the harbour district. <a href="/terms">Terms of use</a></div>
+</body></html>
+` : `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${title} | HH</title></head>
+<body>
+<header class="site-header"><nav class="main-nav">${['Latest', 'Port', 'Money', 'Views', 'Weather & tides', 'Podcasts'].map((s) => `<a href="/${s.toLowerCase()}">${s}</a>`).join(' ')}</nav>
+<p class="promo">Try our new app: every tide, every ferry, every day</p></header>
+<main class="story-body"><article><h1 class="headline">${title}</h1>
+${paras.map((p) => `<p class="para">${p}</p>`).join('\n')}
+</article>
+<aside class="newsletter"><h2>Get the Morning Tide newsletter</h2><p>Sign up for our free briefing, delivered before the first ferry leaves.</p></aside></main>
+<footer class="site-footer"><p>© HH Media Group. All rights reserved.</p><p><a href="/cookies">Cookie settings</a> <a href="/accessibility">Accessibility</a> <a href="/careers">Work with us</a></p></footer>
+</body></html>
+`,
+  },
+  {
+    // Label-free site models (issue 18.3): a "Related stories" block of teaser paragraphs, the same
+    // three on every page, written like an article; a site learns it is boilerplate by repetition.
+    host: 'river-review.example',
+    name: 'River Review',
+    pages: 12,
+    page: (title, paras, rnd, i) => `<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>${title} - River Review</title></head>
+<body>
+<div class="bar"><a href="/">River Review</a> <a href="/towns">Towns</a> <a href="/water">Water</a> <a href="/about">About us</a></div>
+<div class="post"><h1>${title}</h1>
+${paras.map((p) => `<p>${p}</p>`).join('\n')}
+</div>
+<div class="related"><h2>Related stories</h2>
+<p>The regional water board said last spring that the old weirs along the river would be rebuilt in stone, and that fish ladders would be added so that salmon can reach the upper valley again.</p>
+<p>Volunteers from the lower town have cleaned the riverbanks every Saturday since the floods, and the council has promised to pay for new benches, bins and a small jetty for canoes.</p>
+<p>A group of local fishermen told reporters that the river has never been as clean as it is now, and they hope the new rules on fertiliser will keep it that way for their grandchildren.</p>
+</div>
+<div class="foot">River Review is an independent paper. Write to us at the old mill.</div>
+</body></html>
+`,
+  },
 ];
 
 const PAGES_PER_SITE = 12;
 for (const [s, site] of SITES.entries()) {
   const rnd = mulberry32(1234 + s);
   const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
-  for (let i = 0; i < PAGES_PER_SITE; i++) {
+  for (let i = 0; i < (site.pages ?? PAGES_PER_SITE); i++) {
     const title = `${pick(TITLES)}: ${pick(['what happens next', 'the plans in detail', 'residents divided', 'a long road ahead'])}`;
     const paras = Array.from({ length: 3 + Math.floor(rnd() * 4) }, () => `${pick(SUBJECTS)} ${pick(VERBS)} ${pick(OBJECTS)}. ${pick(DETAILS)} ${pick(DETAILS)}`);
     const name = `page-${String(i + 1).padStart(2, '0')}`;
@@ -83,4 +136,4 @@ for (const [s, site] of SITES.entries()) {
     writeFileSync(join(dir, `${name}.json`), JSON.stringify({ url: `https://${site.host}/${name}` }) + '\n');
   }
 }
-console.error(`training-data: ${SITES.length} sites × ${PAGES_PER_SITE} pages written`);
+console.error(`training-data: ${SITES.length} sites, ${SITES.reduce((a, s) => a + (s.pages ?? PAGES_PER_SITE), 0)} pages written`);

@@ -43,4 +43,6 @@ export const EXIT = Object.freeze({
   usage: 2,
   /** A batch run finished but some records failed (each has an error record). */
   partial: 3,
+  /** `farsw models check NAME --data PAGES`: the pages no longer match the model (drift). */
+  drift: 4,
 });

@@ -12,15 +12,18 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
 import { describeStoreSource, locateStore, storeOptionSpec } from '../store-location.js';
-import { InputError, ModelNotFoundError } from '../../core/errors.js';
+import { ConfigError, DatasetError, InputError, ModelNotFoundError } from '../../core/errors.js';
+import { readDataset } from '../../dataset/load.js';
+import { hostOfRecord } from '../../dataset/site.js';
+import { checkDrift, type DriftPage } from '../../eval/drift.js';
 import { modelFromJson, modelToJson, validateModelName, type Model, type UnlabeledEvidence } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
-import { DEFAULT_MODEL_NAME, loadNamedModel, SHIPPED_DEFAULT_MODEL } from '../../model-store/resolve.js';
+import { DEFAULT_MODEL_NAME, loadNamedModel, SHIPPED_DEFAULT_MODEL, siteMatches } from '../../model-store/resolve.js';
 import { EXIT, type CliIo } from '../io.js';
 
-interface ModelsArgs { store: string; name?: string; file?: string; json?: boolean }
+interface ModelsArgs { store: string; name?: string; file?: string; json?: boolean; data?: string }
 
 function withStore<T>(path: string, readonly: boolean, f: (s: ModelStore) => T): T {
   const store = openModelStore(path, { readonly });
@@ -39,6 +42,38 @@ function autoUse(model: Model): string {
   return c.useSite
     ? `pages of ${model.site}: the site model won its cross-validation (${c.siteF1.toFixed(3)} vs ${c.defaultF1.toFixed(3)})`
     : `default model for ${model.site}: the site model lost its cross-validation (${c.siteF1.toFixed(3)} vs ${c.defaultF1.toFixed(3)}); --use-site-model forces it`;
+}
+
+interface DriftArgs { store: string; name?: string; data?: string; json: boolean }
+
+/** `farsw models check NAME --data NEW_PAGES`: the drift report (eval/drift.ts). Exit 4 when the pages no longer match. */
+async function driftCheck(a: DriftArgs, io: CliIo): Promise<void> {
+  if (a.name === undefined || a.data === undefined) throw new ConfigError('models check: give both a model NAME and --data NEW_PAGES to check for drift (or neither to check the store)');
+  const { model } = loadNamedModel(a.store, validateModelName(a.name));
+  const dflt = loadNamedModel(a.store, DEFAULT_MODEL_NAME).model;
+  const pages: DriftPage[] = [];
+  let otherHosts = 0;
+  for await (const r of readDataset(a.data, { onIssue: (i) => io.stderr(`farsw: skipped ${i.file}${i.line === undefined ? '' : `:${i.line}`}: ${i.message}\n`) })) {
+    const host = hostOfRecord(r);
+    if (model.site !== null && host !== null && !siteMatches(model.site, host)) { otherHosts++; continue; }
+    pages.push({ id: r.id, html: r.html, gold: r.gold });
+  }
+  if (pages.length === 0) throw new DatasetError(`${a.data}: no pages${model.site ? ` of ${model.site}` : ''} to check${otherHosts ? ` (${otherHosts} of other hosts ignored)` : ''}`);
+  const d = checkDrift(pages, model, dflt);
+  if (a.json) io.stdout(JSON.stringify(d, null, 2) + '\n');
+  else {
+    const f3 = (x: number | null): string => (x === null ? 'not recorded' : x.toFixed(3));
+    io.stdout([
+      `model        ${d.model}${d.site ? ` (${d.site})` : ''}, checked on ${d.pages} new pages${otherHosts ? ` (${otherHosts} of other hosts ignored)` : ''}`,
+      `templates    ${d.templateLines.count} template lines; found per page: ${f3(d.templateLines.now)} now, ${f3(d.templateLines.baseline)} in training; ${d.templateLines.pagesWithout} pages carry under a quarter of them`,
+      `agreement    BoW F1 with the ${d.defaultModel} model's output: ${f3(d.agreement.now)} now, ${f3(d.agreement.baseline)} in training`,
+      ...(d.scores ? [`gold         ${d.scores.pages} pages with gold: site model ${d.scores.siteF1.toFixed(3)}, ${d.defaultModel} ${d.scores.defaultF1.toFixed(3)}`] : []),
+      ...d.findings.map((x) => `DRIFT        ${x}`),
+      `verdict      ${d.recommendation}`,
+      '',
+    ].join('\n'));
+  }
+  if (d.drifted) io.exitCode = EXIT.drift;
 }
 
 /** One line on a label-free model's evidence. */
@@ -156,10 +191,13 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
         },
       })
       .command({
-        command: 'check',
-        describe: 'Verify a store: SQLite integrity, schema version, every model loads and validates (exit 1 on a problem)',
-        builder: (yy) => yy.option('json', { type: 'boolean', default: false }),
-        handler: (a) => {
+        command: 'check [name]',
+        describe: 'Verify a store: SQLite integrity, schema version, every model loads and validates (exit 1 on a problem); with NAME --data NEW_PAGES: does the site still match its model (drift; exit 4 when it does not)',
+        builder: (yy) => yy.positional('name', { type: 'string', describe: 'A site model to check against new pages (needs --data)' })
+          .option('data', { type: 'string', describe: 'New pages of the model\'s site (JSONL[.gz], a directory); gold is optional' })
+          .option('json', { type: 'boolean', default: false }),
+        handler: async (a) => {
+          if (a.name !== undefined || a.data !== undefined) { await driftCheck(a as unknown as DriftArgs, io); return; }
           const c = checkModelStore(a.store as string);
           if (a.json) io.stdout(JSON.stringify(c, null, 2) + '\n');
           else {
