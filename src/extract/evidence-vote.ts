@@ -6,7 +6,7 @@
 import type { LineTable } from '../core/types.js';
 import { CLASS_WORD_ITEM_BASE, computeEvidence, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type LineEvidence } from '../features/evidence.js';
 import { fuzzifyValue } from '../fuzzy/membership.js';
-import { voteTopical, type ClassRule } from '../mining/class-rules.js';
+import { indexRules, voteIndexed, voteTopical, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
 import type { EvidenceModel } from '../model/model.js';
 import { findTitleLine } from '../features/title-line.js';
 
@@ -16,6 +16,13 @@ function vocabularies(ev: EvidenceModel): { common: ReadonlySet<number>; words: 
   let v = COMMON_SETS.get(ev);
   if (!v) COMMON_SETS.set(ev, (v = { common: new Set(ev.commonWords), words: new Map(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])) }));
   return v;
+}
+
+const RULE_INDEXES = new WeakMap<EvidenceModel, RuleIndex>();
+function ruleIndex(ev: EvidenceModel): RuleIndex {
+  let x = RULE_INDEXES.get(ev);
+  if (!x) RULE_INDEXES.set(ev, (x = indexRules(ev.rules, itemCount(ev))));
+  return x;
 }
 
 /** Number of items of an evidence model (numeric regions, structure, class words). */
@@ -55,9 +62,10 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel): Float64
   const evidence = pageEvidence(table, ev);
   const out = new Float64Array(table.count);
   const degree = new Float64Array(itemCount(ev));
+  const index = ruleIndex(ev);
   for (let k = 0; k < evidence.lines.length; k++) {
     itemDegrees(table, ev, evidence, k, degree);
-    out[evidence.lines[k]!] = voteTopical(ev.rules, degree, ev.prior);
+    out[evidence.lines[k]!] = voteIndexed(index, degree, ev.prior);
   }
   return out;
 }

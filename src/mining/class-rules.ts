@@ -148,6 +148,38 @@ function compareItems(a: readonly number[], b: readonly number[]): number {
   return a.length - b.length;
 }
 
+/** Rules grouped by their first item, for `voteIndexed`: a line skips every group whose first item it does not hold. */
+export interface RuleIndex {
+  /** Per item: the rules whose first (lowest) item it is. */
+  readonly byFirst: readonly (readonly ClassRule[])[];
+}
+
+/** Index rules by their first item (`items` = the number of item ids). */
+export function indexRules(rules: readonly ClassRule[], items: number): RuleIndex {
+  const byFirst: ClassRule[][] = Array.from({ length: items }, () => []);
+  for (const r of rules) byFirst[r.items[0]!]!.push(r);
+  return { byFirst };
+}
+
+/** `voteTopical` over an index: the same result, visiting only rules whose first item the line holds. */
+export function voteIndexed(index: RuleIndex, degree: ArrayLike<number>, prior: number): number {
+  let num = 0, den = 0;
+  const groups = index.byFirst;
+  for (let first = 0; first < groups.length; first++) {
+    const d0 = degree[first]!;
+    if (d0 === 0) continue;
+    for (const r of groups[first]!) {
+      let mu = d0;
+      for (let j = 1; j < r.items.length && mu !== 0; j++) mu *= degree[r.items[j]!]!;
+      if (mu === 0) continue;
+      const w = mu * r.weight;
+      num += w * (r.topical ? r.confidence : 1 - r.confidence);
+      den += w;
+    }
+  }
+  return den > 0 ? num / den : prior;
+}
+
 /**
  * Weighted vote of the rules on one line (module comment).
  * @param degree membership of the line in each item (0 for an item it does not hold)

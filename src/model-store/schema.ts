@@ -111,6 +111,16 @@ CREATE TABLE token_stats (
     version: 3,
     sql: `ALTER TABLE models ADD COLUMN template_max_chars INTEGER;`,
   },
+  {
+    // Model.evidence: the evidence rules (issue 17) as one JSON value, read back through validateModel.
+    version: 4,
+    sql: `
+CREATE TABLE evidence (
+  model_id      INTEGER PRIMARY KEY REFERENCES models (id) ON DELETE CASCADE,
+  evidence_json TEXT NOT NULL
+);
+`,
+  },
 ]);
 
 /** Schema version this farsw writes. */

@@ -108,6 +108,7 @@ class SqliteModelStore implements ModelStore {
       templates: db.prepare('SELECT key FROM template_lines WHERE model_id = ? ORDER BY key'),
       paths: db.prepare('SELECT key, topical, non_topical FROM path_stats WHERE model_id = ? ORDER BY key'),
       tokens: db.prepare('SELECT key, topical, non_topical FROM token_stats WHERE model_id = ? ORDER BY key'),
+      evidence: db.prepare('SELECT evidence_json FROM evidence WHERE model_id = ?'),
       ...(readonly ? {} : this.writeStatements(db)),
     };
     this.saveTx = readonly ? null : db.transaction((model: Model, created: string) => this.write(model, created));
@@ -131,6 +132,7 @@ class SqliteModelStore implements ModelStore {
       insertTemplate: db.prepare('INSERT INTO template_lines (model_id, key) VALUES (?, ?)'),
       insertPath: db.prepare('INSERT INTO path_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
       insertToken: db.prepare('INSERT INTO token_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
+      insertEvidence: db.prepare('INSERT INTO evidence (model_id, evidence_json) VALUES (?, ?)'),
       deleteName: db.prepare('DELETE FROM models WHERE name = ?'),
       deleteActive: db.prepare('DELETE FROM models WHERE name = ? AND active = 1'),
       latestInactive: db.prepare('SELECT id FROM models WHERE name = ? AND active = 0 ORDER BY version DESC LIMIT 1'),
@@ -180,6 +182,7 @@ class SqliteModelStore implements ModelStore {
     for (const k of model.templateLines ?? []) q.insertTemplate.run(id, k);
     for (const [k, t, n] of model.pathStats ?? []) q.insertPath.run(id, k, t, n);
     for (const [k, t, n] of model.tokenStats ?? []) q.insertToken.run(id, k, t, n);
+    if (model.evidence) q.insertEvidence.run(id, JSON.stringify(model.evidence));
     step('report');
   }
 
@@ -209,6 +212,7 @@ class SqliteModelStore implements ModelStore {
     type StatRow = { key: number; topical: number; non_topical: number };
     const pathStats = (this.q.paths.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
     const tokenStats = (this.q.tokens.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
+    const evidence = this.q.evidence.get(row.id) as { evidence_json: string } | undefined;
     const model = {
       formatVersion: row.format_version,
       name: row.name,
@@ -226,6 +230,7 @@ class SqliteModelStore implements ModelStore {
       ...(row.template_max_chars != null ? { templateMaxChars: row.template_max_chars } : {}),
       ...(pathStats.length > 0 ? { pathStats } : {}),
       ...(tokenStats.length > 0 ? { tokenStats } : {}),
+      ...(evidence ? { evidence: JSON.parse(evidence.evidence_json) as unknown } : {}),
     };
     const valid = validateModel(model, `${this.path}: model ${name}`);
     checkRowsComplete(valid, `${this.path}: model ${name}`);

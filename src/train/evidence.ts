@@ -48,6 +48,8 @@ export interface EvidencePage {
   readonly topical: Uint8Array;
   /** Class/id words per table line (LineTable.classTokens), when recorded. */
   readonly classTokens: { readonly start: Uint32Array; readonly keys: Uint32Array } | undefined;
+  /** The words of those keys (`classWordNames`), to show rules in words. */
+  readonly wordNames: ReadonlyMap<number, string>;
 }
 
 
@@ -63,12 +65,12 @@ export class EvidenceTrainer {
   private readonly wordSites = new Map<number, Set<string>>();
 
   /**
-   * Add a page; `html` gives the names of its class/id words.
+   * Add a page.
    * @param site the page's site (host); undefined: a site of its own
    */
-  add(page: EvidencePage, html: string, site?: string): void {
+  add(page: EvidencePage, site?: string): void {
     this.pages.push(page);
-    classWordNames(html, this.wordNames);
+    for (const [k, w] of page.wordNames) if (!this.wordNames.has(k)) this.wordNames.set(k, w);
     const key = site ?? `#page${this.pages.length}`;
     const ct = page.classTokens;
     if (!ct) return;

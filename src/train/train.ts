@@ -31,7 +31,7 @@ import { adoptRules } from '../mining/rules.js';
 import { MODEL_FORMAT_VERSION, modelLineOptions, pageFingerprint, validateModelName, type Model, type TrainParams } from '../model/model.js';
 import { alignGold, type LineLabels } from './align.js';
 import { PathCounter, TemplateCounter, TokenCounter } from './templates.js';
-import { EvidenceTrainer, type EvidencePage, type EvidenceTrainOptions } from './evidence.js';
+import { classWordNames, EvidenceTrainer, type EvidencePage, type EvidenceTrainOptions } from './evidence.js';
 import { computeEvidence } from '../features/evidence.js';
 import { findTitleLine } from '../features/title-line.js';
 
@@ -202,7 +202,7 @@ export class Trainer {
     this.templates.addKeys(lines.keys, lines.topical);
     this.tokens.addPage(page.classTokens, lines.topical, lines.chars);
     this.segs.push(lines);
-    if (this.evidence && page.evidence) this.evidence.add(page.evidence, page.html, page.site ?? undefined);
+    if (this.evidence && page.evidence) this.evidence.add(page.evidence, page.site ?? undefined);
   }
 
   /**
@@ -356,7 +356,10 @@ export function preparePage(page: TrainingPage, params: TrainParams, ordinal = 0
   let evidence: EvidencePage | undefined;
   if (params.evidence) {
     const ev = computeEvidence(table, findTitleLine(table));
-    evidence = { evidence: ev, topical: Uint8Array.from(ev.lines, (i) => aligned.topical[i]!), classTokens };
+    const names = new Map<number, string>(), wordNames = new Map<number, string>();
+    classWordNames(page.html, names);
+    if (classTokens) for (const k of classTokens.keys) { const w = names.get(k); if (w !== undefined) wordNames.set(k, w); }
+    evidence = { evidence: ev, topical: Uint8Array.from(ev.lines, (i) => aligned.topical[i]!), classTokens, wordNames };
   }
   return { id, html: page.html, gold: page.gold, site: page.site ?? null, labels, topicalLines: t, lines: { columns: feats.columns as Float64Array[], topical: aligned.topical, paths, keys, chars }, classTokens, ...(evidence ? { evidence } : {}) };
 }

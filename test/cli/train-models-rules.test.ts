@@ -172,3 +172,38 @@ describe('farsw train / models / rules', () => {
     expect(await run(['models', 'rm', 'default', '--store', store], io())).toBe(0);
   });
 });
+
+describe('farsw train --evidence, rules, explain --why, apply --classify rules', () => {
+  it('learns evidence rules, prints them in words and explains a line with them', async () => {
+    const t = io();
+    expect(await run(['train', '--data', data, '--model', 'ev', '--features', 'normalized', '--evidence', '--store', store], t)).toBe(0);
+    const r = io();
+    expect(await run(['rules', 'ev', '--store', store], r)).toBe(0);
+    expect(r.out).toContain('Evidence rules (fuzzy class association rules');
+    expect(r.out).toMatch(/ → content \(conf \d\.\d\d, support \d\.\d\d, weight \d\.\d\d\)/);
+    expect(r.out).toMatch(/ → boilerplate \(conf \d\.\d\d, support \d\.\d\d, weight \d\.\d\d\)/);
+    const page = join(dir, 'page.html');
+    writeFileSync(page, sitePage(90).html);
+    const a = io();
+    expect(await run(['apply', page, '--model', 'ev', '--classify', 'rules', '--block-score', 'evidence', '--store', store], a)).toBe(0);
+    expect(a.out).toContain('Paragraph 90-0');
+    expect(a.out).not.toContain('Other story');
+    const x = io();
+    expect(await run(['explain', page, '--model', 'ev', '--classify', 'rules', '--lines', '0-200', '--store', store], x)).toBe(0);
+    const line = x.out.split('\n').find((l) => l.includes('Paragraph 90-1'))!.trim().split(/\s+/)[0]!;
+    const w = io();
+    expect(await run(['explain', page, '--model', 'ev', '--classify', 'rules', '--why', line, '--store', store], w)).toBe(0);
+    expect(w.out).toMatch(new RegExp(`line ${line}: kept; P\\(content\\) 0\\.\\d\\d by the weighted vote of \\d+ rules`));
+    expect(w.out).toContain('→ content');
+  });
+
+  it('says how to get evidence rules when the model has none', async () => {
+    const page = join(dir, 'page.html');
+    const w = io();
+    expect(await run(['explain', page, '--model', 'all', '--why', '3', '--store', store], w)).toBe(2);
+    expect(w.err).toContain('--why: model all has no evidence rules (train it with --evidence)');
+    const a = io();
+    expect(await run(['apply', page, '--model', 'all', '--classify', 'rules', '--store', store], a)).toBe(2);
+    expect(a.err).toContain('model all has no evidence rules');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { mineClassRules, voteTopical, type BitTransactions } from '../../src/mining/class-rules.js';
+import { indexRules, mineClassRules, voteIndexed, voteTopical, type BitTransactions } from '../../src/mining/class-rules.js';
 
 /** Transactions from item lists; `topical[t]` is the class of transaction t. */
 function transactions(items: number[][], topical: boolean[], itemCount: number): BitTransactions {
@@ -68,6 +68,15 @@ describe('voteTopical', () => {
     expect(voteTopical(rules, [1, 1, 1], 0.5)).toBeCloseTo(0.3, 10);
     // A partial membership weighs less: (0.5 · 0.6 · 0.8) / (0.5 · 0.6 + 1).
     expect(voteTopical(rules, [0.5, 1, 0], 0.5)).toBeCloseTo(0.24 / 1.3, 10);
+  });
+
+  it('gives the same vote through the rule index', () => {
+    const tx = transactions([[0], [0], [3], [3], [0, 3], [0, 3], [1], [1]], [true, true, true, true, false, false, false, false], 4);
+    const many = mineClassRules(tx, { ...OPTIONS, minGain: -1, minWeight: 0 });
+    const index = indexRules(many, 4);
+    for (const d of [[1, 0, 0, 1], [0.5, 1, 0, 0.3], [0, 0, 0, 0], [1, 1, 1, 1], [0.2, 0, 0.7, 0.9]]) {
+      expect(voteIndexed(index, d, 0.4)).toBeCloseTo(voteTopical(many, d, 0.4), 12);
+    }
   });
 
   it('answers the prior when no rule fires, and stays in [0, 1]', () => {

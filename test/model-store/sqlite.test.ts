@@ -124,7 +124,7 @@ describe('SQLite model store', () => {
     current.close();
     // Turn it into what farsw wrote before schema version 2: no template_lines or path_stats table.
     const old = new Database(path);
-    old.exec('DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats; ALTER TABLE models DROP COLUMN template_max_chars');
+    old.exec('DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats; ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence');
     old.pragma('user_version = 1');
     old.close();
     expect(() => openModelStore(path, { readonly: true }))
@@ -147,7 +147,7 @@ describe('SQLite model store', () => {
     current.save(withTemplates);
     current.close();
     const old = new Database(path);
-    old.exec('ALTER TABLE models DROP COLUMN template_max_chars');
+    old.exec('ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence');
     old.pragma('user_version = 2');
     old.close();
     const s = openModelStore(path);

@@ -9,6 +9,7 @@ import { formatRules } from '../../src/cli/commands/rules.js';
 import { extractWithModel } from '../../src/extract/model-extractor.js';
 import { explainPage } from '../../src/explain/explain.js';
 import { lineKey } from '../../src/html/line-key.js';
+import { openModelStore } from '../../src/model-store/sqlite.js';
 
 // The imaginary news site's pages, each on a site of its own: class/id words must be seen on several sites to be learned.
 const pages: TrainingPage[] = Array.from({ length: 24 }, (_, k) => ({ ...sitePage(k), site: `news${k}.example.com` }));
@@ -59,6 +60,16 @@ describe('evidence training', () => {
     const noMembership = JSON.parse(modelToJson(model));
     noMembership.evidence.membership = [];
     expect(() => validateModel(noMembership, 'm.json')).toThrow(/evidence\.membership must list/);
+  });
+
+  it('survives the model store: saved, loaded, the same output', () => {
+    const store = openModelStore(':memory:');
+    store.save(model);
+    const loaded = store.load('evidence');
+    store.close();
+    expect(loaded.evidence).toEqual(ev);
+    const page = sitePage(41), farsw = { classify: 'rules', blockScore: 'evidence' } as const;
+    expect(extractWithModel(page.html, loaded, { farsw }).text).toBe(extractWithModel(page.html, model, { farsw }).text);
   });
 
   it('is left out unless asked for', () => {
