@@ -4,7 +4,8 @@
  * pages with build A and one with build B, interleaved in blocks of about 1 MB of pages (the order
  * alternating from block to block and round to round), per method;
  * prints the median of the per-round ratios B/A (above 1: B is faster) and each build's median MB/s.
- * Both builds run in the same process on the same pages, so machine load hits both alike.
+ * Both builds run in the same process on the same pages, so machine load hits both alike; passes are
+ * timed in CPU time of the process (process.cpuUsage), which waiting for a core does not count.
  *
  *   node scripts/ab-speed.mjs --a scratch/base/dist --b dist [--rounds 15] [--methods addanag,model:default] DATASET.jsonl.gz…
  *
@@ -54,10 +55,12 @@ for (const file of files) {
       blocks[blocks.length - 1].push(pages[i]);
       size += pages[i].length;
     }
+    // CPU time of the process (user + system, ms), not wall time: on a shared machine a pass also waits for a core.
     const time = (f, block) => {
-      const t0 = performance.now();
+      const t0 = process.cpuUsage();
       for (const p of block) f(p);
-      return performance.now() - t0;
+      const d = process.cpuUsage(t0);
+      return (d.user + d.system) / 1000;
     };
     for (const block of blocks) { time(fa, block); time(fb, block); } // warm-up
     const ra = [], rb = [], ratio = [];

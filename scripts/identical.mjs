@@ -4,13 +4,13 @@
  * ../shared/datasets/*.jsonl.gz, for every registered algorithm (`extractorNames()`) and for the
  * default model (`extract(html)`, method `model:default`); then compare two fingerprint files.
  *
- *   node scripts/identical.mjs write [--dist dist] [--data ../shared/datasets] [--only addanag,model:default] --out before.json
+ *   node scripts/identical.mjs write [--dist dist] [--data ../shared/datasets] [--only addanag,model:default] [--fields text] --out before.json
  *   node scripts/identical.mjs compare before.json after.json [--list 10]
  *   node scripts/identical.mjs show --dist A --dist2 B --id dragnet/123 --method addanag   (the two texts of one page)
  *
  * A fingerprint hashes the whole result as JSON (text, blocks, method, model, FAR-SW summary, warnings,
  * anything else the result carries), without its timing fields (`profile`, `ms`); a thrown error
- * is fingerprinted by its class and message. `--dist` is a built library (a dist/ directory,
+ * is fingerprinted by its class and message. `--fields text` fingerprints only those fields (has the text changed?). `--dist` is a built library (a dist/ directory,
  * e.g. a copy of the previous build) whose `index.js` exports `extract` and `extractorNames`.
  * `compare` prints, per method, how many pages differ (per dataset) and the first ids; exit code 1
  * when anything differs or a page or method is missing on one side, 0 when all are identical.
@@ -35,6 +35,7 @@ const { values: opts, positionals } = parseArgs({
     data: { type: 'string', default: resolve(root, '../shared/datasets') },
     out: { type: 'string' },
     only: { type: 'string' },
+    fields: { type: 'string' },
     list: { type: 'string', default: '10' },
     id: { type: 'string' },
     method: { type: 'string' },
@@ -74,8 +75,9 @@ function* pages(dataDir) {
   }
 }
 
-/** The result without its timing fields, as stable JSON. */
+/** The result without its timing fields (or only `--fields`, e.g. `text`), as stable JSON. */
 function stable(result) {
+  if (opts.fields) return JSON.stringify(opts.fields.split(',').map((f) => result[f] ?? null));
   return JSON.stringify(result, (key, value) => (TIME_FIELDS.has(key) ? undefined : value));
 }
 

@@ -19,8 +19,8 @@
  * O(depth) per tag; 100 000 nested `<div>`s took 6–16 s (issue 7, hostile
  * input). Here the only state is a stack of open *dropped* elements, pushed and
  * popped at its end, as in `html/lines.ts`. Elements the Parser would close
- * implicitly are handled as the line builder does: `<body>` closes an open
- * `<head>`, and `</body>` / `</html>` close every dropped element still open;
+ * implicitly are handled as the line builder does: `<body>`, a start tag not
+ * allowed in the head and text that is not white space close an open `<head>`, and `</body>` / `</html>` close every dropped element still open;
  * a close tag pops the dropped-element stack down to the last element of its
  * name. Block elements start a paragraph at their (explicit) start and end
  * tags, so implied block closes change nothing: the next block tag starts the
@@ -59,6 +59,9 @@ export interface TokenStream {
 }
 
 const DROP_ELEMENTS: ReadonlySet<string> = new Set(LINE_DEFAULTS.dropElements);
+/** Start tags allowed in `<head>` (any other one ends it). */
+const HEAD_ELEMENTS: ReadonlySet<string> = new Set(['head', 'base', 'basefont', 'bgsound', 'link', 'meta', 'title', 'noscript', 'noframes', 'style', 'script', 'template']);
+const PARSER_SPACE = /^[ \t\n\f\r]*$/;
 /** Elements without content or end tag: never pushed on the dropped-element stack. */
 const VOID_ELEMENTS: ReadonlySet<string> = new Set([
   'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen',
@@ -93,6 +96,8 @@ export function tokenizeHtml(html: string): TokenStream {
   const flush = (): void => {
     if (pendingStart < 0) return;
     const raw = html.slice(pendingStart, pendingEnd);
+    // Text that is not white space ends an open <head> (the HTML Standard's implied </head>).
+    if (dropStack.length === 1 && dropStack[0] === 'head' && !PARSER_SPACE.test(raw)) dropStack.length = 0;
     flags.push(dropStack.length > 0 ? TokenKind.Hidden : TokenKind.Text);
     start.push(pendingStart);
     end.push(pendingEnd);
@@ -114,6 +119,8 @@ export function tokenizeHtml(html: string): TokenStream {
     pushTag(tagStart, endIndex + 1, name === 'a');
     if (BLOCK_ELEMENTS.has(name)) paragraph++;
     if (name === 'body' && dropStack[0] === 'head') dropStack.length = 0;
+    // A start tag that cannot be in the head ends it (implied </head>; the line builder follows the same rule).
+    else if (dropStack.length === 1 && dropStack[0] === 'head' && !HEAD_ELEMENTS.has(name)) dropStack.length = 0;
     if (DROP_ELEMENTS.has(name) && !VOID_ELEMENTS.has(name)) dropStack.push(name);
   };
   const other = (endIndex: number): void => pushTag(cursor, endIndex + 1, false);

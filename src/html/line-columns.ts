@@ -225,7 +225,7 @@ export class LineColumns {
     if (from === to) return;
     this.pendingFrom = this.pendingTo = 0;
     const line = this.line;
-    line.context = this.open.lineContext(line.context, line.hasText);
+    if (this.open.hasContext()) line.context = this.open.lineContext(line.context, line.hasText);
     const segs = this.segEnd;
     if (segs.length > line.firstSegment && segs.data[segs.length - 1] === from) segs.data[segs.length - 1] = to;
     else { this.segStart.push(from); segs.push(to); }

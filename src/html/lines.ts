@@ -57,7 +57,9 @@
 import { HtmlScanner } from './scanner.js';
 import { decodeHTML } from 'entities';
 import { LINE_DEFAULTS } from '../core/defaults.js';
-import { ANCHOR, BLOCK, BODY, BR, DROP, IMAGE, tagAt, tagTable, VOID, type TagTable } from './tags.js';
+import {
+  ANCHOR, BLOCK, BR, CLOSES_P, DROP, HEAD_CONTENT, HEADING, IMAGE, INLINE_BREAKOUT, nameHash, RULE, STRUCTURE, tagAt, tagTable, VOID, type TagInfo, type TagTable,
+} from './tags.js';
 import { TagAttributes } from './drops.js';
 import { OpenElements } from './open-elements.js';
 import { LineColumns } from './line-columns.js';
@@ -104,7 +106,26 @@ export interface LineOptions {
 }
 
 
+/**
+ * The document's insertion modes, as far as they decide what is body text (HTML Standard
+ * §13.2.6.4): before `<head>`, in it, after it (a start tag not allowed in the head, or text that is
+ * not white space, starts the body: `</head>` and `<body>` may be omitted), the body (which
+ * `</body>` and `</html>` do not end: what follows is body content), and a frameset (no text).
+ */
+const enum Mode { Initial, InHead, AfterHead, Body, Frameset }
+
 const NEWLINE = 10;
+/** The attributes of an implied element (none). */
+const NO_ATTRIBUTES = new TagAttributes();
+
+/** Is `src[start, end)` only the parser's white space (space, tab, LF, FF, CR)? */
+function isParserSpace(src: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = src.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0c && c !== 0x0d) return false;
+  }
+  return true;
+}
 /** Source length from which a streamed page is scanned before its end (then at each doubling). */
 const MIN_SCAN = 1 << 16;
 
@@ -125,20 +146,28 @@ export class LineBuilder {
   private readonly cols: LineColumns;
   /** The pending start tag's attributes that matter. */
   private readonly attrs = new TagAttributes();
-  /** Stack of open dropped elements (names). */
-  private readonly dropStack: string[] = [];
-  private seenBody = false;
+  /** Where the document is (the HTML Standard's insertion modes that decide what is body text). */
+  private mode = Mode.Initial;
+  /** Open `<template>` elements in the head (their content is not the body's). */
+  private headTemplates = 0;
+  /** Inside a head element whose content is text (title, style, script, noscript, noframes). */
+  private headText = false;
+  /** The `<html>` and `<body>` start tags seen (later ones are ignored, as a browser merges them). */
+  private htmlSeen = false;
+  /** The table entries of html and body (for the implied elements). */
+  private readonly htmlTag: TagInfo;
+  private readonly bodyTag: TagInfo;
   /** Source range of the first `<title>` element's text: where it starts (-1: not open), where it ended. */
   private titleFrom = -1;
   private titleTo = -1;
-  /** Pending start tag: name and offset of its `<`. */
+  /** Pending start tag: its table entry (undefined: unknown), name and offset of its `<`. */
+  private tagInfo: TagInfo | undefined;
   private tagName = '';
   private tagStart = 0;
   /** Length of the current start tag's name (for attribute normalisation). */
   private tagNameLen = 0;
-  /** TAG table flags and name hash of the pending start tag. */
+  /** TAG table flags of the pending start tag. */
   private tagFlags = 0;
-  private tagHash = 0;
   /** The table, once `end()` has built it (no more writes then). */
   private table: BuiltLineTable | undefined;
 
@@ -146,7 +175,9 @@ export class LineBuilder {
     this.options = Object.freeze({ ...LINE_DEFAULTS, ...options });
     this.tags = tagTable(this.options.dropElements);
     this.normalizeAll = this.options.normalizeAttributes === 'all';
-    this.open = new OpenElements(this.options.classTokens, this.options.dropComments, this.options.dropHidden);
+    this.htmlTag = this.tags.byHash.get(nameHash('html'))!;
+    this.bodyTag = this.tags.byHash.get(nameHash('body'))!;
+    this.open = new OpenElements(this.tags, this.options.classTokens, this.options.dropComments, this.options.dropHidden);
     this.cols = new LineColumns(this.open, this.options.classTokens, this.options.carryMarkup);
     const self = this, attrs = this.attrs;
     this.scanner = new HtmlScanner({
@@ -157,7 +188,7 @@ export class LineBuilder {
       onAttribEnd() { attrs.end(self.src); },
       onOpenTagEnd(end) { self.onOpenTagEnd(end); },
       onCloseTag(start, end) { self.onCloseTag(start, end); },
-    });
+    }, { scripting: true });
   }
 
   /** Feed the next chunk of the page. */
@@ -206,13 +237,13 @@ export class LineBuilder {
   /** A start tag's name: returns whether its attributes are wanted. */
   private onOpenTagName(start: number, end: number): boolean {
     const info = tagAt(this.tags, this.src, start, end);
+    this.tagInfo = info;
     // Unknown tags need no name: they are neither dropped nor blocks.
     this.tagName = info?.name ?? '';
     this.tagStart = start - 1;
     this.tagNameLen = end - start;
     this.attrs.reset();
     this.tagFlags = info?.flags ?? 0;
-    this.tagHash = info?.hash ?? 0;
     return (this.tagFlags & (BLOCK | VOID)) === BLOCK;
   }
 
@@ -223,19 +254,22 @@ export class LineBuilder {
     const flags = this.tagFlags;
     const from = this.tagStart, to = endIndex + 1;
     if (name === 'title' && this.titleTo < 0) this.titleFrom = to;
-    if (this.dropStack.length > 0) {
-      if (flags & BODY && this.dropStack[0] === 'head') this.dropStack.length = 0; // body implies </head>
-      else {
-        if ((flags & (DROP | VOID)) === DROP) this.dropStack.push(name);
-        return;
-      }
+    const info = this.tagInfo;
+    if (this.mode !== Mode.Body && !this.startBeforeBody(info, from, to)) return;
+    const open = this.open;
+    if (info === undefined) {
+      // An inline breakout tag ends foreign content (svg, math).
+      if (open.foreignOpen > 0 && open.foreign() && INLINE_BREAKOUT.has(this.src.slice(from + 1, from + 1 + this.tagNameLen).toLowerCase())) open.closeForeign();
+      if (!open.muted()) cols.addCode(from, to, this.normalizeAll ? this.tagNameLen + 2 : to - from);
+      return;
     }
-    if (flags & BODY && !this.seenBody) {
-      this.seenBody = true;
-      if (this.options.bodyOnly && !cols.line.hasText) cols.resetOpenLine(from);
+    // <html>, <head>, <body>, <frameset> in the body are ignored (a browser merges a second one's attributes).
+    if (flags & STRUCTURE) return;
+    if (flags & (HEADING | RULE) || (flags & CLOSES_P && open.pOpen()) || open.foreignOpen > 0) {
+      if (open.impliedEnds(info, (flags & RULE) !== 0)) return;
     }
-    if (flags & DROP) {
-      if (!(flags & VOID)) this.dropStack.push(name);
+    if (open.dropping() || flags & DROP) {
+      open.push(info, this.src, this.attrs, this.scanner.selfClosing);
       return;
     }
     const reline = this.options.reline;
@@ -243,8 +277,7 @@ export class LineBuilder {
       cols.breakLine(from);
       if (!cols.line.hasText) cols.line.block = (flags >> 8) & 0xff;
     }
-    const open = this.open;
-    if ((flags & (BLOCK | VOID)) === BLOCK) open.push(name, flags, this.tagHash, this.src, this.attrs);
+    if ((flags & (BLOCK | VOID)) === BLOCK) open.push(info, this.src, this.attrs, false);
     if (open.muted()) return;
     // <a> start tags are added to the normalised column at </a>.
     cols.addCode(from, to, flags & ANCHOR ? 0 : this.normalizeAll ? this.tagNameLen + 2 : to - from);
@@ -252,6 +285,58 @@ export class LineBuilder {
     else if (flags & IMAGE) cols.line.images++;
     else open.openContext(flags, name);
     if (flags & BR && reline) cols.breakLine(to);
+  }
+
+  /**
+   * A start tag before the body: the head's content is not shown; a tag that cannot be in the head
+   * starts the body. Returns whether the tag is processed as body content.
+   */
+  private startBeforeBody(info: TagInfo | undefined, from: number, to: number): boolean {
+    if (this.mode === Mode.Frameset) return false;
+    const name = info?.name;
+    if (this.headTemplates > 0) {
+      if (name === 'template') this.headTemplates++;
+      return false;
+    }
+    if (!this.options.bodyOnly && !this.open.muted()) this.cols.addCode(from, to, to - from);
+    if (name === 'html') {
+      this.openHtml(this.attrs);
+      return false;
+    }
+    if (name === 'body') {
+      this.startBody(this.attrs);
+      return false;
+    }
+    if (name === 'frameset') { this.mode = Mode.Frameset; return false; }
+    if (name === 'head') {
+      if (this.mode === Mode.Initial) this.mode = Mode.InHead;
+      return false;
+    }
+    if (info !== undefined && info.flags & HEAD_CONTENT) {
+      if (this.mode === Mode.Initial) this.mode = Mode.InHead;
+      if (name === 'template') this.headTemplates++;
+      else if (!(info.flags & VOID)) this.headText = true;
+      return false;
+    }
+    this.startBody(NO_ATTRIBUTES);
+    return true;
+  }
+
+  /**
+   * The `<html>` element, from its tag or implied (`NO_ATTRIBUTES`). Its tag, like those of head and
+   * body, weighs nothing in the columns: the page is the same with or without them.
+   */
+  private openHtml(attrs: TagAttributes): void {
+    if (this.htmlSeen) return;
+    this.htmlSeen = true;
+    this.open.push(this.htmlTag, this.src, attrs, false);
+  }
+
+  /** The body starts: `<body>` or implied (a tag or text that cannot be in the head). */
+  private startBody(attrs: TagAttributes): void {
+    this.openHtml(NO_ATTRIBUTES);
+    this.mode = Mode.Body;
+    this.open.push(this.bodyTag, this.src, attrs, false);
   }
 
   private onCloseTag(start: number, endIndex: number): void {
@@ -263,27 +348,60 @@ export class LineBuilder {
     // The tokenizer reports where the name ends; white space before '>' is not counted.
     const to = endIndex + 1;
     if (name === 'title' && this.titleFrom >= 0 && this.titleTo < 0) this.titleTo = from;
-    if (this.dropStack.length > 0) {
-      const at = this.dropStack.lastIndexOf(name);
-      if (at >= 0) this.dropStack.length = at;
+    if (this.mode !== Mode.Body) {
+      if (!this.endBeforeBody(name)) return;
+    }
+    const open = this.open;
+    if (info === undefined) {
+      if (!open.muted()) cols.addCode(from, to, to - from);
       return;
     }
-    const flags = info?.flags ?? 0;
+    const flags = info.flags;
+    if (open.dropping()) {
+      open.endTag(info);
+      return;
+    }
     if (flags & DROP) return; // stray end tag of a dropped element
-    const open = this.open;
+    // </body>, </html> (and a stray </head>) close nothing and weigh nothing: what follows is body content.
+    if (flags & STRUCTURE) return;
     if (open.muted()) {
-      if ((flags & (BLOCK | VOID)) === BLOCK) open.pop(name);
+      open.endTag(info);
       return;
     }
     cols.addCode(from, to, to - from);
-    if ((flags & (BLOCK | VOID)) === BLOCK) open.pop(name);
+    open.endTag(info);
     if (flags & ANCHOR) cols.closeAnchor();
     else open.closeContext(flags);
     if (flags & BR || (flags & BLOCK && this.options.reline)) cols.breakLine(to);
   }
 
+  /** An end tag before the body: `</head>` ends the head; `</body>`, `</html>`, `</br>` start the body. */
+  private endBeforeBody(name: string): boolean {
+    this.headText = false;
+    if (this.mode === Mode.Frameset) return false;
+    if (this.headTemplates > 0) {
+      if (name === 'template') this.headTemplates--;
+      return false;
+    }
+    if (name === 'head') {
+      this.mode = Mode.AfterHead;
+      return false;
+    }
+    if (name === 'body' || name === 'html' || name === 'br') {
+      this.startBody(NO_ATTRIBUTES);
+      return name === 'br';
+    }
+    return false;
+  }
+
   private onText(start: number, end: number): void {
-    if (this.dropStack.length > 0 || start >= end || this.open.muted()) return;
+    if (start >= end) return;
+    if (this.mode !== Mode.Body) {
+      // White space before the body is not shown; other text starts the body.
+      if (this.mode === Mode.Frameset || this.headTemplates > 0 || this.headText || start < 0 || isParserSpace(this.src, start, end)) return;
+      this.startBody(NO_ATTRIBUTES);
+    }
+    if (this.open.muted()) return;
     if (this.open.inPre() || !this.options.reline) {
       // Inside <pre> (or without re-lining) the author's newlines are line breaks.
       const src = this.src;

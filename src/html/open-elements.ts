@@ -1,18 +1,55 @@
 /**
- * The open elements around the current position: a stack of open block elements (each with its
- * structural path and class/id words; muted inside a dropped comment section or hidden element),
- * the block-element tree (LineTable.elements), and the context flags of text (inside pre,
- * blockquote, a list item and how deep).
+ * The open elements around the current position: the HTML Standard's stack of open elements, kept
+ * for the elements whose end decides which text is shown (block elements, dropped elements and what
+ * they hold), with its rules for where an element ends (see the list below); the block-element tree
+ * (LineTable.elements); and the context flags of text (inside pre, blockquote, a list item and how deep).
+ *
+ * Rules followed ("in body", HTML Standard §13.2.6.4.7, and foreign content §13.2.6.5):
+ * - an end tag closes the nearest open element of its name only when it is "in scope" (no
+ *   applet, caption, html, table, td, th, marquee, object or template in between; list-item scope
+ *   for `</li>`, button scope for `</p>`, table scope for table parts), and closes everything above
+ *   it; otherwise it is ignored. An end tag of a non-special element (`</label>`, `</option>`) walks
+ *   down to its element but stops at a special one. `</body>` and `</html>` close nothing;
+ * - a start tag of the "closes a p" list closes an open `<p>` in button scope; h1–h6 close an open
+ *   heading that is the current node; `<li>`, `<dd>`/`<dt>` close the open item (not past a special
+ *   element other than address, div, p); `<td>`/`<th>`, `<tr>`, `<tbody>`/`<thead>`/`<tfoot>` close
+ *   the open cell, row, section of their table; `<option>`/`<optgroup>` close an open option;
+ *   `<button>` an open button; `<select>`, `<input>`, `<textarea>` and table parts an open select
+ *   (a nested `<select>` is then ignored);
+ * - in foreign content (svg, math: the current node), a breakout start tag (`<p>`, `<div>`, `<b>`, …)
+ *   closes the foreign element; inside an integration point (foreignObject, desc, title; mi, mo,
+ *   mn, ms, mtext, annotation-xml) HTML rules apply and it bounds scopes; a self-closing foreign
+ *   element (`<svg/>`) is empty;
+ * - at the end of the page every element is closed.
+ * Not followed (the text and its order do not depend on them here): the adoption agency algorithm
+ * (misnested formatting elements are not tracked: they hold no dropped content and text keeps its
+ * source order), foster parenting (text inside a table but outside its cells stays where it is
+ * written; a browser shows it before the table), the form element pointer, quirks mode (`<table>`
+ * does not close an open `<p>`), `<font>` with attributes as a breakout tag, reconstructing active
+ * formatting elements, and select's own insertion mode beyond the above.
  */
 import { LineContext } from '../core/types.js';
 import { U32Column } from '../core/u32-column.js';
-import { childEntry, elementKind, type BlockEntry } from './structure.js';
+import { childEntry, droppedEntry, elementKind, type BlockEntry } from './structure.js';
 import type { TagAttributes } from './drops.js';
-import { IMPLIED, LIST, LIST_ITEM, PRE, QUOTE } from './tags.js';
+import {
+  BLOCK, BREAKOUT, CLOSES_P, DROP, FOREIGN, HEADING, LIST, LIST_ITEM, PRE, QUOTE, SCOPE, SPECIAL, VOID,
+  type TagInfo, type TagTable,
+} from './tags.js';
+
+/** Scopes of "has an element in scope" (besides the SCOPE elements). */
+const enum Scope { Default, ListItem, Button, Table }
 
 export class OpenElements {
-  /** Structural stack of open block elements: name and a key of name + id + class. */
-  private readonly blocks: BlockEntry[] = [];
+  /** The stack: open block elements (in the tree), dropped elements and the elements inside them. */
+  private readonly stack: BlockEntry[] = [];
+  /** Open entries per tag number (an end tag whose element is not open costs no walk). */
+  private readonly counts: Int32Array;
+  /** Tag numbers of the names the rules ask for by name (−1: not in the table). */
+  private readonly ids: ReadonlyMap<string, number>;
+  private readonly pTag: number;
+  private readonly optionTag: number;
+  private readonly selectTag: number;
   /** Block-element tree (LineTable.elements): parent + 1 (0: root) and subtree end of each element. */
   readonly elementParent = new U32Column(64, true);
   readonly elementEnd = new U32Column(64, true);
@@ -30,50 +67,208 @@ export class OpenElements {
   private readonly listOrdered: number[] = [];
 
   /** @param classTokens entries keep their class/id words; @param dropComments / dropHidden: LineOptions */
-  constructor(private readonly classTokens: boolean, private readonly dropComments: boolean, private readonly dropHidden: boolean) {}
-
-  /** The innermost open block element. */
-  top(): BlockEntry | undefined {
-    return this.blocks[this.blocks.length - 1];
+  constructor(tags: TagTable, private readonly classTokens: boolean, private readonly dropComments: boolean, private readonly dropHidden: boolean) {
+    this.counts = new Int32Array(tags.size);
+    this.ids = tags.index;
+    this.pTag = this.id('p');
+    this.optionTag = this.id('option');
+    this.selectTag = this.id('select');
   }
 
-  /** Inside a comment section or hidden element being dropped? */
+  private id(name: string): number {
+    return this.ids.get(name) ?? -1;
+  }
+
+  /** The innermost open element (a block element, unless inside a dropped one). */
+  top(): BlockEntry | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  /** Inside a dropped element, a comment section or a hidden element? */
   muted(): boolean {
-    const stack = this.blocks;
+    const stack = this.stack;
     return stack.length > 0 && stack[stack.length - 1]!.muted;
   }
 
+  /** Inside a dropped element (LineOptions.dropElements)? */
+  dropping(): boolean {
+    const stack = this.stack;
+    return stack.length > 0 && stack[stack.length - 1]!.dropped;
+  }
+
+  /** Open foreign elements (svg, math). */
+  foreignOpen = 0;
+
+  /** Is the current node a foreign element (svg, math)? */
+  foreign(): boolean {
+    const stack = this.stack;
+    return this.foreignOpen > 0 && stack.length > 0 && (stack[stack.length - 1]!.flags & FOREIGN) !== 0;
+  }
+
+  /** An inline breakout start tag (tags.ts INLINE_BREAKOUT) while the current node is foreign: close it. */
+  closeForeign(): void {
+    this.closeFrom(this.stack.length - 1);
+  }
+
+  /** Is a `<p>` open? (Most block start tags close one: a test before the call.) */
+  pOpen(): boolean {
+    return this.pTag >= 0 && this.counts[this.pTag]! > 0;
+  }
+
+  /** Is an element of this tag open? */
+  isOpen(info: TagInfo): boolean {
+    return this.counts[info.index]! > 0;
+  }
+
   /**
-   * Push an open block element (a sibling p/li/td/… implicitly closes the previous one).
-   * `flags`, `hash`: its tag table entry; `attrs`: its start tag's attributes.
+   * A start tag's implied ends (the rules in the module comment), before it is pushed.
+   * Returns true when the tag itself is to be ignored (a nested `<select>`).
    */
-  push(name: string, flags: number, hash: number, src: string, attrs: TagAttributes): void {
-    const stack = this.blocks;
-    if (flags & IMPLIED && stack.length > 0 && stack[stack.length - 1]!.name === name) this.closeFrom(stack.length - 1);
-    // A value split by entities or chunks spans [from, to) of the source; decoding is not needed for a key.
-    const kind = elementKind(name, hash, src, attrs.idHash, attrs.idRange, attrs.classHash, attrs.classRange);
+  impliedEnds(info: TagInfo, rule: boolean): boolean {
+    const stack = this.stack, flags = info.flags;
+    if (stack.length === 0) return false;
+    const top = stack[stack.length - 1]!;
+    if (top.flags & FOREIGN && flags & BREAKOUT) this.closeFrom(stack.length - 1);
+    if (flags & CLOSES_P) this.closeInScope(this.pTag, Scope.Button);
+    if (flags & HEADING) {
+      const t = stack[stack.length - 1];
+      if (t && t.flags & HEADING) this.closeFrom(stack.length - 1);
+    }
+    if (!rule) return false;
+    switch (info.name) {
+      case 'caption': case 'table': this.closeInScope(this.selectTag, Scope.Default); break;
+      case 'li': this.closeItem(this.id('li'), -1); break;
+      case 'dd': case 'dt': this.closeItem(this.id('dd'), this.id('dt')); break;
+      case 'td': case 'th': this.closeInScope(this.selectTag, Scope.Default); this.closeTablePart(['td', 'th'], ['table', 'tr', 'tbody', 'thead', 'tfoot', 'html', 'template']); break;
+      case 'tr': this.closeInScope(this.selectTag, Scope.Default); this.closeTablePart(['tr'], ['table', 'tbody', 'thead', 'tfoot', 'html', 'template']); break;
+      case 'tbody': case 'thead': case 'tfoot': this.closeInScope(this.selectTag, Scope.Default); this.closeTablePart(['tbody', 'thead', 'tfoot'], ['table', 'html', 'template']); break;
+      case 'option': case 'optgroup': {
+        const t = stack[stack.length - 1];
+        if (t && t.tag === this.optionTag) this.closeFrom(stack.length - 1);
+        break;
+      }
+      case 'button': this.closeInScope(this.id('button'), Scope.Default); break;
+      case 'select': return this.closeInScope(this.selectTag, Scope.Default);
+      case 'input': case 'textarea': case 'keygen': this.closeInScope(this.selectTag, Scope.Default); break;
+    }
+    return false;
+  }
+
+  /** `<li>` / `<dd>`, `<dt>`: close the open item of that kind, not past a special element other than address, div, p. */
+  private closeItem(a: number, b: number): void {
+    const stack = this.stack;
+    if (this.counts[a]! === 0 && (b < 0 || this.counts[b]! === 0)) return;
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const e = stack[i]!;
+      if (e.tag === a || e.tag === b) { this.closeFrom(i); return; }
+      if (e.flags & SPECIAL && e.name !== 'address' && e.name !== 'div' && e.name !== 'p') return;
+    }
+  }
+
+  /** A table part's start tag: close the open part of these names, not past the stop names. */
+  private closeTablePart(names: readonly string[], stops: readonly string[]): void {
+    const stack = this.stack;
+    if (!names.some((n) => this.counts[this.id(n)]! > 0)) return;
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const name = stack[i]!.name;
+      if (names.includes(name)) { this.closeFrom(i); return; }
+      if (stops.includes(name)) return;
+    }
+  }
+
+  /** Close the nearest open element of tag `tag` if it is in `scope`; returns whether it was. */
+  private closeInScope(tag: number, scope: Scope): boolean {
+    if (tag < 0 || this.counts[tag]! === 0) return false;
+    const stack = this.stack;
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const e = stack[i]!;
+      if (e.tag === tag) { this.closeFrom(i); return true; }
+      if (this.bounds(e, scope)) return false;
+    }
+    return false;
+  }
+
+  /** Does `e` end the scope `scope`? */
+  private bounds(e: BlockEntry, scope: Scope): boolean {
+    switch (scope) {
+      case Scope.Table: return e.name === 'table' || e.name === 'html' || e.name === 'template';
+      case Scope.ListItem: return (e.flags & SCOPE) !== 0 || e.name === 'ol' || e.name === 'ul';
+      case Scope.Button: return (e.flags & SCOPE) !== 0 || e.name === 'button';
+      default: return (e.flags & SCOPE) !== 0;
+    }
+  }
+
+  /** An end tag (not `</body>`, `</html>`): close its element by the rules of the module comment. */
+  endTag(info: TagInfo): void {
+    const stack = this.stack, flags = info.flags;
+    const top = stack[stack.length - 1];
+    if (top === undefined) return;
+    if (top.tag === info.index) { this.closeFrom(stack.length - 1); return; }
+    if (flags & HEADING) {
+      // Any open heading closes (`<h1>…</h2>`), if in scope.
+      for (let i = stack.length - 1; i >= 0; i--) {
+        const e = stack[i]!;
+        if (e.flags & HEADING) { this.closeFrom(i); return; }
+        if (e.flags & SCOPE) return;
+      }
+      return;
+    }
+    if (this.counts[info.index]! === 0) return;
+    if (!(flags & SPECIAL)) {
+      // Any other end tag: the nearest element of that name, not past a special element.
+      for (let i = stack.length - 1; i >= 0; i--) {
+        const e = stack[i]!;
+        if (e.tag === info.index) { this.closeFrom(i); return; }
+        if (e.flags & SPECIAL) return;
+      }
+      return;
+    }
+    const name = info.name;
+    const scope = name === 'li' ? Scope.ListItem : name === 'p' ? Scope.Button
+      : name === 'td' || name === 'th' || name === 'tr' || name === 'tbody' || name === 'thead' || name === 'tfoot' || name === 'table' ? Scope.Table : Scope.Default;
+    this.closeInScope(info.index, scope);
+  }
+
+  /**
+   * Push an open element: a block element (with its path and words; muted inside a comment section
+   * or hidden element) or a dropped element or one inside it. Others are not tracked.
+   * `selfClosing`: the tag ended with `/>` (foreign elements are then empty).
+   */
+  push(info: TagInfo, src: string, attrs: TagAttributes, selfClosing: boolean): void {
+    const flags = info.flags;
+    if (flags & VOID) return;
+    const stack = this.stack;
     const parent = stack[stack.length - 1];
+    if (parent?.dropped || flags & DROP) {
+      if (selfClosing && (flags & FOREIGN || parent?.flags & FOREIGN)) return;
+      if (!(flags & (DROP | BLOCK | SPECIAL | FOREIGN))) return;
+      stack.push(droppedEntry(parent, info.name, info.index, flags));
+      this.counts[info.index]!++;
+      if (flags & FOREIGN) this.foreignOpen++;
+      return;
+    }
+    if (!(flags & BLOCK)) return;
+    // A value split by entities or chunks spans [from, to) of the source; decoding is not needed for a key.
+    const kind = elementKind(info.name, info.hash, src, attrs.idHash, attrs.idRange, attrs.classHash, attrs.classRange);
     const id = this.elementParent.length;
     this.elementParent.push(parent ? parent.id + 1 : 0);
     this.elementEnd.push(0);
     this.elementTag.push(hash);
     const drop = (this.dropComments && kind.comments) || (this.dropHidden && attrs.hidden);
-    stack.push(childEntry(parent, name, kind, this.classTokens, drop, id));
+    stack.push(childEntry(parent, info.name, kind, this.classTokens, drop, id, info.index, flags));
+    this.counts[info.index]!++;
   }
 
   /** Close the stack's entries from `from` up: their subtrees end before the next element. */
   closeFrom(from: number): void {
-    const stack = this.blocks, next = this.elementParent.length;
-    for (let i = from; i < stack.length; i++) this.elementEnd.set(stack[i]!.id, next);
-    while (stack.length > from) stack.pop(); // (setting `length` is a slower builtin call)
-  }
-
-  /** Pop the stack down to the nearest open `name` (within a few levels). */
-  pop(name: string): void {
-    const stack = this.blocks;
-    for (let i = stack.length - 1; i >= 0 && i >= stack.length - 8; i--) {
-      if (stack[i]!.name === name) { this.closeFrom(i); return; }
+    const stack = this.stack, next = this.elementParent.length;
+    for (let i = from; i < stack.length; i++) {
+      const e = stack[i]!;
+      if (e.id >= 0) this.elementEnd.set(e.id, next);
+      this.counts[e.tag]!--;
+      if (e.flags & FOREIGN) this.foreignOpen--;
     }
+    while (stack.length > from) stack.pop(); // (setting `length` is a slower builtin call)
   }
 
   /** A start tag (not muted) with these tag flags: enter its text context. */
@@ -104,6 +299,11 @@ export class OpenElements {
   /** Inside `<pre>`: the author's newlines are line breaks. */
   inPre(): boolean {
     return this.preDepth > 0;
+  }
+
+  /** Is text given context flags (inside pre, blockquote or a list item)? Checked before calling lineContext. */
+  hasContext(): boolean {
+    return (this.preDepth | this.quoteDepth | this.listItemDepth) !== 0;
   }
 
   /** A line's LineContext flags `context` with the text that now comes (`hasText`: the line already has some). */

@@ -29,6 +29,15 @@
  * the same events (text may be cut where a piece ended).
  */
 
+/** How the scanner reads what htmlparser2 reads otherwise. */
+export interface ScanOptions {
+  /**
+   * Read as a browser with scripting on: `<noscript>` content is raw text, and a script ends by the
+   * HTML Standard's script data (escape) states, not at the first `</script`. Off: htmlparser2's events exactly.
+   */
+  readonly scripting?: boolean;
+}
+
 /** What the scanner reports (offsets into the source; end offsets exclusive). */
 export interface ScanHandler {
   /** Text `src[start, end)`, markup-free (may contain character references). */
@@ -53,6 +62,8 @@ const codes = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(
 const SCRIPT_END = codes('</script'), STYLE_END = codes('</style'), TITLE_END = codes('</title');
 const TEXTAREA_END = codes('</textarea'), IFRAME_END = codes('</iframe'), NOEMBED_END = codes('</noembed');
 const NOFRAMES_END = codes('</noframes'), XMP_END = codes('</xmp'), PLAINTEXT = codes('</plaintext');
+/** `<noscript>` is raw text for a browser with scripting on (`ScanOptions.scripting`). */
+const NOSCRIPT_END = codes('</noscript');
 const COMMENT_END = codes('--!>'), CDATA_END = codes(']]>'), CDATA = codes('CDATA['), DOCTYPE = codes('doctype');
 const SPECIAL_ENDS = [SCRIPT_END, STYLE_END, TITLE_END, TEXTAREA_END, IFRAME_END, NOEMBED_END, NOFRAMES_END, XMP_END, PLAINTEXT];
 
@@ -78,18 +89,42 @@ function matchesSpecial(src: string, start: number, end: number, seq: Uint8Array
   return true;
 }
 
+type SpecialTable = readonly (readonly Uint8Array[] | undefined)[];
 /** Special elements by the first letter of their name (lower case). */
-const SPECIAL_BY_LETTER: readonly (readonly Uint8Array[] | undefined)[] = Array.from({ length: 128 }, (_, c) => {
-  const seqs = SPECIAL_ENDS.filter((seq) => seq[2] === c);
+const byLetter = (ends: readonly Uint8Array[]): SpecialTable => Array.from({ length: 128 }, (_, c) => {
+  const seqs = ends.filter((seq) => seq[2] === c);
   return seqs.length > 0 ? seqs : undefined;
 });
+const SPECIAL_BY_LETTER = byLetter(SPECIAL_ENDS);
+const SCRIPTING_SPECIAL_BY_LETTER = byLetter([...SPECIAL_ENDS, NOSCRIPT_END]);
 
 /** The special element named `src[start, end)`, if any (see the module comment). */
-function specialOf(src: string, start: number, end: number, prefix: boolean): Uint8Array | undefined {
-  const candidates = SPECIAL_BY_LETTER[src.charCodeAt(start) | 0x20];
+function specialOf(table: SpecialTable, src: string, start: number, end: number, prefix: boolean): Uint8Array | undefined {
+  const candidates = table[src.charCodeAt(start) | 0x20];
   if (candidates === undefined) return undefined;
   for (const seq of candidates) if (matchesSpecial(src, start, end, seq, prefix)) return seq;
   return undefined;
+}
+
+/**
+ * The `>` that ends an end tag whose name ends at `q`, as a browser reads it: an attribute value
+ * in quotes may hold a `>` (`</script x=">">`); −1 if none.
+ */
+function endTagEnd(src: string, q: number): number {
+  for (let i = q; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c === GT) return i;
+    if (c !== EQ) continue;
+    let j = i + 1;
+    while (j < src.length && isWhitespace(src.charCodeAt(j))) j++;
+    const d = src.charCodeAt(j);
+    if (d === DQUOTE || d === SQUOTE) {
+      const close = src.indexOf(d === DQUOTE ? '"' : "'", j + 1);
+      if (close < 0) return -1;
+      i = close;
+    } else i = j - 1;
+  }
+  return -1;
 }
 
 /** Result of scanning one token: the source ends inside it (wait for more, or settle at the end). */
@@ -109,7 +144,15 @@ export class HtmlScanner {
   /** The special element of the start tag just scanned. */
   private opened: Uint8Array | undefined;
 
-  constructor(private readonly handler: ScanHandler) {}
+  /** The start tag just reported ended with `/>` (its self-closing flag, read by a handler's onOpenTagEnd). */
+  selfClosing = false;
+  private readonly specials: SpecialTable;
+  private readonly scripting: boolean;
+
+  constructor(private readonly handler: ScanHandler, options: ScanOptions = {}) {
+    this.scripting = options.scripting === true;
+    this.specials = this.scripting ? SCRIPTING_SPECIAL_BY_LETTER : SPECIAL_BY_LETTER;
+  }
 
   /** Offset up to which the source has been scanned. */
   get scanned(): number {
@@ -195,11 +238,11 @@ export class HtmlScanner {
     while (q < n && !isEndOfTagSection(src.charCodeAt(q))) q++;
     if (q >= n) {
       if (!final) return WAIT;
-      if (specialOf(src, p, n, true) !== undefined) h.onText(p, n);
+      if (specialOf(this.specials, src, p, n, true) !== undefined) h.onText(p, n);
       return n;
     }
     const want = !dry && h.onOpenTagName(p, q);
-    const special = dry ? undefined : specialOf(src, p, q, false);
+    const special = dry ? undefined : specialOf(this.specials, src, p, q, false);
     let state = Attr.BeforeName, from = 0;
     let j = q;
     while (j < n) {
@@ -207,6 +250,7 @@ export class HtmlScanner {
       switch (state) {
         case Attr.BeforeName:
           if (c === GT) {
+            this.selfClosing = false;
             if (!dry) h.onOpenTagEnd(j);
             this.opened = special;
             return j + 1;
@@ -216,6 +260,7 @@ export class HtmlScanner {
           break;
         case Attr.SelfClosing:
           if (c === GT) {
+            this.selfClosing = true;
             if (!dry) h.onOpenTagEnd(j);
             this.opened = special;
             return j + 1;
@@ -292,7 +337,7 @@ export class HtmlScanner {
 
   /** An end tag whose name is `src[p, q)`: reported, then skipped to its `>`. */
   private closeTag(src: string, p: number, q: number, final: boolean): number {
-    const gt = src.charCodeAt(q) === GT ? q : src.indexOf('>', q + 1);
+    const gt = src.charCodeAt(q) === GT ? q : this.scripting ? endTagEnd(src, q) : src.indexOf('>', q + 1);
     if (gt < 0 && !final) return WAIT;
     this.handler.onCloseTag(p, q);
     if (gt >= 0) return gt + 1;
@@ -369,6 +414,7 @@ export class HtmlScanner {
       this.pos = n;
       return n;
     }
+    if (seq === SCRIPT_END && this.scripting) return this.scriptContent(src, start, final);
     // Title and textarea are RCDATA: the tokenizer steps through them character by character.
     const rcdata = seq === TITLE_END || seq === TEXTAREA_END;
     const len = seq.length;
@@ -401,6 +447,59 @@ export class HtmlScanner {
       return WAIT;
     }
     if (start < n) h.onText(start, n);
+    this.special = undefined;
+    return n;
+  }
+
+  /**
+   * A script's content from `start` by the HTML Standard's script data states: `<!--` enters the
+   * escaped state, where `<script` (then white space, `/` or `>`) enters the double-escaped state, in
+   * which `</script` does not end the script but returns to the escaped state; `-->` returns to
+   * plain script data from either. The script ends at a `</script` seen outside the double-escaped state.
+   */
+  private scriptContent(src: string, start: number, final: boolean): number {
+    const n = src.length;
+    let state = 0; // 0: script data, 1: escaped, 2: double escaped
+    let i = start;
+    /** The first `-->` at or after i, once looked up (−2: not yet; −1: none; valid until i passes it). */
+    let close = -2;
+    for (;;) {
+      const lt = src.indexOf('<', i);
+      // In an escaped state, the first `-->` before the next `<` (or any, if no `<` follows) returns to script data.
+      if (state !== 0) {
+        if (close === -2 || (close >= 0 && close < i)) close = src.indexOf('-->', i); // (looked up again only once passed)
+        if (close >= 0 && (lt < 0 || close < lt)) { state = 0; i = close + 3; continue; }
+      }
+      if (lt < 0) break;
+      if (state === 0 && src.startsWith('<!--', lt)) {
+        state = 1;
+        i = lt + 2; // the dashes of `<!--` may be those of a `-->` (`<!-->`)
+        continue;
+      }
+      const end = src.charCodeAt(lt + 1) === SLASH;
+      const nameAt = lt + (end ? 2 : 1), after = nameAt + 6;
+      if (after >= n) {
+        if (!final) break;
+        i = lt + 1;
+        continue;
+      }
+      if (!isEndOfTagSection(src.charCodeAt(after)) || !matchesSpecial(src, nameAt, after, SCRIPT_END, false)) { i = lt + 1; continue; }
+      if (end && state !== 2) {
+        const gt = src.charCodeAt(after) === GT ? after : src.indexOf('>', after + 1);
+        if (gt < 0 && !final) break;
+        if (start < lt) this.handler.onText(start, lt);
+        this.special = undefined;
+        return this.closeTag(src, nameAt, after, true);
+      }
+      if (end) state = 1; // `</script>` inside the double-escaped state
+      else if (state === 1) state = 2; // `<script>` inside the escaped state
+      i = after;
+    }
+    if (!final) {
+      this.pos = start;
+      return WAIT;
+    }
+    if (start < n) this.handler.onText(start, n);
     this.special = undefined;
     return n;
   }

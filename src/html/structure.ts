@@ -42,8 +42,13 @@ export interface BlockEntry {
   readonly parent: BlockEntry | undefined;
   /** Inside a user-comment section (`dropComments`) or a hidden element (`dropHidden`): its content is removed. */
   readonly muted: boolean;
-  /** Number of the element in document order (LineTable.elements). */
+  /** Number of the element in document order (LineTable.elements); −1 for a dropped element and what it holds (not in the tree). */
   readonly id: number;
+  /** Its tag's number and flags (tags.ts). */
+  readonly tag: number;
+  readonly flags: number;
+  /** A dropped element (LineOptions.dropElements) or inside one: removed, and not in the element tree. */
+  readonly dropped: boolean;
   /** Memo of `entryWords`. */
   words?: readonly number[];
 }
@@ -108,13 +113,20 @@ export function elementKind(name: string, nameKey: number, src: string, idHash: 
 }
 
 /** A child's stack entry from its parent's (path of the nearest three); `drop`: the element's content is removed. */
-export function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean, drop: boolean, id: number): BlockEntry {
+export function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean, drop: boolean, id: number, tag: number, flags: number): BlockEntry {
   let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
   if (parent) {
     h = Math.imul(h ^ parent.sig, 0x01000193);
     if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
   }
-  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, kind, parent, muted: parent?.muted === true || drop, id };
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, kind, parent, muted: parent?.muted === true || drop, id, tag, flags, dropped: false };
+}
+
+const NO_KIND: ElementKind = { sig: 0, tokens: NO_TOKENS, comments: false, lastInherited: undefined, lastWords: undefined };
+
+/** The entry of a dropped element, or of an element inside one: no path, no words, not in the tree. */
+export function droppedEntry(parent: BlockEntry | undefined, name: string, tag: number, flags: number): BlockEntry {
+  return { name, sig: 0, path: parent?.path ?? 0, parentSig: 0, own: NO_TOKENS, kind: NO_KIND, parent, muted: true, id: -1, tag, flags, dropped: true };
 }
 
 /**

@@ -17,7 +17,7 @@ const BLOCK_KIND: ReadonlyMap<string, BlockKind> = new Map<string, BlockKind>([
     'fieldset', 'figcaption', 'figure', 'footer', 'form', 'frame', 'frameset', 'header', 'hgroup',
     'hr', 'html', 'legend', 'main', 'menu', 'nav', 'ol', 'optgroup', 'option', 'output', 'section',
     'search', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul', 'video', 'audio', 'canvas',
-    'noframes', 'map']
+    'noframes', 'map', 'plaintext', 'xmp', 'listing']
     .map((n): [string, BlockKind] => [n, BlockKind.Other]),
 ]);
 
@@ -29,8 +29,36 @@ const VOID_ELEMENTS = new Set([
 
 // Tag facts, one Map lookup per tag: flag bits, and the BlockKind in bits 8..15.
 export const VOID = 1, BLOCK = 2, ANCHOR = 4, IMAGE = 8, PRE = 16, BR = 32, BODY = 64, DROP = 128;
-/** Above the BlockKind bits. IMPLIED: a sibling start tag implicitly closes it (for the structural stack). */
-export const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18, IMPLIED = 1 << 19;
+/** Above the BlockKind bits. */
+export const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18;
+/**
+ * The HTML Standard's categories and tree-construction rules (open-elements.ts applies them):
+ * SPECIAL its "special" elements (an end tag of another name does not close past them);
+ * CLOSES_P a start tag that closes an open `<p>` in button scope; SCOPE a boundary of "has an
+ * element in scope"; HEADING h1–h6; FOREIGN svg and math; BREAKOUT a start tag that ends foreign
+ * content; HEAD_CONTENT allowed in `<head>`; RULE a start tag with a rule of its own (by name);
+ * STRUCTURE html, head, body, frameset (the document's modes, lines.ts).
+ */
+export const SPECIAL = 1 << 19, CLOSES_P = 1 << 20, SCOPE = 1 << 21, HEADING = 1 << 22, FOREIGN = 1 << 23;
+export const BREAKOUT = 1 << 24, HEAD_CONTENT = 1 << 25, RULE = 1 << 26, STRUCTURE = 1 << 27;
+
+const SPECIAL_ELEMENTS = ['address', 'applet', 'area', 'article', 'aside', 'base', 'basefont', 'bgsound', 'blockquote', 'body',
+  'br', 'button', 'caption', 'center', 'col', 'colgroup', 'dd', 'details', 'dir', 'div', 'dl', 'dt', 'embed', 'fieldset',
+  'figcaption', 'figure', 'footer', 'form', 'frame', 'frameset', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hgroup',
+  'hr', 'html', 'iframe', 'img', 'input', 'keygen', 'li', 'link', 'listing', 'main', 'marquee', 'menu', 'meta', 'nav', 'noembed',
+  'noframes', 'noscript', 'object', 'ol', 'p', 'param', 'plaintext', 'pre', 'script', 'search', 'section', 'select', 'source',
+  'style', 'summary', 'table', 'tbody', 'td', 'template', 'textarea', 'tfoot', 'th', 'thead', 'title', 'tr', 'track', 'ul',
+  'wbr', 'xmp', 'foreignobject', 'desc', 'mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml'];
+const CLOSES_P_ELEMENTS = ['address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl',
+  'fieldset', 'figcaption', 'figure', 'footer', 'header', 'hgroup', 'main', 'menu', 'nav', 'ol', 'p', 'search', 'section',
+  'summary', 'ul', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'listing', 'form', 'hr', 'xmp', 'plaintext', 'li', 'dd', 'dt'];
+/** Start tags that end foreign content: those in the table, and (looked up only inside svg/math) INLINE_BREAKOUT. */
+const BREAKOUT_ELEMENTS = ['blockquote', 'body', 'br', 'center', 'dd', 'div', 'dl', 'dt', 'embed',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'hr', 'img', 'li', 'listing', 'menu', 'meta', 'ol', 'p', 'pre',
+  'table', 'ul'];
+/** Inline breakout start tags, not in the table (so that a page's many `<b>`, `<span>` cost nothing more). */
+export const INLINE_BREAKOUT: ReadonlySet<string> = new Set(['b', 'big', 'code', 'em', 'i', 'nobr', 'ruby', 's', 'small', 'span',
+  'strong', 'strike', 'sub', 'sup', 'tt', 'u', 'var']);
 
 function staticTagTable(): Map<string, number> {
   const t = new Map<string, number>();
@@ -40,7 +68,16 @@ function staticTagTable(): Map<string, number> {
   add('a', ANCHOR); add('img', IMAGE); add('image', IMAGE); add('pre', PRE); add('br', BR); add('body', BODY); add('blockquote', QUOTE);
   for (const n of ['li', 'dt', 'dd']) add(n, LIST_ITEM);
   for (const n of ['ul', 'ol', 'dl', 'menu', 'dir']) add(n, LIST);
-  for (const n of ['p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'option']) add(n, IMPLIED);
+  for (const n of SPECIAL_ELEMENTS) add(n, SPECIAL);
+  for (const n of CLOSES_P_ELEMENTS) add(n, CLOSES_P);
+  // The integration points of svg and math (foreignObject, desc, title; mi … annotation-xml) bound scopes too.
+  for (const n of ['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template', 'foreignobject', 'desc', 'mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml']) add(n, SCOPE);
+  for (const n of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) add(n, HEADING);
+  add('svg', FOREIGN); add('math', FOREIGN);
+  for (const n of BREAKOUT_ELEMENTS) add(n, BREAKOUT);
+  for (const n of ['base', 'basefont', 'bgsound', 'link', 'meta', 'title', 'noscript', 'noframes', 'style', 'script', 'template']) add(n, HEAD_CONTENT);
+  for (const n of ['li', 'dd', 'dt', 'td', 'th', 'tr', 'tbody', 'thead', 'tfoot', 'caption', 'table', 'option', 'optgroup', 'button', 'select', 'input', 'textarea', 'keygen', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']) add(n, RULE);
+  for (const n of ['html', 'head', 'body', 'frameset']) add(n, STRUCTURE);
   return t;
 }
 const STATIC_TAGS = staticTagTable();
@@ -50,12 +87,18 @@ export interface TagInfo {
   readonly flags: number;
   /** FNV-1a hash of the name ({@link nameHash}). */
   readonly hash: number;
+  /** Its number in the table (0, 1, …: open-elements.ts counts open elements by it). */
+  readonly index: number;
 }
 
 /** Known tags by the FNV hash of their lower-case name (see tagAt), and the longest name. */
 export interface TagTable {
   readonly byHash: ReadonlyMap<number, TagInfo>;
   readonly longest: number;
+  /** Number of tags (indices run below it). */
+  readonly size: number;
+  /** Tag numbers by name. */
+  readonly index: ReadonlyMap<string, number>;
 }
 
 const TAG_TABLES = new WeakMap<readonly string[], TagTable>();
@@ -73,11 +116,12 @@ export function tagTable(drop: readonly string[]): TagTable {
   if (!t) {
     const flags = new Map(STATIC_TAGS);
     for (const n of drop) flags.set(n, (flags.get(n) ?? 0) | DROP);
-    const byHash = new Map([...flags].map(([name, f]): [number, TagInfo] => {
+    const byHash = new Map([...flags].map(([name, f], index): [number, TagInfo] => {
       const hash = nameHash(name);
-      return [hash, { name, flags: f, hash }];
+      return [hash, { name, flags: f, hash, index }];
     }));
-    t = { byHash, longest: Math.max(...[...flags.keys()].map((n) => n.length)) };
+    t = { byHash, longest: Math.max(...[...flags.keys()].map((n) => n.length)), size: flags.size, index: new Map([...flags.keys()].map((n, i) => [n, i])) };
+    if (byHash.size !== flags.size) throw new Error('tag table: two names share a hash');
     TAG_TABLES.set(drop, t);
   }
   return t;

@@ -16,12 +16,12 @@ describe('keepDominantContainer', () => {
   it('numbers block elements in document order with subtree ranges', () => {
     const tree = t.elements!;
     expect(tree).toBeDefined();
-    // body, #page, #main, h1, .body, p, p, #sidebar, p, p(outside)
-    expect(tree.parent.length).toBe(10);
-    expect([...tree.parent]).toEqual([0, 1, 2, 3, 3, 5, 5, 2, 8, 1]);
-    expect([...tree.end]).toEqual([10, 9, 7, 4, 7, 6, 7, 9, 9, 10]);
+    // html (implied), body, #page, #main, h1, .body, p, p, #sidebar, p, p(outside)
+    expect(tree.parent.length).toBe(11);
+    expect([...tree.parent]).toEqual([0, 1, 2, 3, 4, 4, 6, 6, 3, 9, 2]);
+    expect([...tree.end]).toEqual([11, 11, 10, 8, 5, 8, 7, 8, 10, 10, 11]);
     const title = t.text.indexOf('Title of the story');
-    expect(tree.line[title]).toBe(4); // h1 is element 3
+    expect(tree.line[title]).toBe(5); // h1 is element 4
   });
 
   it('drops chosen lines outside the deepest element holding ≥ θ of the chosen text', () => {

@@ -16,21 +16,20 @@ const texts = (t: LineTable) => [...t.text].filter((x) => x !== '');
 describe('buildLineTable', () => {
   it('cuts the page at block boundaries, as if pretty-printed', () => {
     const t = buildLineTable('<body><div><p>One</p><p>Two <b>bold</b> end</p></div><div>Three</div></body>');
-    // <body> | <div> | <p>One</p> | <p>Two <b>bold</b> end</p> | </div> | <div>Three</div> | </body>
-    expect(t.text).toEqual(['', '', 'One', 'Two bold end', '', 'Three', '']);
-    expect([...t.codeChars]).toEqual([6, 5, 7, 14, 6, 11, 7]);
-    expect(t.block[2]).toBe(BlockKind.Paragraph);
-    expect(t.block[5]).toBe(BlockKind.Div);
+    // <div> | <p>One</p> | <p>Two <b>bold</b> end</p> | </div> | <div>Three</div> (<body>, </body> weigh nothing)
+    expect(t.text).toEqual(['', 'One', 'Two bold end', '', 'Three']);
+    expect([...t.codeChars]).toEqual([5, 7, 14, 6, 11]);
+    expect(t.block[1]).toBe(BlockKind.Paragraph);
+    expect(t.block[4]).toBe(BlockKind.Div);
   });
 
   it('with carryMarkup, joins markup to the next text line', () => {
     const t = buildLineTable('<body><div><p>One</p><p>Two <b>bold</b> end</p></div><div>Three</div></body>', { carryMarkup: true });
-    expect(t.text).toEqual(['One', 'Two bold end', 'Three', '']);
+    expect(t.text).toEqual(['One', 'Two bold end', 'Three']);
     expect(t.block[0]).toBe(BlockKind.Paragraph);
-    expect(t.codeChars[0]).toBe('<body><div><p></p>'.length);
-    // line 2 is "</div><div>Three</div>"; the last line holds only the trailing "</body>"
+    expect(t.codeChars[0]).toBe('<div><p></p>'.length);
+    // line 2 is "</div><div>Three</div>"
     expect(t.codeChars[2]).toBe('</div><div></div>'.length);
-    expect(t.codeChars[3]).toBe('</body>'.length);
   });
 
   it('does not depend on the author\'s line breaks', () => {
@@ -45,8 +44,8 @@ describe('buildLineTable', () => {
   it('removes script, style, comments and the head', () => {
     const t = buildLineTable('<html><head><title>X</title><style>p{color:red}</style></head><body><script>var a="<p>no</p>";</script><!-- hidden --><p>Yes</p><noscript><p>No JS</p></noscript></body></html>');
     expect(t.text.filter((s) => s)).toEqual(['Yes']);
-    // nothing of head, script, comment or noscript is counted: <body> | <p>Yes</p> | </body> | </html>
-    expect([...t.codeChars]).toEqual([6, 7, 7, 7]);
+    // nothing of head, script, comment or noscript is counted, nor the optional html and body tags: <p>Yes</p>
+    expect([...t.codeChars]).toEqual([7]);
   });
 
   it('decodes entities and collapses white space', () => {
@@ -171,9 +170,8 @@ describe('buildLineTable', () => {
   it('keeps source offsets that cover each line', () => {
     const html = '<body><p>Alpha</p>\n<p>Beta</p></body>';
     const t = buildLineTable(html);
-    expect(html.slice(t.start[0], t.end[0])).toBe('<body>');
-    expect(html.slice(t.start[1], t.end[1])).toBe('<p>Alpha</p>');
-    expect(html.slice(t.start[2], t.end[2])).toBe('<p>Beta</p>');
+    expect(html.slice(t.start[0], t.end[0])).toBe('<p>Alpha</p>');
+    expect(html.slice(t.start[1], t.end[1])).toBe('<p>Beta</p>');
   });
 
   it('gives the same table fed whole or one character at a time', () => {

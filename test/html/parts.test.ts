@@ -51,6 +51,8 @@ describe('TagAttributes', () => {
 });
 
 describe('OpenElements', () => {
+  const table = tagTable(['script', 'label']);
+  const tag = (name: string) => tagAt(table, name, 0, name.length)!;
   const src = '<div class=comments><p>';
   const attrs = (cls: [number, number] | null): TagAttributes => {
     const a = new TagAttributes();
@@ -58,20 +60,45 @@ describe('OpenElements', () => {
     if (cls) { a.name('class', 0, 5); a.data(src, cls[0], cls[1]); a.end(src); }
     return a;
   };
-  it('a comment section mutes what it holds until it is popped; the tree records parents and ends', () => {
-    const open = new OpenElements(false, true, false);
-    open.push('div', BLOCK, 1, src, attrs([11, 19]));
+  it('a comment section mutes what it holds until it is closed; the tree records parents and ends', () => {
+    const open = new OpenElements(table, false, true, false);
+    open.push(tag('div'), src, attrs([11, 19]), false);
     expect(open.muted()).toBe(true);
-    open.push('p', BLOCK, 2, src, attrs(null));
+    open.push(tag('p'), src, attrs(null), false);
     expect(open.muted()).toBe(true);
-    open.pop('div');
+    open.endTag(tag('div'));
     expect(open.muted()).toBe(false);
     expect(open.top()).toBeUndefined();
     expect([...open.elementParent.data.subarray(0, 2)]).toEqual([0, 1]);
     expect([...open.elementEnd.data.subarray(0, 2)]).toEqual([2, 2]);
   });
+  it('a dropped inline element ends with its parent block; its own end tag does not close past a block', () => {
+    const open = new OpenElements(table, false, false, false);
+    open.push(tag('div'), src, attrs(null), false);
+    open.push(tag('label'), src, attrs(null), false);
+    expect(open.dropping()).toBe(true);
+    open.push(tag('p'), src, attrs(null), false);
+    open.endTag(tag('label')); // a special element (p) is in the way: ignored
+    expect(open.dropping()).toBe(true);
+    open.endTag(tag('div')); // closes p, label and div
+    expect(open.dropping()).toBe(false);
+    expect(open.top()).toBeUndefined();
+  });
+  it('a block start tag closes an open p; a new li closes the open one; an end tag out of scope is ignored', () => {
+    const open = new OpenElements(table, false, false, false);
+    open.push(tag('p'), src, attrs(null), false);
+    open.impliedEnds(tag('div'), false);
+    expect(open.top()).toBeUndefined();
+    open.push(tag('ul'), src, attrs(null), false);
+    open.push(tag('li'), src, attrs(null), false);
+    open.impliedEnds(tag('li'), true);
+    expect(open.top()!.name).toBe('ul');
+    open.push(tag('table'), src, attrs(null), false);
+    open.endTag(tag('ul')); // the table is a scope boundary
+    expect(open.top()!.name).toBe('table');
+  });
   it('gives text inside an ordered list item its context and depth', () => {
-    const open = new OpenElements(false, false, false);
+    const open = new OpenElements(table, false, false, false);
     open.openContext(1 << 18, 'ol'); // LIST
     open.openContext(1 << 17, 'li'); // LIST_ITEM
     const c = open.lineContext(0, false);

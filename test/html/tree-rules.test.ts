@@ -1,0 +1,136 @@
+import { describe, it, expect } from 'vitest';
+import { buildLineTable, LineBuilder } from '../../src/html/lines.js';
+import { FARSW_PREPROCESS_DEFAULTS } from '../../src/core/defaults.js';
+import { extract } from '../../src/index.js';
+import { REWRITES } from '../../scripts/rewrites.mjs';
+
+const text = (html: string, options = {}): string[] => buildLineTable(html, options).text.filter((t) => t !== '');
+const modelDrops = { dropElements: FARSW_PREPROCESS_DEFAULTS.dropElements };
+
+/** The HTML Standard's tree-construction rules where they decide the body's text (issue 16.1, 16.2). */
+describe('line builder: what a browser shows in <body>', () => {
+  it('ends the head at a start tag that cannot be in it, or at text, when </head> and <body> are missing', () => {
+    expect(text('<html><head><title>T</title><meta charset=utf-8><div><p>Article text.</p></div></html>')).toEqual(['Article text.']);
+    expect(text('<head><title>T</title><link rel=x>Plain text starts the body')).toEqual(['Plain text starts the body']);
+    expect(text('<head><script>var a = 1;</script>\n  <style>p{}</style>\n</head>\n<p>After')).toEqual(['After']);
+    expect(buildLineTable('<head><title>The title</title><p>x').title).toBe('The title');
+  });
+
+  it('keeps content after </body> and </html>', () => {
+    expect(text('<body><p>a</p></body><p>after body</p></html><p>after html')).toEqual(['a', 'after body', 'after html']);
+  });
+
+  it('ignores a <head> or a second <body> inside the body', () => {
+    expect(text('<body><p>a<head><p>b</head><body><p>c')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('ends a hidden element where a browser does, also without its end tag', () => {
+    expect(text('<p>One<div style="display:none">hidden<p>still hidden</div><p>shown after</p>')).toEqual(['One', 'shown after']);
+    expect(text('<section><div hidden>gone<section><div><p>deep</section></section><p>shown')).toEqual(['shown']);
+    // an implied </p> ends a hidden paragraph at the next block
+    expect(text('<p hidden>gone<div>shown</div>')).toEqual(['shown']);
+  });
+
+  it('ends a dropped inline element (the model drops <label>) with its parent, not at the end of the page', () => {
+    expect(text('<div><label>Name<div>in label</div></div><p>after', modelDrops)).toEqual(['after']);
+    expect(text('<p>Name: <label>x</p><p>after label', modelDrops)).toEqual(['Name:', 'after label']);
+    expect(text('<select><option>A<option>B</select><p>after', modelDrops)).toEqual(['after']);
+    expect(text('<select><option>A<input><p>after select', modelDrops)).toEqual(['after select']);
+  });
+
+  it('reads svg and math as foreign content: self-closing, breakout tags, integration points', () => {
+    expect(text('<p>a<svg/><p>after svg')).toEqual(['a', 'after svg']);
+    expect(text('<p>x<svg><path d=""><p>breakout</svg>')).toEqual(['x', 'breakout']);
+    expect(text('<p>x<svg><g><b>bold</b></g></svg>')).toEqual(['xbold']);
+    expect(text('<svg><foreignObject><div>in svg</div></foreignObject></svg><p>after')).toEqual(['after']);
+    expect(text('<math><mi>x</mi></math><p>after math')).toEqual(['after math']);
+  });
+
+  it('reads scripts by the script data escape states and <noscript> as a scripting browser', () => {
+    expect(text('<script>a="<!--<script>";b="</script>";c=1</script><p>after script')).toEqual(['after script']);
+    // in the escaped state (after <!--) a </script> still ends the script; only <script> inside it protects one
+    expect(text('<script><!-- x = "</script>"; --></script><p>shown')).toEqual(['"; -->', 'shown']);
+    expect(text('<noscript><div>no js</noscript><p>after noscript')).toEqual(['after noscript']);
+    expect(text('FOO<script></script foo=">" dd>BAR')).toEqual(['FOOBAR']);
+  });
+
+  it('drops <template> content, shows <xmp> and <plaintext> as text, and shows nothing of a frameset', () => {
+    expect(text('<template><p>tpl</template><p>after tpl')).toEqual(['after tpl']);
+    expect(text('<xmp><b>x</b></xmp>')).toEqual(['<b>x</b>']);
+    expect(text('<p>a<plaintext><p>b</p>')).toEqual(['a', '<p>b</p>']);
+    expect(text('<head><title>F</title></head><frameset><frame src=a><noframes>no frames</noframes></frameset>')).toEqual([]);
+  });
+
+  it('closes list items, cells and paragraphs implied by the next one', () => {
+    expect(text('<ul><li>a<li>b</ul><table><tr><td>c<td>d<tr><td>e</table>')).toEqual(['a', 'b', 'c', 'd', 'e']);
+    const t = buildLineTable('<ul><li>one<li>two</ul><p>after', { classTokens: true });
+    // (implied html, body), ul, li, li (siblings: the second closes the first), p
+    expect([...t.elements!.parent]).toEqual([0, 1, 2, 3, 3, 2]);
+  });
+
+  it('gives the same table fed whole or one character at a time', () => {
+    const page = '<head><title>T</title><script><!--<script>x</script>y</script>--></script><p>a<svg><p>b</svg><noscript><p>c</noscript>';
+    const b = new LineBuilder();
+    for (const ch of page) b.write(ch);
+    expect(b.end().text).toEqual(buildLineTable(page).text);
+  });
+});
+
+/** Pages written by hand; each rewrite a browser cannot tell apart must give the same extraction (issue 16.5). */
+const PAGES = [
+  `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Harbour walk</title>
+  <link rel="stylesheet" href="/s.css">
+  <script src="/a.js"></script>
+</head>
+<body class="post">
+  <nav id="menu"><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/about">About</a></li></ul></nav>
+  <main>
+    <article>
+      <h1>Harbour walk</h1>
+      <p class="lead">The path along the old harbour wall reopened on Monday after two years of repairs to the sea defences.</p>
+      <p>Walkers can again follow the wall from the lighthouse to the fish market, a distance of about three kilometres, with new benches and lighting along the way.</p>
+      <pre>Opening hours:
+  06:00 - 22:00</pre>
+      <p>The council said the work cost less than planned because the stone from the old wall was reused.</p>
+    </article>
+  </main>
+  <footer><p>&copy; 2024 Town news</p></footer>
+</body>
+</html>
+`,
+  `<HTML><HEAD><TITLE>Recipe</TITLE>
+<META NAME="description" CONTENT="bread">
+</HEAD><BODY BGCOLOR='#ffffff'>
+<TABLE WIDTH=100%><TR><TD><A HREF="/">Recipes</A> | <A HREF="/bread">Bread</A></TD></TR></TABLE>
+<H2>Simple bread</H2>
+<P>Mix flour, water, salt and yeast into a soft dough and knead it for ten minutes until it is smooth.
+<P>Leave the dough to rise for an hour in a warm place, shape it, and bake it at two hundred degrees for thirty minutes.
+<UL><LI>500 g flour<LI>300 ml water<LI>10 g salt<LI>7 g yeast</UL>
+<P><FONT SIZE=1>Copyright Recipe site</FONT>
+</BODY></HTML>
+`,
+  `<html><head><title>Notes</title><style>.x{display:none}</style></head>
+<body><div id="page"><div class="sidebar"><p>Links</p><p><a href="/1">one</a> <a href="/2">two</a></p></div>
+<div class="content"><h1>Field notes</h1>
+<p>Spring came late this year: the first swallows arrived in the third week of April, ten days after the long-term average for the valley.</p>
+<p>The river stayed high until May, which kept the meadows wet and brought more waders than usual to the flooded fields below the village.</p>
+<blockquote><p>"We counted forty lapwings on one field," said the warden.</p></blockquote>
+</div></div></body></html>
+`,
+];
+
+describe('rewrites a browser cannot tell apart', () => {
+  for (const [name, rewrite] of Object.entries(REWRITES)) {
+    it(`${name}: the same text from addanag and the default model`, () => {
+      for (const page of PAGES) {
+        const rewritten = rewrite(page);
+        expect(extract(rewritten, { algorithm: 'addanag' }).text).toBe(extract(page, { algorithm: 'addanag' }).text);
+        expect(extract(rewritten).text).toBe(extract(page).text);
+      }
+    });
+  }
+});
