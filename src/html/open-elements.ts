@@ -253,7 +253,7 @@ export class OpenElements {
     const id = this.elementParent.length;
     this.elementParent.push(parent ? parent.id + 1 : 0);
     this.elementEnd.push(0);
-    this.elementTag.push(hash);
+    this.elementTag.push(info.hash);
     const drop = (this.dropComments && kind.comments) || (this.dropHidden && attrs.hidden);
     stack.push(childEntry(parent, info.name, kind, this.classTokens, drop, id, info.index, flags));
     this.counts[info.index]!++;

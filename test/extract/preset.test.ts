@@ -97,14 +97,14 @@ describe('paper preset: FAR-SW', () => {
 
   it('classifies by the rule, joins a window padded by one line and keeps the block above β, padding included', () => {
     // The author's lines: the blank line goes, the form is deleted with its content (Table 1).
-    // Line 0 is the markup of the <body> line. Topical (D ≥ 0.6): the three paragraphs (lines 2–4).
-    // One window, lines 1..5: the menu and the footer pad it.
+    // The optional <body> tag weighs nothing: line 0 is the menu. Topical (D ≥ 0.6): the three paragraphs (lines 1–3).
+    // One window, lines 0..4: the menu and the footer pad it.
     const scores = [handScore(MENU, 'Home News', 2), handScore(article[2]!, A, 0), handScore(article[3]!, B, 0), handScore(article[4]!, C, 0), handScore(article[5]!, 'footer short', 0)];
     const block = scores.reduce((a, b) => a + b, 0) / scores.length;
     expect(block).toBeGreaterThan(1.5);
     const r = extract(page, { model, preset: 'paper' });
     expect(r.text).toBe(['Home News', A, B, C, 'footer short'].join('\n'));
-    expect(r.blocks).toEqual([{ start: 1, end: 6, score: 0 }]);
+    expect(r.blocks).toEqual([{ start: 0, end: 5, score: 0 }]);
     expect(r.farsw).toEqual({ informative: 1, fallback: false, fallbackKept: false });
   });
 
