@@ -98,12 +98,20 @@ else
   munge -n | unmunge >/dev/null
 fi
 
+# Ports: Slurm's own (6817, 6818) unless something listens there already (another cluster), then the next free pair.
+port=${FARSW_SLURM_PORT:-6817}
+while (echo > "/dev/tcp/127.0.0.1/$port") 2>/dev/null || (echo > "/dev/tcp/127.0.0.1/$((port + 1))") 2>/dev/null; do
+  port=$((port + 2))
+done
+
 CPUS=$(nproc)
 MEM_MB=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 * 8 / 10 ))
 mkdir -p "$STATE/ctld" "$STATE/d"
 cat > "$SLURM_CONF" <<EOF
 ClusterName=farsw-test
 SlurmctldHost=localhost(127.0.0.1)
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge

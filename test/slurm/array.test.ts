@@ -7,8 +7,10 @@
  * with the template scripts/slurm/farsw-array.sbatch (the README's). One task is
  * SIGKILLed mid-share on its first attempt (the template requeues it); another
  * loses its node mid-share (slurmd and the task's processes killed, slurmd
- * started again). Every page must come out exactly once, each killed task must
- * have been requeued and must have resumed its partial output.
+ * started again); then the task that runs under the array's own job id is
+ * SIGKILLed, and its requeue must leave the other tasks alone. Every page must
+ * come out exactly once, each killed task must have been requeued and must have
+ * resumed its partial output.
  */
 import { describe, it, expect } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -86,7 +88,7 @@ function jobField(job: string, field: string): string {
 }
 
 describe('farsw on Slurm', () => {
-  it('a 4-task array puts each of 24,000 pages out exactly once through a SIGKILLed task and a node failure', async () => {
+  it('a 4-task array puts each of 24,000 pages out exactly once through SIGKILLed tasks and a node failure', async () => {
     if (process.env['FARSW_SLURM'] !== '1') throw new Error('run through `npm run test:slurm` (scripts/slurm/cluster.sh brings the cluster up)');
     const state = process.env['FARSW_SLURM_STATE']!;
     const t0 = Date.now();
@@ -112,35 +114,50 @@ describe('farsw on Slurm', () => {
     const submitted = Date.now();
     expect(jobField(`${job}_${TASKS - 1}`, 'ArrayTaskId')).toBe(String(TASKS - 1));
 
-    // 1. Share 0 is SIGKILLed mid-share on its first attempt: farsw exits 137, the template requeues the task.
-    const victim = await waitFor('share 0 mid-share', () => {
-      const p = size(`${shareFile(out, 0)}.partial`) >= KILL_AT ? farswOf(0, out) : undefined;
-      if (existsSync(`${shareFile(out, 0)}.done`)) throw new Error('share 0 ended before it could be killed');
-      return p;
-    }, 60_000);
-    expect(restartCount(victim.pid)).toBe(0);
-    process.kill(victim.pid, 'SIGKILL');
-    const killed = Date.now();
-    const killedAt = size(`${shareFile(out, 0)}.partial`);
+    // Victims are chosen by progress, not by index (two tasks run at once and either may run ahead): a share is
+    // mid-share when its partial output holds KILL_AT bytes, it has no marker and its farsw runs.
+    const midShare = (what: string, pick: (i: number, p: Proc) => boolean): Promise<{ i: number; p: Proc }> => waitFor(what, () => {
+      if (readdirSync(out).filter((f) => f.endsWith('.done')).length === TASKS) throw new Error(`every share ended before ${what}`);
+      for (let i = 0; i < TASKS; i++) {
+        if (size(`${shareFile(out, i)}.partial`) < KILL_AT || existsSync(`${shareFile(out, i)}.done`)) continue;
+        const p = farswOf(i, out);
+        if (p && pick(i, p)) return { i, p };
+      }
+      return undefined;
+    }, 90_000);
 
-    // 2. Share 1 loses its node mid-share: slurmd, the task's slurmstepd, batch script and farsw are killed.
-    const farsw1 = await waitFor('share 1 mid-share', () => {
-      const p = size(`${shareFile(out, 1)}.partial`) >= KILL_AT ? farswOf(1, out) : undefined;
-      if (existsSync(`${shareFile(out, 1)}.done`)) throw new Error('share 1 ended before its node could fail');
-      return p;
-    }, 60_000);
-    const script = proc(farsw1.ppid)!, stepd = proc(script.ppid)!;
-    expect(stepd.comm).toBe('slurmstepd');
+    // 1. A task is SIGKILLed mid-share on its first attempt: farsw exits 137, the template requeues the task.
+    const first = await midShare('a task mid-share on its first attempt', (_, p) => restartCount(p.pid) === 0);
+    process.kill(first.p.pid, 'SIGKILL');
+    const killed = Date.now();
+    const killedAt = size(`${shareFile(out, first.i)}.partial`);
+
+    // 2. Another task loses its node mid-share: slurmd, the task's slurmstepd, batch script and farsw are killed.
+    const node = await midShare('another task mid-share', (i, p) => i !== first.i && proc(proc(p.ppid)?.ppid ?? 0)?.comm === 'slurmstepd');
+    const script = proc(node.p.ppid)!, stepd = proc(script.ppid)!;
     const slurmd = Number(readFileSync(join(state, 'slurmd.pid'), 'utf8'));
-    for (const pid of [slurmd, stepd.pid, script.pid, farsw1.pid]) process.kill(pid, 'SIGKILL');
+    for (const pid of [slurmd, stepd.pid, script.pid, node.p.pid]) process.kill(pid, 'SIGKILL');
     const nodeFailedAt = Date.now();
-    const failedPartial = size(`${shareFile(out, 1)}.partial`);
-    // The controller notices the silent node (SlurmdTimeout=10 s) and requeues its job; then the node comes back.
+    const failedPartial = size(`${shareFile(out, node.i)}.partial`);
+    // The controller notices the silent node (SlurmdTimeout=10 s) and requeues its jobs; then the node comes back.
     await waitFor('the node to be marked down', () => /down/.test(sh('sinfo', ['-h', '-n', 'localhost', '-o', '%T'])), 60_000, 500);
     sh(join(SCRIPTS, 'cluster.sh'), ['restart-slurmd']);
     const nodeBack = Date.now();
 
-    // 3. Every share ends.
+    // 3. The task that runs under the array's own job id (one does: on Slurm 22.05 the last to start) is SIGKILLed
+    //    mid-share. Its requeue must take that task alone: `scontrol requeue $SLURM_JOB_ID` there would requeue
+    //    every running task of the array.
+    const restartsOf = (): number[] => [0, 1, 2, 3].map((i) => Number(jobField(`${job}_${i}`, 'Restarts')));
+    const arrayTask = await midShare("the task with the array's job id mid-share", (i) =>
+      jobField(`${job}_${i}`, 'JobId') === job && jobField(`${job}_${i}`, 'JobState') === 'RUNNING');
+    const before = restartsOf();
+    const runningBeside = [0, 1, 2, 3].filter((i) => i !== arrayTask.i && jobField(`${job}_${i}`, 'JobState') === 'RUNNING');
+    process.kill(arrayTask.p.pid, 'SIGKILL');
+    await waitFor('its requeue', () => Number(jobField(`${job}_${arrayTask.i}`, 'Restarts')) === before[arrayTask.i]! + 1, 30_000, 200);
+    const others = (r: number[]): number[] => r.filter((_, i) => i !== arrayTask.i);
+    expect(others(restartsOf())).toEqual(others(before));
+
+    // 4. Every share ends.
     await waitFor('4 .done markers', () => readdirSync(out).filter((f) => f.endsWith('.done')).length === TASKS, 120_000, 250);
     const finished = Date.now();
 
@@ -165,14 +182,14 @@ describe('farsw on Slurm', () => {
 
     // The killed tasks were requeued and resumed their partial output.
     const log = (i: number): string => readFileSync(join(logs, `farsw-${job}_${i}.log`), 'utf8');
-    for (const i of [0, 1]) {
+    for (const i of new Set([first.i, node.i, arrayTask.i])) {
       expect(Number(jobField(`${job}_${i}`, 'Restarts'))).toBeGreaterThanOrEqual(1);
-      expect(log(i)).toMatch(/attempt 2 on /);
+      expect(log(i)).toMatch(/attempt [2-9] on /);
       const kept = Number(/(\d+) kept from the interrupted run/.exec(log(i))?.[1] ?? 0);
       expect(kept).toBeGreaterThan(0);
     }
-    expect(log(0)).toMatch(/attempt 1: farsw exit 137\nfarsw-slurm: requeueing /);
-    // Shares 2 and 3 may have been requeued too: a job the controller had just placed on the failing node is.
+    expect(log(first.i)).toMatch(/attempt 1: farsw exit 137\nfarsw-slurm: requeueing /);
+    // Other tasks may have been requeued by the node failure too: every job running on (or just placed on) the node is.
 
     // The status helper agrees.
     expect(sh(join(SCRIPTS, 'status'), ['--output', join(out, 'part-{shard}.jsonl'), '--tasks', String(TASKS), '--job', job, '--log-dir', logs])).toMatch(/^4\/4 shares done$/m);
@@ -191,10 +208,10 @@ describe('farsw on Slurm', () => {
       pages: FILES * PER_FILE, inputMB: Math.round(bytes / 1e5) / 10, mbPerTask, killedAtBytes: killedAt, nodeFailedAtBytes: failedPartial,
       seconds: {
         generate: (generated - t0) / 1000, submitToDone: (finished - submitted) / 1000,
-        killToRestart: restartAfter(0, killed), nodeDownAfterKill: (nodeBack - nodeFailedAt) / 1000,
-        nodeBackToRestart: restartAfter(1, nodeBack), total: (finished - t0) / 1000,
+        killToRestart: restartAfter(first.i, killed), nodeDownAfterKill: (nodeBack - nodeFailedAt) / 1000,
+        nodeBackToRestart: restartAfter(node.i, nodeBack), total: (finished - t0) / 1000,
       },
-      restarts: [0, 1, 2, 3].map((i) => Number(jobField(`${job}_${i}`, 'Restarts'))),
+      killed: first.i, nodeFailed: node.i, arrayIdTask: arrayTask.i, runningBesideIt: runningBeside, restarts: restartsOf(),
       attempts,
     };
     console.log(`slurm test: ${JSON.stringify(report)}`);
