@@ -45,6 +45,8 @@ export interface ExecutorOptions {
   readonly extract: ExtractOptions;
   /** Milliseconds (workers ≥ 1 only); 0 or Infinity = no limit. */
   readonly pageTimeoutMs: number;
+  /** Largest page (bytes) a worker is given: its heap is sized for it (default BATCH_DEFAULTS.maxBytes). */
+  readonly maxBytes?: number;
   /** Override the compiled worker module (tests, embedders). */
   readonly workerFile?: string | URL;
 }
@@ -67,6 +69,12 @@ function idOf(task: PageTask): { url?: string } {
 const TASKS_PER_WORKER = 2;
 /** A page that was waiting on a worker killed for another page's timeout is sent again, at most this often. */
 const MAX_RESENDS = 2;
+
+/** Old-generation cap of a worker (MiB): room for the largest page it may be given (BATCH_DEFAULTS.workerHeapPerPageByte). */
+export function workerHeapMb(maxBytes: number | undefined): number {
+  const page = Math.min(maxBytes ?? BATCH_DEFAULTS.maxBytes, BATCH_DEFAULTS.maxPageBytes);
+  return Math.max(BATCH_DEFAULTS.workerOldGenerationMb, Math.ceil((page * BATCH_DEFAULTS.workerHeapPerPageByte) / (1024 * 1024)));
+}
 
 /** Start the executor (for workers ≥ 1: every thread started and answering). */
 export async function createExecutor(opts: ExecutorOptions): Promise<PageExecutor> {
@@ -94,7 +102,7 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
     idleTimeout: 2 ** 31 - 1,
     concurrentTasksPerWorker: TASKS_PER_WORKER,
     workerData,
-    resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb, maxOldGenerationSizeMb: BATCH_DEFAULTS.workerOldGenerationMb },
+    resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb, maxOldGenerationSizeMb: workerHeapMb(opts.maxBytes) },
   });
   await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ task: { kind: 'ping' } })));
   const timeout = opts.pageTimeoutMs > 0 && Number.isFinite(opts.pageTimeoutMs) ? opts.pageTimeoutMs : 0;

@@ -153,7 +153,7 @@ function doneCounts(m: Marker): { records: number; failed: number } {
 async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSummary, files: readonly InputFile[], job: BatchJob, t0: number): Promise<BatchSummary> {
   summary.resumed = state.kept;
   summary.resumedFailed = state.keptFailed;
-  const maxBytes = config.maxBytes ?? BATCH_DEFAULTS.maxBytes;
+  const maxBytes = Math.min(config.maxBytes ?? BATCH_DEFAULTS.maxBytes, BATCH_DEFAULTS.maxPageBytes);
   const counters: ReadCounters = { rawBytes: 0, skipped: 0 };
   const items = readItems(files, {
     maxBytes, skip: state.kept,
@@ -165,6 +165,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
     workers: config.workers,
     extract: config.extract,
     pageTimeoutMs: config.pageTimeoutMs ?? BATCH_DEFAULTS.pageTimeoutMs,
+    maxBytes,
     ...(config.workerFile !== undefined ? { workerFile: config.workerFile } : {}),
   });
   const total = totalSize(shareOf(files, config.shard).files);

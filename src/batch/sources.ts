@@ -14,13 +14,14 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { WARCParser } from 'warcio';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
 import { maybeGunzip, peek, readRaw, type Chunks } from './chunks.js';
 import { detectInputKind, type InputKind } from './detect.js';
 import { filesInShard, recordInShard, type Shard } from './shard.js';
 import type { PageTask } from './task.js';
+import type { BodyCoding } from './http-body.js';
+import { parseHttpHead, readWarc } from './warc.js';
 
 /** How the output names a record before the worker reads its id. */
 export interface RecordRef {
@@ -164,24 +165,31 @@ export function sharedCopy(parts: readonly Uint8Array[], size: number): Uint8Arr
   return out;
 }
 
+/** A line of splitLines: its number, start offset and size; its bytes unless it was over the limit; `cut` when no end was found within `maxSkip`. */
+export interface SplitLine { line: number; offset: number; size: number; bytes?: Uint8Array; cut?: true }
+
 /**
  * Split chunks into lines (LF, with CR stripped), numbered from 1. A line
  * longer than `maxBytes` is not kept: only its size is reported, so memory
- * stays bounded by maxBytes whatever the line.
+ * stays bounded by maxBytes whatever the line. A line still without an end
+ * after `maxSkip` bytes (an endless stream, /dev/zero) is reported with `cut`
+ * and ends the split: reading never goes on for ever.
  */
-export async function* splitLines(chunks: Chunks, maxBytes: number): AsyncGenerator<{ line: number; size: number; bytes?: Uint8Array }> {
+export async function* splitLines(chunks: Chunks, maxBytes: number, maxSkip = Infinity): AsyncGenerator<SplitLine> {
   let parts: Buffer[] = [];
   let size = 0;
   let line = 0;
-  const finish = (): { line: number; size: number; bytes?: Uint8Array } => {
+  let offset = 0; // of the current line's start
+  const finish = (): SplitLine => {
     line++;
     let n = size;
     if (n <= maxBytes && n > 0) {
       const last = parts[parts.length - 1]!;
       if (last.length > 0 && last[last.length - 1] === 0x0d) n--;
     }
-    const rec = size > maxBytes ? { line, size } : { line, size: n, bytes: sharedCopy(parts, n) };
+    const rec: SplitLine = size > maxBytes ? { line, offset, size } : { line, offset, size: n, bytes: sharedCopy(parts, n) };
     parts = [];
+    offset += size + 1;
     size = 0;
     return rec;
   };
@@ -199,8 +207,17 @@ export async function* splitLines(chunks: Chunks, maxBytes: number): AsyncGenera
       yield finish();
       start = nl + 1;
     }
+    if (size > maxSkip) {
+      yield { line: line + 1, offset, size, cut: true };
+      return;
+    }
   }
   if (size > 0) yield finish();
+}
+
+/** How far past --max-bytes a line without an end is skipped before the file is given up (an endless stream). */
+export function skipLimit(maxBytes: number): number {
+  return Math.max(BATCH_DEFAULTS.maxSkipBytes, 4 * maxBytes);
 }
 
 function isBlank(bytes: Uint8Array): boolean {
@@ -212,11 +229,13 @@ function isBlank(bytes: Uint8Array): boolean {
 }
 
 async function* jsonlItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined): AsyncGenerator<BatchItem> {
-  for await (const l of splitLines(chunks, opts.maxBytes)) {
+  for await (const l of splitLines(chunks, opts.maxBytes, skipLimit(opts.maxBytes))) {
     if (l.bytes !== undefined && isBlank(l.bytes)) continue;
-    if (!recordInShard(String(l.line), shard)) continue;
     const where = `${path}:${l.line}`;
     const ref = { id: where };
+    // An endless line ends the file for every share (each would read it to that point).
+    if (l.cut) { yield { ref, bytes: l.size, error: `${where}: no line end within ${l.size} bytes from offset ${l.offset} (not JSON Lines, or an endless stream); the rest of the file is skipped` }; return; }
+    if (!recordInShard(String(l.line), shard)) continue;
     if (l.bytes === undefined) yield { ref, bytes: l.size, error: `${where}: record of ${l.size} bytes exceeds --max-bytes ${opts.maxBytes}` };
     else yield { ref, bytes: l.size, task: { kind: 'json', line: l.bytes, where } };
   }
@@ -234,60 +253,88 @@ async function* urlItems(path: string, chunks: Chunks, opts: SourceOptions, shar
   }
 }
 
+/** A WARC record's kind, from its WARC headers: an HTML page for the batch, another record (counted), or nothing. */
+function warcWanted(h: ReadonlyMap<string, string>): boolean {
+  return HTML_RECORD_TYPES.has(h.get('warc-type') ?? '');
+}
+
 async function* warcItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined, counters: ReadCounters): AsyncGenerator<BatchItem> {
-  const parser = new WARCParser(chunks);
-  let n = 0;
-  for await (const record of parser) {
-    n++;
-    if (!HTML_RECORD_TYPES.has(record.warcType ?? '')) continue;
-    const contentType = record.httpHeaders?.headers.get('Content-Type') ?? (record.warcType === 'resource' ? record.warcContentType ?? undefined : undefined);
-    if (contentType && !HTML_TYPE.test(contentType)) { counters.skipped++; continue; }
-    const recordId = record.warcHeader('WARC-Record-ID') ?? undefined;
-    const where = `${path}:record ${n}`;
-    if (!recordInShard(recordId ?? where, shard)) continue;
-    const url = record.warcTargetURI ?? undefined;
+  for await (const ev of readWarc(chunks, { maxBytes: opts.maxBytes, keep: warcWanted })) {
+    const h = ev.headers;
+    const where = `${path}:record ${ev.n} at offset ${ev.offset}`;
+    const recordId = h?.get('warc-record-id');
+    const url = h?.get('warc-target-uri')?.replace(/^<(.*)>$/, '$1') || undefined;
     const ref: RecordRef = { ...(url ? { url } : { id: where }), ...(recordId ? { warcRecordId: recordId } : {}) };
-    const declared = Number(record.warcHeader('Content-Length') ?? NaN);
-    if (declared > opts.maxBytes) {
-      yield { ref, bytes: declared, error: `${where}: record of ${declared} bytes exceeds --max-bytes ${opts.maxBytes}` };
+    if (ev.kind === 'error') {
+      // A broken record is reported whatever its type (it may have been a page), in the share its id names.
+      if (!recordInShard(recordId ?? where, shard)) continue;
+      yield { ref, bytes: 0, error: `${where}: ${ev.message}` };
       continue;
     }
-    let payload: Uint8Array;
-    try {
-      payload = await record.readFully(true);
-    } catch (e) {
-      yield { ref, bytes: declared || 0, error: `${where}: cannot read payload (${(e as Error).message})` };
+    const type = ev.headers.get('warc-type');
+    if (!HTML_RECORD_TYPES.has(type ?? '')) continue;
+    let contentType: string | undefined;
+    let coding: BodyCoding | undefined;
+    let body: Buffer | undefined;
+    if (ev.block !== undefined) {
+      body = ev.block;
+      if (type === 'response') {
+        const http = parseHttpHead(ev.block);
+        if (http) {
+          contentType = http.headers.get('content-type');
+          const te = http.headers.get('transfer-encoding')?.toLowerCase();
+          const ce = http.headers.get('content-encoding')?.toLowerCase();
+          if (te?.includes('chunked') || (ce && ce !== 'identity')) coding = { ...(te?.includes('chunked') ? { chunked: true } : {}), ...(ce ? { encoding: ce } : {}) };
+          body = ev.block.subarray(http.bodyStart);
+        } else body = undefined;
+      } else contentType = ev.headers.get('content-type');
+    } else if (type === 'resource') contentType = ev.headers.get('content-type');
+    else if (ev.head) contentType = parseHttpHead(ev.head)?.headers.get('content-type');
+    if (contentType && !HTML_TYPE.test(contentType)) { counters.skipped++; continue; }
+    if (!recordInShard(recordId ?? where, shard)) continue;
+    if (ev.block === undefined) {
+      yield { ref, bytes: ev.length, error: `${where}: record of ${ev.length} bytes exceeds --max-bytes ${opts.maxBytes}` };
       continue;
     }
-    const page = sharedCopy([payload], payload.length);
+    if (body === undefined) {
+      yield { ref, bytes: ev.length, error: `${where}: response record without an HTTP header (no blank line ends it)` };
+      continue;
+    }
+    const page = sharedCopy([body], body.length);
     yield {
       ref, bytes: page.length,
-      task: { kind: 'page', page, where, ...(url ? { url } : {}), ...(contentType ? { contentType } : {}) },
+      task: { kind: 'page', page, where, ...(url ? { url } : {}), ...(contentType ? { contentType } : {}), ...(coding ? { coding, maxBytes: opts.maxBytes } : {}) },
     };
   }
 }
 
-async function* htmlItem(path: string, chunks: Chunks, opts: SourceOptions): AsyncGenerator<BatchItem> {
+async function* htmlItem(path: string, chunks: Chunks, opts: SourceOptions, knownSize: number | undefined): AsyncGenerator<BatchItem> {
+  const ref = { id: path };
+  // Reading stops past the limit (an endless stream, /dev/zero, ends too); a regular file's size is known beforehand.
+  if (knownSize !== undefined && knownSize > opts.maxBytes) {
+    yield { ref, bytes: knownSize, error: `${path}: page of ${knownSize} bytes exceeds --max-bytes ${opts.maxBytes}` };
+    return;
+  }
   const parts: Buffer[] = [];
   let size = 0;
   for await (const c of chunks) {
     size += c.length;
-    if (size <= opts.maxBytes) parts.push(c);
+    if (size > opts.maxBytes) break;
+    parts.push(c);
   }
-  const ref = { id: path };
-  if (size > opts.maxBytes) yield { ref, bytes: size, error: `${path}: page of ${size} bytes exceeds --max-bytes ${opts.maxBytes}` };
+  if (size > opts.maxBytes) yield { ref, bytes: size, error: `${path}: page exceeds --max-bytes ${opts.maxBytes} (reading stopped at ${size} bytes)` };
   else yield { ref, bytes: size, task: { kind: 'page', page: sharedCopy(parts, size), where: path } };
 }
 
 async function* fileItems(file: InputFile, opts: SourceOptions, shard: Shard | undefined, counters: ReadCounters): AsyncGenerator<BatchItem> {
   const raw = readRaw(file.path, opts.stdin, (n) => { counters.rawBytes += n; });
-  const { chunks } = await maybeGunzip(raw);
+  const { gzip, chunks } = await maybeGunzip(raw);
   const p = await peek(chunks, 16);
   const kind = opts.kind ?? file.kindHint ?? detectInputKind(p.head);
   if (kind === 'jsonl') yield* jsonlItems(file.path, p.chunks, opts, shard);
   else if (kind === 'urls') yield* urlItems(file.path, p.chunks, opts, shard);
   else if (kind === 'warc') yield* warcItems(file.path, p.chunks, opts, shard, counters);
-  else if (recordInShard(file.path, shard)) yield* htmlItem(file.path, p.chunks, opts);
+  else if (recordInShard(file.path, shard)) yield* htmlItem(file.path, p.chunks, opts, gzip ? undefined : file.size);
 }
 
 /**

@@ -6,13 +6,20 @@
  * `runTask` is the whole of a worker's job; `--workers 0` calls it in-process.
  */
 import { extract, type ExtractOptions } from '../api/extract.js';
+import { decodeBody, type BodyCoding } from './http-body.js';
 
 /** Work for a worker. `where` names the record in error messages (`file:line`, `file@offset`, a path). */
 export type PageTask =
   /** A JSON Lines record `{"id", "html", "url"?}`, still as UTF-8 bytes. */
   | { readonly kind: 'json'; readonly line: Uint8Array; readonly where: string }
-  /** HTML bytes with their transport hints (WARC HTTP headers). */
-  | { readonly kind: 'page'; readonly page: Uint8Array; readonly where: string; readonly url?: string; readonly contentType?: string }
+  /**
+   * HTML bytes with their transport hints (WARC HTTP headers). A WARC body still in its
+   * HTTP codings has `coding`; the worker decodes it against `maxBytes` (http-body.ts).
+   */
+  | {
+    readonly kind: 'page'; readonly page: Uint8Array; readonly where: string; readonly url?: string; readonly contentType?: string;
+    readonly coding?: BodyCoding; readonly maxBytes?: number;
+  }
   /** Answered at once: used to start every worker before the page clock runs. */
   | { readonly kind: 'ping' };
 
@@ -30,7 +37,11 @@ export type TaskResult =
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  const m = e instanceof Error ? e.message : String(e);
+  // V8's limits (a string of 2^29 characters, an allocation the heap cannot take) are no bug of the page: say so.
+  const code = (e as { code?: unknown })?.code;
+  if (code === 'ERR_STRING_TOO_LONG' || (e instanceof RangeError && /string length|allocation failed|Array buffer|too large/i.test(m))) return `page too large to extract in memory (${m}); lower --max-bytes`;
+  return m;
 }
 
 function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: { url?: string; contentType?: string }): TaskResult {
@@ -54,7 +65,8 @@ export function runTask({ task, options }: TaskRequest): TaskResult {
     const hints = { ...(task.url !== undefined ? { url: task.url } : {}), ...(task.contentType !== undefined ? { contentType: task.contentType } : {}) };
     const idPart = task.url !== undefined ? { url: task.url } : {};
     try {
-      return { ...idPart, ...runExtract(task.page, options, hints) };
+      const page = task.coding ? decodeBody(task.page, task.coding, task.maxBytes ?? Infinity) : task.page;
+      return { ...idPart, ...runExtract(page, options, hints) };
     } catch (e) {
       return { ...idPart, error: `${task.where}: ${message(e)}` };
     }
@@ -63,7 +75,7 @@ export function runTask({ task, options }: TaskRequest): TaskResult {
   try {
     rec = JSON.parse(utf8.decode(task.line));
   } catch (e) {
-    return { error: `${task.where}: invalid JSON (${message(e)})` };
+    return { error: e instanceof SyntaxError ? `${task.where}: invalid JSON (${e.message})` : `${task.where}: ${message(e)}` };
   }
   const r = (rec !== null && typeof rec === 'object' ? rec : {}) as { id?: unknown; html?: unknown; url?: unknown };
   const id = typeof r.id === 'string' ? { id: r.id } : typeof r.id === 'number' ? { id: String(r.id) } : {};

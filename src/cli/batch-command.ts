@@ -75,7 +75,9 @@ export function checkBatchArgs(a: Partial<BatchArgs>, hasInput: boolean): void {
   // An empty name (an unset shell variable) would run the whole batch and then fail to rename `.partial`.
   for (const k of ['output', 'out-dir'] as const) if (a[k] !== undefined && a[k]!.trim() === '') throw new ConfigError(`--${k}: expected a file name, found an empty one`);
   if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new ConfigError(`--workers: expected an integer ≥ 0, found ${a.workers}`);
-  if (a['max-bytes'] !== undefined && !(a['max-bytes'] > 0)) throw new ConfigError(`--max-bytes: expected a positive number, found ${a['max-bytes']}`);
+  if (a['max-bytes'] !== undefined && !(a['max-bytes'] > 0 && a['max-bytes'] <= BATCH_DEFAULTS.maxPageBytes)) {
+    throw new ConfigError(`--max-bytes: expected a number of bytes from 1 to ${BATCH_DEFAULTS.maxPageBytes} (256 MiB), found ${a['max-bytes']}`);
+  }
   if (a['page-timeout'] !== undefined && !(a['page-timeout'] >= 0)) throw new ConfigError(`--page-timeout: expected ms ≥ 0, found ${a['page-timeout']}`);
   if (a.shard !== undefined) parseShard(a.shard);
 }

@@ -239,6 +239,21 @@ export const BATCH_DEFAULTS = Object.freeze({
   pageTimeoutMs: 30_000,
   /** Pages (raw record bytes) larger than this are not extracted but reported as error records: 16 MiB is above any real HTML page and bounds memory per worker. */
   maxBytes: 16 * 1024 * 1024,
+  /**
+   * The largest page farsw reads at all (--max-bytes may not exceed it; `apply FILE` refuses larger files):
+   * a page becomes a string of up to as many characters, and V8 strings stop at 2^29 − 24.
+   */
+  maxPageBytes: 256 * 1024 * 1024,
+  /**
+   * A worker's old generation is at least this many times --max-bytes (and at least workerOldGenerationMb):
+   * a page larger than its worker's heap aborted the whole process (V8's external-memory path, issue 19).
+   */
+  workerHeapPerPageByte: 8,
+  /**
+   * A JSON line longer than --max-bytes is skipped to its end and the run goes on; one still without an end
+   * after this many bytes (or 4 × --max-bytes) gives up the rest of its file: /dev/zero never ends.
+   */
+  maxSkipBytes: 1024 * 1024 * 1024,
   /** Results held for reordering, per task in flight (two per worker): bounds memory while a slow page holds back the output. */
   windowPerTask: 16,
   /** V8 young-generation cap of each worker thread (MiB): bounds peak RSS at a small CPU cost (docs/decisions.md). */

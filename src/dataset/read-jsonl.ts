@@ -7,7 +7,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { InputError } from '../core/errors.js';
 
@@ -39,23 +38,57 @@ export async function openTextStream(path: string): Promise<Readable> {
   return raw.pipe(gunzip);
 }
 
+/** The longest line read (bytes): longer ones are reported and skipped, never made into a string (V8 stops at 2^29 characters). */
+export const MAX_LINE_BYTES = 256 * 1024 * 1024;
+
+const utf8 = new TextDecoder('utf-8');
+
 /**
- * Read `path` line by line. A truncated gzip stream ends the iteration with
+ * Read `path` line by line, as bytes split on LF (so a line too long for a string is
+ * reported, not a RangeError). A truncated gzip stream ends the iteration with
  * an InputError naming the file and the last line read.
  */
-export async function* readJsonLines(path: string): AsyncGenerator<JsonLine> {
+export async function* readJsonLines(path: string, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<JsonLine> {
   const stream = await openTextStream(path);
-  const rl = createInterface({ input: stream, crlfDelay: Infinity });
   let line = 0;
+  let parts: Buffer[] = [];
+  let size = 0;
+  const finish = (): JsonLine | undefined => {
+    line++;
+    const n = size;
+    const bytes = n > maxLineBytes ? undefined : Buffer.concat(parts, n);
+    parts = [];
+    size = 0;
+    if (bytes === undefined) return { line, error: `line of ${n} bytes is longer than ${maxLineBytes} bytes; skipped` };
+    const text = utf8.decode(bytes);
+    if (text.trim() === '') return undefined;
+    try {
+      return { line, value: JSON.parse(text) as unknown };
+    } catch (e) {
+      return { line, error: `invalid JSON (${(e as Error).message})` };
+    }
+  };
   try {
-    for await (const text of rl) {
-      line++;
-      if (text.trim() === '') continue;
-      try {
-        yield { line, value: JSON.parse(text) as unknown };
-      } catch (e) {
-        yield { line, error: `invalid JSON (${(e as Error).message})` };
+    for await (const c of stream) {
+      const chunk = c as Buffer;
+      let start = 0;
+      for (;;) {
+        const nl = chunk.indexOf(0x0a, start);
+        const end = nl < 0 ? chunk.length : nl;
+        if (end > start) {
+          if (size + (end - start) <= maxLineBytes) parts.push(chunk.subarray(start, end));
+          else parts = [];
+          size += end - start;
+        }
+        if (nl < 0) break;
+        const out = finish();
+        if (out) yield out;
+        start = nl + 1;
       }
+    }
+    if (size > 0) {
+      const out = finish();
+      if (out) yield out;
     }
   } catch (e) {
     throw new InputError(`${path}: read failed after line ${line} (${(e as Error).message})`, { cause: e });

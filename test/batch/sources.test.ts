@@ -94,7 +94,7 @@ describe('WARC input', () => {
       expect(records[0]!.text).not.toContain('Privacy');
       // the HTTP charset beats the page's wrong <meta charset="utf-8">
       expect(records[1]!.text).toContain('Le café de la place ouvre à sept heures.');
-      expect(records[2]!.error).toMatch(/record 6: not HTML/);
+      expect(records[2]!.error).toMatch(/record 6 at offset \d+: not HTML/);
       expect(records[3]!.text).toContain('Article 2');
       expect(summary).toMatchObject({ records: 4, failed: 1, skipped: 1 });
     }

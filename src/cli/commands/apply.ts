@@ -4,7 +4,7 @@
  *   farsw apply --input pages.jsonl[.gz] --output out.jsonl   batch over records
  *     (JSON Lines, WARC, files, directories, stdin; worker pool, shards: src/cli/batch-command.ts)
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { isGzip } from '../../batch/detect.js';
 import { emptyReason } from '../../extract/empty-reason.js';
@@ -47,8 +47,12 @@ async function readPage(file: string, io: CliIo, maxBytes: number): Promise<Uint
     bytes = await readAll(io.stdin);
   } else {
     try {
+      // A page is read whole and becomes a string: refuse what cannot fit before reading it (a 1 GB file gave a RangeError).
+      const st = await stat(file);
+      if (st.isFile() && st.size > BATCH_DEFAULTS.maxPageBytes) throw new InputError(`${file}: page of ${st.size} bytes is larger than farsw reads (${BATCH_DEFAULTS.maxPageBytes} bytes)`);
       bytes = await readFile(file);
     } catch (e) {
+      if (e instanceof InputError) throw e;
       const err = e as NodeJS.ErrnoException;
       if (err.code === 'EISDIR') throw new InputError(`${file}: is a directory; to extract every page in it: farsw apply --input ${file}`);
       if (err.code === 'ENOENT' && URL_LIKE.test(file)) throw new InputError(`${file}: no such file; a URL needs its scheme: farsw apply https://${file}`);
@@ -109,6 +113,7 @@ async function applyOne(file: string, count: number, options: ExtractOptions, ar
   } catch (e) {
     // Name the file in known errors (e.g. "page.png: not HTML: PNG image").
     if (isFarswError(e) && !(e instanceof ConfigError)) throw new InputError(`${file}: ${e.message}`, { cause: e });
+    if (e instanceof RangeError) throw new InputError(`${file}: page too large to extract in memory (${e.message})`, { cause: e });
     throw e;
   }
   if (args.format === 'json') {
