@@ -51,7 +51,7 @@ describe('WARC bodies are decoded against --max-bytes', () => {
 
 describe('pages past a worker\'s heap', () => {
   it('--max-bytes above what a page may be is refused before anything runs', async () => {
-    const { checkBatchArgs } = await import('../../src/batch/command.js');
+    const { checkBatchArgs } = await import('../../src/cli/batch-command.js');
     expect(() => checkBatchArgs({ 'max-bytes': 1e9 }, true)).toThrow(/--max-bytes: expected a number of bytes from 1 to 268435456/);
   });
   it('a worker\'s heap is sized for --max-bytes', async () => {
