@@ -17,9 +17,9 @@
  * lock goes at `commit` or `abandon`.
  */
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { access, mkdir, rename, truncate, writeFile, open } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { constants as fsConstants, createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { access, lstat, mkdir, open, readlink, rename, stat, truncate } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, type Gzip } from 'node:zlib';
 import { InputError } from '../core/errors.js';
@@ -45,7 +45,9 @@ export interface SinkState {
 
 export interface OutputSink {
   /** The `.done` marker this sink writes, if any (run.ts compares the job it records). */
-  readonly marker?: string;
+  readonly marker?: string | undefined;
+  /** Check the output path (a directory where a file is wanted, a parent that is a file) before any input is read. */
+  check?(): Promise<void>;
   /** Check markers and partial output; call once before `write`. */
   open(): Promise<SinkState>;
   write(rec: OutputRecord): Promise<void>;
@@ -103,60 +105,158 @@ async function lockUnlessDone(file: string, marker: string, opts: LockOptions): 
 /** Characters of output gathered before one write to the file. */
 const WRITE_BATCH = 1 << 20;
 
-/** JSON Lines to a file (gzip when the name ends in .gz), via NAME.partial and NAME.done, owned through NAME.lock. Lines are written in batches of about 1 MiB. */
+/** A write error as one line: what happened to which file, and that the partial output stays for a resume. */
+function writeError(file: string, e: unknown): InputError {
+  const err = e as NodeJS.ErrnoException;
+  const why = err.code === 'ENOSPC' ? 'no space left on device'
+    : err.code === 'EDQUOT' ? 'disk quota exceeded'
+      : err.code === 'EROFS' ? 'read-only file system'
+        : err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied'
+          : err.code === 'EISDIR' ? 'is a directory'
+            : err.code === 'ELOOP' ? 'is a symbolic link (not followed)'
+              : err.message ?? String(e);
+  return new InputError(`${file}: cannot write (${why})`, { cause: e });
+}
+
+/** Open flags of files farsw creates beside the output: never through a symbolic link planted there. */
+const CREATE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_NOFOLLOW;
+const APPEND = fsConstants.O_WRONLY | fsConstants.O_APPEND | fsConstants.O_NOFOLLOW;
+
+/** Write a small file (a marker) without following a symbolic link at its name. */
+async function writeSmall(path: string, text: string): Promise<void> {
+  const fh = await open(path, CREATE, 0o644).catch((e: unknown) => { throw writeError(path, e); });
+  try {
+    await fh.writeFile(text).catch((e: unknown) => { throw writeError(path, e); });
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Where `--output PATH` really goes, checked before any input is read:
+ * - a regular file, or a name not yet taken: written as PATH.partial and renamed;
+ * - a symbolic link: the same, next to its target (the link stays a link);
+ * - a device, FIFO or socket (/dev/null, /dev/stdout): written directly, no partial, rename or marker;
+ * - a directory, or a parent that is not a directory: an InputError naming it.
+ */
+export async function resolveOutputPath(path: string): Promise<{ path: string; special: boolean }> {
+  let target = path;
+  for (let hops = 0; ; hops++) {
+    const st = await lstat(target).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return undefined;
+      if (e.code === 'ENOTDIR') throw new InputError(`${path}: cannot write: a parent of it is not a directory`);
+      throw writeError(path, e);
+    });
+    if (st === undefined) break;
+    if (st.isSymbolicLink()) {
+      if (hops >= 32) throw new InputError(`${path}: cannot write: too many symbolic links`);
+      target = resolve(dirname(target), await readlink(target));
+      continue;
+    }
+    if (st.isDirectory()) throw new InputError(`${path}: is a directory; --output needs a file name (or use --out-dir)`);
+    if (!st.isFile()) return { path: target, special: true };
+    break;
+  }
+  const parent = dirname(target);
+  const pst = await stat(parent).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return undefined;
+    if (e.code === 'ENOTDIR') throw new InputError(`${path}: cannot write: a parent of it is not a directory`);
+    throw writeError(parent, e);
+  });
+  if (pst === undefined) {
+    await mkdir(parent, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOTDIR' || e.code === 'EEXIST') throw new InputError(`${path}: cannot write: a parent of it is not a directory`);
+      throw writeError(parent, e);
+    });
+  } else if (!pst.isDirectory()) throw new InputError(`${path}: cannot write: ${parent} is not a directory`);
+  return { path: target, special: false };
+}
+
+/**
+ * JSON Lines to a file (gzip when the name ends in .gz), via NAME.partial and NAME.done,
+ * owned through NAME.lock (see resolveOutputPath for links and special files). Lines are
+ * written in batches of about 1 MiB. A write error (a full disk) is one InputError naming
+ * the file; the partial output stays for a resume and no marker is written.
+ */
 export function jsonlFileSink(path: string, opts: { resumable: boolean; lock?: Omit<LockOptions, 'subject'> }): OutputSink {
-  const partial = `${path}.partial`, marker = `${path}.done`;
+  let out = path, partial = `${path}.partial`, marker = `${path}.done`;
+  let special = false;
   let lock: OutputLock | undefined;
   const gzip = /\.gz$/i.test(path);
   let file: WriteStream | undefined;
   let gz: Gzip | undefined;
   let finished: Promise<void> | undefined;
+  let failure: unknown;
   const target = (): NodeJS.WritableStream => gz ?? file!;
+  const failed = (): void => { if (failure !== undefined) throw writeError(special ? out : partial, failure); };
   // Lines are written in batches of ≥ WRITE_BATCH characters: one write (and one zlib call) per record
   // cost the main thread more than the records themselves (CPU profile of a 2-worker run).
   let batch: string[] = [];
   let batched = 0;
   const flush = async (): Promise<void> => {
+    failed();
     if (batch.length === 0) return;
     const text = batch.join('');
     batch = [];
     batched = 0;
-    await writeLine(target(), text);
+    await writeLine(target(), text).catch((e: unknown) => { failure ??= e; });
+    failed();
   };
   const close = async (): Promise<void> => {
     await flush();
     target().end();
     await finished;
+    failed();
+  };
+  let resolved = false;
+  const check = async (): Promise<void> => {
+    if (resolved) return;
+    const where = await resolveOutputPath(path);
+    out = where.path;
+    special = where.special;
+    partial = `${out}.partial`;
+    marker = `${out}.done`;
+    resolved = true;
   };
   return {
-    marker,
+    // Where the marker goes once the path is resolved (a link's target); none for a device.
+    get marker() { return special ? undefined : marker; },
+    check,
     async open() {
-      lock = await lockUnlessDone(`${path}.lock`, marker, { ...opts.lock, subject: partial });
-      if (!lock) return { done: true, kept: 0, keptFailed: 0 };
+      await check();
+      // A device or FIFO is written directly: no lock, no partial, no marker.
+      if (!special) {
+        lock = await lockUnlessDone(`${out}.lock`, marker, { ...opts.lock, subject: partial });
+        if (!lock) return { done: true, kept: 0, keptFailed: 0 };
+      }
       let kept = 0, keptFailed = 0;
       try {
-        if (opts.resumable && !gzip && (await exists(partial))) {
+        if (!special && opts.resumable && !gzip && (await exists(partial))) {
           const scan = await scanPartial(partial);
-          await truncate(partial, scan.end);
+          await truncate(partial, scan.end).catch((e: unknown) => { throw writeError(partial, e); });
           kept = scan.lines;
           keptFailed = scan.failed;
         }
-        file = createWriteStream(partial, { flags: kept > 0 ? 'a' : 'w' });
-        await once(file, 'open').catch((e: Error) => { throw new InputError(`${partial}: cannot write (${e.message})`); });
+        const name = special ? out : partial;
+        const fh = await open(name, special ? 'w' : kept > 0 ? APPEND : CREATE, 0o644).catch((e: unknown) => { throw writeError(name, e); });
+        file = createWriteStream(name, { fd: fh });
+        file.on('error', (e) => { failure ??= e; });
       } catch (e) {
-        lock.release();
+        lock?.release();
         throw e;
       }
       if (gzip) {
         gz = createGzip();
-        finished = pipeline(gz, file);
+        gz.on('error', (e) => { failure ??= e; });
+        finished = pipeline(gz, file).catch((e: unknown) => { failure ??= e; });
       } else {
         const f = file;
-        finished = new Promise<void>((resolve, reject) => { f.once('finish', () => resolve()); f.once('error', reject); });
+        finished = new Promise<void>((resolve) => { f.once('finish', () => resolve()); f.once('error', () => resolve()); });
       }
       return { done: false, kept, keptFailed };
     },
     async write(rec) {
+      failed();
       const line = JSON.stringify(rec) + '\n';
       batch.push(line);
       batched += line.length;
@@ -165,8 +265,11 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean; lock?: O
     async commit(summary) {
       try {
         await close();
-        await rename(partial, path);
-        await writeFile(marker, JSON.stringify(summary) + '\n');
+        if (special) return;
+        // The marker is written aside first: a full disk then fails before the rename, with the partial kept.
+        await writeSmall(`${marker}.partial`, JSON.stringify(summary) + '\n');
+        await rename(partial, out).catch((e: unknown) => { throw writeError(out, e); });
+        await rename(`${marker}.partial`, marker).catch((e: unknown) => { throw writeError(marker, e); });
       } finally {
         lock?.release();
       }
@@ -193,30 +296,57 @@ export function textFileName(key: string): string {
  * One `.txt` per page in `dir` (written as .partial and renamed); error records
  * go to `onError`. The marker is `dir/.done` (`dir/.done-<shard>` for a share).
  * A rerun skips a finished share; an unfinished one is redone (files are overwritten).
+ * Names are unique per record within a run: a second record with the same id or URL,
+ * or another key whose name collides on the hash, gets `-2`, `-3`, … before `.txt`
+ * (in input order, so a rerun names them the same), never another record's file.
  */
 export function textDirSink(dir: string, opts: { markerName: string; onError: (rec: OutputRecord) => void; lock?: Omit<LockOptions, 'subject'> }): OutputSink {
   const marker = join(dir, opts.markerName);
   let lock: OutputLock | undefined;
+  const used = new Set<string>();
+  const check = async (): Promise<void> => {
+    const st = await stat(dir).catch(() => undefined);
+    if (st && !st.isDirectory()) throw new InputError(`${dir}: is not a directory; --out-dir needs a directory`);
+  };
   return {
     marker,
+    check,
     async open() {
+      await check();
+      const st = await stat(dir).catch(() => undefined);
+      if (!st) {
+        await mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+          throw new InputError(`${dir}: cannot create (${e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'a parent of it is not a directory' : e.message})`);
+        });
+      }
       lock = await lockUnlessDone(join(dir, opts.markerName.replace(/^\.done/, '.lock')), marker, { ...opts.lock, subject: dir });
       return lock ? { done: false, kept: 0, keptFailed: 0 } : { done: true, kept: 0, keptFailed: 0 };
     },
     async write(rec) {
       if (rec.error !== undefined) return opts.onError(rec);
-      const name = join(dir, textFileName(rec.url ?? rec.id ?? rec.warc_record_id ?? 'page'));
-      const fh = await open(`${name}.partial`, 'w');
+      let base = textFileName(rec.url ?? rec.id ?? rec.warc_record_id ?? 'page');
+      if (used.has(base)) {
+        const stem = base.slice(0, -'.txt'.length);
+        let k = 2;
+        while (used.has(`${stem}-${k}.txt`)) k++;
+        base = `${stem}-${k}.txt`;
+      }
+      used.add(base);
+      const name = join(dir, base);
+      const fh = await open(`${name}.partial`, CREATE, 0o644).catch((e: unknown) => { throw writeError(`${name}.partial`, e); });
       try {
-        await fh.writeFile(rec.text + (rec.text ? '\n' : ''));
+        await fh.writeFile(rec.text + (rec.text ? '\n' : '')).catch((e: unknown) => { throw writeError(`${name}.partial`, e); });
       } finally {
         await fh.close();
       }
-      await rename(`${name}.partial`, name);
+      // Never replace anything but a regular file of ours.
+      const old = await lstat(name).catch(() => undefined);
+      if (old && !old.isFile()) throw new InputError(`${name}: exists and is not a regular file; not replaced`);
+      await rename(`${name}.partial`, name).catch((e: unknown) => { throw writeError(name, e); });
     },
     async commit(summary) {
       try {
-        await writeFile(marker, JSON.stringify(summary) + '\n');
+        await writeSmall(marker, JSON.stringify(summary) + '\n');
       } finally {
         lock?.release();
       }

@@ -104,6 +104,10 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
     workerData,
     resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb, maxOldGenerationSizeMb: workerHeapMb(opts.maxBytes) },
   });
+  // Piscina reports a worker's answer to a task already cancelled (Ctrl-C, a timeout) as an 'error' event;
+  // with no listener that was an uncaught "Unexpected message from Worker" and a stack trace. The task's own
+  // promise has settled already, so there is nothing to report.
+  pool.on('error', () => {});
   await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ task: { kind: 'ping' } })));
   const timeout = opts.pageTimeoutMs > 0 && Number.isFinite(opts.pageTimeoutMs) ? opts.pageTimeoutMs : 0;
   // Watchdog: abort a task whose worker started it more than `timeout` ms ago.
@@ -115,6 +119,7 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
       }, Math.max(5, Math.min(1000, timeout / 10)))
     : undefined;
   watchdog?.unref();
+  let closing: Promise<void> | undefined;
   return {
     concurrency,
     run: async (task) => {
@@ -140,9 +145,10 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
         freeSlots.push(slot);
       }
     },
-    close: async () => {
+    close: () => {
       if (watchdog) clearInterval(watchdog);
-      await pool.destroy();
+      closing ??= pool.destroy();
+      return closing;
     },
   };
 }

@@ -114,6 +114,8 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
     records: 0, failed: 0, resumed: 0, resumedFailed: 0, skipped: 0, bytes: 0, rawBytes: 0,
     extractMs: 0, seconds: 0, alreadyDone: false, interrupted: false,
   };
+  // The output path first: a bad one fails before any input is listed or read (issue 19).
+  await config.sink.check?.();
   const files = await listInputs(config.inputs);
   const job = describeJob(files, { ...config.jobOptions, ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}) });
   const marker = config.sink.marker;
@@ -202,9 +204,14 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
       yield item;
     }
   })();
+  // Interrupted: stop the workers at once (the pages they hold come back as failures, which are not written:
+  // a resume redoes them), so a long page does not hold up the exit.
+  const onAbort = (): void => { void executor.close(); };
+  config.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const window = Math.max(1, executor.concurrency) * BATCH_DEFAULTS.windowPerTask;
     for await (const rec of mapBounded(prefetch(counted, executor.concurrency * 2), work, { concurrency: executor.concurrency, window, ordered: config.ordered ?? true })) {
+      if (config.signal?.aborted) { summary.interrupted = true; break; }
       summary.records++;
       if (rec.error !== undefined) summary.failed++;
       else summary.extractMs += rec.ms;
@@ -214,6 +221,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
       if (config.signal?.aborted) { summary.interrupted = true; break; }
     }
   } finally {
+    config.signal?.removeEventListener('abort', onAbort);
     progress?.stop();
     await executor.close();
   }

@@ -78,15 +78,49 @@ function wanted(name: string): boolean {
 /** Files a directory walk passed over, by extension (the message when it finds no page). */
 type Passed = Map<string, number>;
 
-async function walk(dir: string, out: string[], passed: Passed): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true });
+/** A file found by a walk, or a path the walk could not read (it becomes an error record). */
+interface Found { readonly path: string; readonly error?: string }
+
+function why(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'no such file (a broken symbolic link?)' : code === 'ELOOP' ? 'too many symbolic links' : (e as Error).message;
+}
+
+/**
+ * Walk a directory, sorted, recursively. Symbolic links are followed (to files and to
+ * directories, each directory once: a link loop ends); an unreadable directory or a broken
+ * link is an entry with an error, and the walk goes on.
+ */
+async function walk(dir: string, out: Found[], passed: Passed, seen: Set<string>): Promise<void> {
+  let entries;
+  try {
+    const st = await stat(dir);
+    const id = `${st.dev}:${st.ino}`;
+    if (seen.has(id)) return; // a link back to a directory already walked
+    seen.add(id);
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    out.push({ path: dir, error: `${dir}: cannot read directory (${why(e)}); its pages are skipped` });
+    return;
+  }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;
     const p = join(dir, e.name);
-    if (e.isDirectory()) await walk(p, out, passed);
-    else if (e.isFile() && wanted(e.name)) out.push(p);
-    else if (e.isFile()) {
+    let isDir = e.isDirectory(), isFile = e.isFile();
+    if (e.isSymbolicLink()) {
+      try {
+        const st = await stat(p);
+        isDir = st.isDirectory();
+        isFile = st.isFile();
+      } catch (err) {
+        if (wanted(e.name)) out.push({ path: p, error: `${p}: cannot read (${why(err)})` });
+        continue;
+      }
+    }
+    if (isDir) await walk(p, out, passed, seen);
+    else if (isFile && wanted(e.name)) out.push({ path: p });
+    else if (isFile) {
       const ext = extname(e.name).toLowerCase() || '(no extension)';
       passed.set(ext, (passed.get(ext) ?? 0) + 1);
     }
@@ -106,6 +140,8 @@ export interface InputFile {
   readonly size?: number;
   /** Last modification (ms since the epoch), when known (the `.done` marker's job). */
   readonly mtimeMs?: number;
+  /** Why it cannot be read (found by the directory walk): one error record. */
+  readonly error?: string;
 }
 
 /**
@@ -120,17 +156,18 @@ export async function listInputs(paths: readonly string[]): Promise<InputFile[]>
       throw new InputError(`${path}: cannot read (${e.code === 'ENOENT' ? 'no such file' : e.message})`);
     });
     if (st.isDirectory()) {
-      const files: string[] = [];
+      const files: Found[] = [];
       const passed: Passed = new Map();
-      await walk(path, files, passed);
+      await walk(path, files, passed, new Set());
       if (files.length === 0) {
         const others = passed.size > 0 ? `; it holds ${passedList(passed)} files` : '; it is empty';
         throw new InputError(`${path}: no pages in this directory (farsw reads ${BATCH_DEFAULTS.directoryExtensions.join(' ')}${others}; name a file with --input to read it as HTML)`);
       }
       for (const f of files) {
-        const hint = kindByName(f);
-        const fst = await stat(f);
-        out.push({ path: f, size: fst.size, mtimeMs: fst.mtimeMs, ...(hint ? { kindHint: hint } : {}) });
+        if (f.error !== undefined) { out.push(f); continue; }
+        const hint = kindByName(f.path);
+        const fst = await stat(f.path).catch(() => undefined);
+        out.push({ path: f.path, ...(fst ? { size: fst.size, mtimeMs: fst.mtimeMs } : {}), ...(hint ? { kindHint: hint } : {}) });
       }
     } else {
       const hint = kindByName(path); // as for a directory's files: a blank pages.jsonl holds no record, not one empty page
@@ -346,6 +383,11 @@ export async function* readItems(files: readonly InputFile[], opts: SourceOption
   const share = shareOf(files, opts.shard);
   let toSkip = opts.skip ?? 0;
   for (const file of share.files) {
+    if (file.error !== undefined) {
+      if (toSkip > 0) { toSkip--; continue; }
+      yield { ref: { id: file.path }, bytes: 0, error: file.error };
+      continue;
+    }
     try {
       for await (const item of fileItems(file, opts, share.recordShard, counters)) {
         if (toSkip > 0) { toSkip--; continue; }

@@ -40,6 +40,22 @@ export interface BatchArgs {
 /** Exit code of an interrupted batch (SIGINT): 128 + 2, as shells report it. */
 export const EXIT_INTERRUPTED = 130;
 
+/** Exit code of a batch stopped by SIGTERM: 128 + 15. */
+export const EXIT_TERMINATED = 143;
+
+/** Most worker threads a run starts: more than a few per core only costs memory (each has its own heap). */
+export function maxWorkers(): number {
+  return Math.max(1, Math.min(BATCH_DEFAULTS.maxWorkers, BATCH_DEFAULTS.workersPerCore * availableParallelism()));
+}
+
+/** --workers clamped to maxWorkers(), with a notice on stderr when it was more. */
+function clampWorkers(requested: number, io: CliIo): number {
+  const max = maxWorkers();
+  if (requested <= max) return requested;
+  io.stderr(`farsw apply: --workers ${requested} is more than ${max} (${BATCH_DEFAULTS.workersPerCore} per core on ${availableParallelism()} cores); using ${max}\n`);
+  return max;
+}
+
 /** Add the batch options to the `apply` builder. */
 export function batchOptions<T>(y: Argv<T>): Argv<T> {
   return y
@@ -137,14 +153,27 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
   } else if (args.output !== undefined && args.output !== '-') {
     sink = jsonlFileSink(withShard(args.output, shard), { resumable: ordered, lock });
   } else {
-    sink = streamSink((s) => io.stdout(s));
+    sink = streamSink((s) => io.stdout(s)); // io.stdout waits while a slow reader drains the pipe
   }
-  const onSigint = (): void => ac.abort();
-  process.once('SIGINT', onSigint);
+  const workers = clampWorkers(args.workers, io);
+  // First Ctrl-C (or SIGTERM from a job scheduler): stop reading, keep the output so far for a resume.
+  // A second one exits at once (the partial output is still resumable: a cut last line is dropped then).
+  let signalled: NodeJS.Signals | undefined;
+  const onSignal = (sig: NodeJS.Signals): void => {
+    if (signalled !== undefined) {
+      io.stderr(`farsw apply: ${sig} again; stopped at once (the partial output is kept for a resume)\n`);
+      process.exit(sig === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED);
+    }
+    signalled = sig;
+    io.stderr(`farsw apply: ${sig === 'SIGINT' ? 'Ctrl-C' : sig}: stopping after the pages in hand (Ctrl-C again to stop at once)\n`);
+    ac.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   let summary: BatchSummary;
   try {
     summary = await runBatch({
-      inputs: args.input, sink, workers: args.workers, ordered, extract,
+      inputs: args.input, sink, workers, ordered, extract,
       pageTimeoutMs: args['page-timeout'], maxBytes: args['max-bytes'], signal: ac.signal,
       force: args.force === true,
       fetch: fetchArgs(args),
@@ -162,7 +191,8 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
     io.exitCode = EXIT_INTERRUPTED;
     return;
   } finally {
-    process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
   }
   const what = shard ? `share ${shard.index}/${shard.count}` : 'output';
   if (summary.alreadyDone) {
@@ -182,6 +212,6 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
   if (summary.alreadyDone) return; // exit 0: a retried task finds its work done
   if (summary.interrupted) {
     io.stderr('farsw apply: interrupted; run the same command again to resume\n');
-    io.exitCode = EXIT_INTERRUPTED;
+    io.exitCode = signalled === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED;
   } else if (summary.failed + summary.resumedFailed > 0) io.exitCode = EXIT.partial;
 }

@@ -1,6 +1,7 @@
 /** What a command may touch of the outside world; tests pass their own. */
 export interface CliIo {
-  stdout(s: string): void;
+  /** Write to standard output; a promise when the reader is behind (wait for it: backpressure). */
+  stdout(s: string): void | Promise<void>;
   stderr(s: string): void;
   /** Standard input, for `-` arguments. */
   stdin?: NodeJS.ReadableStream;
@@ -23,11 +24,13 @@ export function processIo(): CliIo {
     epipeHandled = true; // once per process, however many runs (no listener pile-up)
     process.stdout.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code === 'EPIPE') process.exit(EXIT.ok);
-      throw e;
+      // Any other write error (a full disk behind a redirection): one line, not a stack trace.
+      process.stderr.write(`farsw: standard output: cannot write (${e.code === 'ENOSPC' ? 'no space left on device' : e.message})\n`);
+      process.exit(EXIT.error);
     });
   }
   return {
-    stdout: (s) => void process.stdout.write(s),
+    stdout: (s) => (process.stdout.write(s) ? undefined : new Promise<void>((resolve) => process.stdout.once('drain', resolve))),
     stderr: (s) => void process.stderr.write(s),
     stdin: process.stdin,
     isTTY: process.stderr.isTTY === true,

@@ -29,7 +29,11 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
       io.stderr(`farsw: ${e.message}\n`);
       return EXIT.error;
     }
-    io.stderr(`farsw: unexpected error\n${(e as Error)?.stack ?? String(e)}\n`);
+    // One line for the user (issue 19: no stack trace reaches a user); FARSW_DEBUG=1 adds the stack for a bug report.
+    const err = e as NodeJS.ErrnoException;
+    const where = typeof err?.path === 'string' ? `${err.path}: ` : '';
+    io.stderr(`farsw: unexpected error: ${where}${err?.message ?? String(e)}${err?.code ? ` (${err.code})` : ''} (FARSW_DEBUG=1 shows where)\n`);
+    if (process.env['FARSW_DEBUG']) io.stderr(`${err?.stack ?? ''}\n`);
     return EXIT.error;
   }
 }

@@ -254,6 +254,10 @@ export const BATCH_DEFAULTS = Object.freeze({
    * after this many bytes (or 4 × --max-bytes) gives up the rest of its file: /dev/zero never ends.
    */
   maxSkipBytes: 1024 * 1024 * 1024,
+  /** --workers above this many per core is clamped (with a notice): --workers 512 took 7 GB on 2 cores, 1e9 aborted V8. */
+  workersPerCore: 4,
+  /** …and above this many in all, whatever the cores. */
+  maxWorkers: 256,
   /** Results held for reordering, per task in flight (two per worker): bounds memory while a slow page holds back the output. */
   windowPerTask: 16,
   /** V8 young-generation cap of each worker thread (MiB): bounds peak RSS at a small CPU cost (docs/decisions.md). */
