@@ -10,6 +10,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...(process.env['FARSW_SLURM'] === '1' ? [] : ['test/slurm/**'])],
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
     testTimeout: 30_000,
+    globalSetup: ['test/global-setup.ts'],
     ...(ci ? { reporters: ['default', 'json'], outputFile: { json: '.ci/vitest-report.json' } } : {}),
   },
 });

@@ -2,15 +2,15 @@
  * `farsw models check`: verify a model store file without changing it.
  *   1. SQLite's own `PRAGMA integrity_check` (pages, indexes, b-trees);
  *   2. it is a farsw store (`application_id`) at the schema version this farsw reads;
- *   3. every model (current and kept previous versions) loads and validates:
+ *   3. every model version (current and kept previous ones) loads and validates:
  *      `validateModel` plus the row checks of `SqliteModelStore.load`.
- * Opened read-only; a store locked by a running `farsw train` can still be checked (WAL).
+ * Opened read-only (a snapshot copy when SQLite cannot read it in place, see openReadOnly).
  */
 import { existsSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { ModelNotFoundError } from '../core/errors.js';
 import { SCHEMA_VERSION, STORE_APPLICATION_ID } from './schema.js';
-import { openModelStore } from './sqlite.js';
+import { openModelStore, openReadOnly } from './sqlite.js';
 
 /** Result for one stored model. */
 export interface ModelCheck {
@@ -48,8 +48,11 @@ export function checkModelStore(path: string): StoreCheck {
   let schemaVersion: number | null = null;
   const rows: { name: string; version: number; active: number }[] = [];
   let db: Database.Database | undefined;
+  let closeDb: (() => void) | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    const ro = openReadOnly(path);
+    db = ro.db;
+    closeDb = ro.close;
     try {
       const found = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
       integrity = found.length === 1 && found[0] === 'ok' ? [] : found;
@@ -65,7 +68,7 @@ export function checkModelStore(path: string): StoreCheck {
   } catch (e) {
     problems.push(`cannot read the file as SQLite: ${(e as Error).message}`);
   } finally {
-    db?.close();
+    closeDb?.();
   }
   const models: ModelCheck[] = [];
   if (rows.length > 0) {
@@ -73,9 +76,11 @@ export function checkModelStore(path: string): StoreCheck {
     try {
       for (const r of rows) {
         let problem: string | null = null;
-        if (r.active === 1) {
-          try { store.load(r.name); } catch (e) { problem = (e as Error).message; }
-        } else problem = null; // previous versions are loaded by `models rollback`; listed, not loaded
+        // Every version, the kept previous ones too: `models rollback` lands on those.
+        try {
+          if (r.active === 1) store.load(r.name);
+          else store.loadVersion(r.name, r.version);
+        } catch (e) { problem = (e as Error).message; }
         models.push({ name: r.name, version: r.version, active: r.active === 1, problem });
       }
     } finally {

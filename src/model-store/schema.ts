@@ -138,6 +138,25 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
  * @throws ModelFormatError with what was found and what to do
  */
 export function migrate(db: Database.Database, path: string, readonly: boolean, migrations: readonly Migration[] = MIGRATIONS): void {
+  const { current, latest } = inspectStore(db, path, readonly, migrations);
+  if (current === latest || readonly) return;
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`application_id = ${STORE_APPLICATION_ID}`);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+  }
+}
+
+/**
+ * Read (never write) what a database is: a farsw store at some schema version, an empty
+ * file, or something else. Runs before anything that writes, so a foreign SQLite file is
+ * refused unchanged (issue 19: `models rm` on one switched it to WAL first).
+ * @throws ModelFormatError for a foreign or newer file, or an older/empty one opened read-only
+ */
+export function inspectStore(db: Database.Database, path: string, readonly: boolean, migrations: readonly Migration[] = MIGRATIONS): { current: number; latest: number } {
   const latest = migrations[migrations.length - 1]!.version;
   const current = db.pragma('user_version', { simple: true }) as number;
   const appId = db.pragma('application_id', { simple: true }) as number;
@@ -148,20 +167,12 @@ export function migrate(db: Database.Database, path: string, readonly: boolean, 
   if (current > latest) {
     throw new ModelFormatError(`${path}: model store schema version ${current} is newer than this farsw understands (${latest}); upgrade farsw`);
   }
-  if (current === latest) return;
-  if (readonly) {
+  if (current !== latest && readonly) {
     throw new ModelFormatError(
       current === 0
         ? `${path}: empty model store; train a model first (farsw train)`
         : `${path}: model store schema version ${current} is older than ${latest}; run a command that writes the store (farsw train, farsw models import) to migrate it`,
     );
   }
-  for (const m of migrations) {
-    if (m.version <= current) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.pragma(`application_id = ${STORE_APPLICATION_ID}`);
-      db.pragma(`user_version = ${m.version}`);
-    })();
-  }
+  return { current, latest };
 }

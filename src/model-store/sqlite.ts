@@ -6,15 +6,16 @@
  * leaves the store as it was.
  */
 
-import { mkdirSync, existsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ModelFormatError, ModelNotFoundError } from '../core/errors.js';
 import { FARSW_VERSION } from '../core/version.js';
-import { FEATURE_COUNT } from '../features/line-features.js';
 import type { MembershipFunction } from '../fuzzy/membership.js';
 import { validateModel, validateModelName, type Model, type TrainingReport } from '../model/model.js';
-import { migrate, MIGRATIONS } from './schema.js';
+import { checkModelComplete } from '../model/model-shape.js';
+import { inspectStore, migrate, MIGRATIONS } from './schema.js';
 import type { ModelStore, ModelSummary } from './store.js';
 
 /** Options of `openModelStore`. */
@@ -59,8 +60,45 @@ interface ModelRow {
 const items = (xs: readonly number[]): string => xs.join(',');
 const parseItems = (s: string): number[] => s.split(',').map(Number);
 
+/** SQLite error codes of a read-only open that cannot set up its files (a WAL store in a read-only directory). */
+const CANNOT_READ_IN_PLACE = /^SQLITE_(CANTOPEN|READONLY)/;
+
+/**
+ * A read-only connection to `path`. Normally the file itself; when SQLite cannot read it in
+ * place (a store in WAL mode, or with a hot journal, in a directory the user cannot write:
+ * SQLite must create -shm there), a snapshot copy in a temporary directory, removed at close.
+ */
+export function openReadOnly(path: string): { db: Database.Database; close: () => void } {
+  const direct = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    direct.prepare('SELECT count(*) FROM sqlite_master').get();
+    return { db: direct, close: () => direct.close() };
+  } catch (e) {
+    direct.close();
+    if (!CANNOT_READ_IN_PLACE.test(String((e as { code?: unknown }).code))) throw e;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'farsw-store-'));
+  const copy = join(dir, basename(path));
+  try {
+    copyFileSync(path, copy);
+    for (const side of ['-wal', '-journal']) if (existsSync(path + side)) copyFileSync(path + side, copy + side);
+    const db = new Database(copy, { readonly: false, fileMustExist: true }); // a private copy: recovering its journal is harmless
+    return { db, close: () => { db.close(); rmSync(dir, { recursive: true, force: true }); } };
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
 /**
  * Open (and create or migrate, unless read-only) a model store.
+ *
+ * Stores use SQLite's rollback journal (journal_mode DELETE): a reader needs no file beside
+ * the store, so read commands work in a directory the user cannot write and leave no
+ * -wal/-shm behind (issue 19). A writer converts a store left in WAL mode by an older farsw.
+ * What the file is (a farsw store, an empty file, something else) is read before anything
+ * is written to it. Writes are IMMEDIATE transactions, so a writer waits `busyTimeoutMs` for
+ * another one instead of failing at once when it upgrades its read lock.
  * @param path store file, or `:memory:`
  * @throws ModelNotFoundError when a read-only store file does not exist; ModelFormatError for a foreign or newer file
  */
@@ -68,25 +106,52 @@ export function openModelStore(path: string, options: OpenStoreOptions = {}): Mo
   const readonly = options.readonly === true;
   if (path !== ':memory:') {
     if (readonly && !existsSync(path)) throw new ModelNotFoundError(`no model store at ${path}; train a model first (farsw train --store ${path})`);
-    if (!readonly) mkdirSync(dirname(path), { recursive: true });
+    if (!readonly) {
+      try {
+        mkdirSync(dirname(path), { recursive: true });
+      } catch (e) {
+        throw new ModelFormatError(`${path}: cannot create the store's directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { cause: e });
+      }
+    }
   }
   let db: Database.Database;
+  let close: () => void;
   try {
-    db = new Database(path, readonly ? { readonly: true, fileMustExist: true } : {});
+    if (readonly && path !== ':memory:') ({ db, close } = openReadOnly(path));
+    else {
+      const d = new Database(path);
+      ({ db, close } = { db: d, close: () => d.close() });
+    }
   } catch (e) {
+    if ((e as { code?: string }).code === 'SQLITE_NOTADB') throw new ModelFormatError(`${path}: not a SQLite model store`, { cause: e });
     throw new ModelFormatError(`${path}: cannot open model store (${(e as Error).message})`, { cause: e });
   }
   try {
-    if (!readonly && path !== ':memory:') db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
-    migrate(db, path, readonly, options.migrations ?? MIGRATIONS);
+    const migrations = options.migrations ?? MIGRATIONS;
+    inspectStore(db, path, readonly, migrations); // reads only: a foreign file is refused before any write
+    if (!readonly && path !== ':memory:') useRollbackJournal(db, options);
+    db.pragma('foreign_keys = ON');
+    migrate(db, path, readonly, migrations);
   } catch (e) {
-    db.close();
+    close();
     if ((e as { code?: string }).code === 'SQLITE_NOTADB') throw new ModelFormatError(`${path}: not a SQLite model store`, { cause: e });
     throw storeError(e, path, 'cannot open model store');
   }
-  return new SqliteModelStore(db, path, readonly, options);
+  return new SqliteModelStore(db, close, path, readonly, options);
+}
+
+/** Switch a writable store to journal_mode DELETE (older stores are WAL); left as it is while another process has it open. */
+function useRollbackJournal(db: Database.Database, options: OpenStoreOptions): void {
+  if (db.pragma('journal_mode', { simple: true }) === 'delete') return;
+  db.pragma('busy_timeout = 0');
+  try {
+    db.pragma('journal_mode = DELETE');
+  } catch (e) {
+    if (!String((e as { code?: unknown }).code).startsWith('SQLITE_BUSY')) throw e;
+  } finally {
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+  }
 }
 
 class SqliteModelStore implements ModelStore {
@@ -94,11 +159,15 @@ class SqliteModelStore implements ModelStore {
   private readonly saveTx;
   private readonly rollbackTx;
 
-  constructor(private readonly db: Database.Database, readonly path: string, readonly readonly: boolean, private readonly opts: OpenStoreOptions) {
+  private readonly removeTx;
+
+  constructor(db: Database.Database, private readonly closeDb: () => void, readonly path: string, readonly readonly: boolean, private readonly opts: OpenStoreOptions) {
     const summary = `SELECT m.*, (SELECT count(*) FROM rules r WHERE r.model_id = m.id) AS rules,
       EXISTS (SELECT 1 FROM models p WHERE p.name = m.name AND p.active = 0) AS previous FROM models m`;
     this.q = {
       active: db.prepare(`${summary} WHERE m.name = ? AND m.active = 1`),
+      version: db.prepare(`${summary} WHERE m.name = ? AND m.version = ?`),
+      byId: db.prepare(`${summary} WHERE m.id = ?`),
       list: db.prepare(`${summary} WHERE m.active = 1 ORDER BY m.name`),
       membership: db.prepare('SELECT feature, name, shape, min, mean, max FROM membership WHERE model_id = ? ORDER BY feature'),
       frequent: db.prepare('SELECT region, count FROM frequent_regions WHERE model_id = ? ORDER BY feature'),
@@ -111,8 +180,11 @@ class SqliteModelStore implements ModelStore {
       evidence: db.prepare('SELECT evidence_json FROM evidence WHERE model_id = ?'),
       ...(readonly ? {} : this.writeStatements(db)),
     };
-    this.saveTx = readonly ? null : db.transaction((model: Model, created: string) => this.write(model, created));
+    // Called with .immediate(): the write lock is taken at BEGIN, where the busy timeout applies (a deferred
+    // transaction that upgrades its read lock gets SQLITE_BUSY at once: train failed after 0.38 s, not 5 s).
+    this.saveTx = readonly ? null : db.transaction((models: readonly Model[], created: string) => { for (const m of models) this.write(m, created); });
     this.rollbackTx = readonly ? null : db.transaction((name: string) => this.doRollback(name));
+    this.removeTx = readonly ? null : db.transaction((name: string) => this.w().deleteName.run(name).changes > 0);
   }
 
   private writeStatements(db: Database.Database) {
@@ -146,15 +218,22 @@ class SqliteModelStore implements ModelStore {
   }
 
   save(model: Model): ModelSummary {
-    validateModel(model, `model ${JSON.stringify((model as { name?: unknown }).name)}`);
+    return this.saveAll([model])[0]!;
+  }
+
+  saveAll(models: readonly Model[]): ModelSummary[] {
+    for (const model of models) validateModel(model, `model ${JSON.stringify((model as { name?: unknown }).name)}`);
+    const names = models.map((m) => m.name);
+    if (new Set(names).size !== names.length) throw new ModelFormatError(`${this.path}: cannot save: the same model name twice in one save`);
     this.w();
     const created = (this.opts.now?.() ?? new Date()).toISOString();
+    const what = models.length === 1 ? `model ${models[0]!.name}` : `${models.length} models`;
     try {
-      this.saveTx!(model, created);
+      this.saveTx!.immediate(models, created);
     } catch (e) {
-      throw storeError(e, this.path, `cannot save model ${model.name} (the store is unchanged)`);
+      throw storeError(e, this.path, `cannot save ${what} (the store is unchanged)`);
     }
-    return this.summary(model.name);
+    return names.map((n) => this.summary(n));
   }
 
   private write(model: Model, created: string): void {
@@ -189,15 +268,26 @@ class SqliteModelStore implements ModelStore {
   load(name: string): Model {
     validateModelName(name);
     try {
-      return this.read(name);
+      const row = this.q.active.get(name) as ModelRow | undefined;
+      if (!row) throw new ModelNotFoundError(`no model named ${JSON.stringify(name)} in ${this.path}; see farsw models list`);
+      return this.read(row, name);
     } catch (e) {
       throw storeError(e, this.path, `cannot read model ${name}`);
     }
   }
 
-  private read(name: string): Model {
-    const row = this.q.active.get(name) as ModelRow | undefined;
-    if (!row) throw new ModelNotFoundError(`no model named ${JSON.stringify(name)} in ${this.path}; see farsw models list`);
+  loadVersion(name: string, version: number): Model {
+    validateModelName(name);
+    try {
+      const row = this.q.version.get(name, version) as ModelRow | undefined;
+      if (!row) throw new ModelNotFoundError(`no version ${version} of model ${JSON.stringify(name)} in ${this.path}`);
+      return this.read(row, `${name} v${version}`);
+    } catch (e) {
+      throw storeError(e, this.path, `cannot read model ${name} v${version}`);
+    }
+  }
+
+  private read(row: ModelRow, name: string): Model {
     const membership = (this.q.membership.all(row.id) as MembershipFunction[]).map((m) => ({ ...m }));
     const frequentRegions = (this.q.frequent.all(row.id) as { region: number; count: number }[]).map((f) => ({ region: f.region, count: f.count }));
     const levels: { level: number; itemsets: { items: number[]; support: number }[] }[] = [];
@@ -233,7 +323,7 @@ class SqliteModelStore implements ModelStore {
       ...(evidence ? { evidence: JSON.parse(evidence.evidence_json) as unknown } : {}),
     };
     const valid = validateModel(model, `${this.path}: model ${name}`);
-    checkRowsComplete(valid, `${this.path}: model ${name}`);
+    checkModelComplete(valid, (what) => { throw new ModelFormatError(`${this.path}: model ${name}: ${what}`); }, 'the store is damaged, retrain or re-import the model');
     return valid;
   }
 
@@ -247,8 +337,9 @@ class SqliteModelStore implements ModelStore {
 
   remove(name: string): boolean {
     validateModelName(name);
+    this.w();
     try {
-      return this.w().deleteName.run(name).changes > 0;
+      return this.removeTx!.immediate(name);
     } catch (e) {
       throw storeError(e, this.path, `cannot remove model ${name}`);
     }
@@ -258,7 +349,7 @@ class SqliteModelStore implements ModelStore {
     validateModelName(name);
     this.w();
     try {
-      this.rollbackTx!(name);
+      this.rollbackTx!.immediate(name);
     } catch (e) {
       throw storeError(e, this.path, `cannot roll back model ${name}`);
     }
@@ -271,6 +362,14 @@ class SqliteModelStore implements ModelStore {
     if (!prev) {
       throw new ModelNotFoundError(`model ${JSON.stringify(name)} has no previous version to roll back to in ${this.path}`);
     }
+    // The target must load before the current version goes (issue 19: rollback landed on a damaged version).
+    const row = this.q.byId.get(prev.id) as ModelRow;
+    try {
+      this.read(row, `${name} v${row.version}`);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new ModelFormatError(`${this.path}: cannot roll back model ${name}: the previous version ${row.version} does not load (${why}); the current version is kept`, { cause: e });
+    }
     q.deleteActive.run(name);
     q.activate.run(prev.id);
   }
@@ -282,27 +381,8 @@ class SqliteModelStore implements ModelStore {
   }
 
   close(): void {
-    this.db.close();
+    this.closeDb();
   }
-}
-
-/**
- * Rows a stored model must have beyond what `validateModel` checks: one frequent
- * region per feature, and the adopted rules = the itemsets of the level of their size
- * (train.ts adopts the highest level). Catches rows lost from a damaged or hand-edited store.
- * @throws ModelFormatError naming the model and the missing rows
- */
-function checkRowsComplete(m: Model, source: string): void {
-  const fail = (what: string): never => { throw new ModelFormatError(`${source}: ${what}; the store is damaged, retrain or re-import the model`); };
-  if (m.frequentRegions.length !== FEATURE_COUNT) fail(`${m.frequentRegions.length} frequent-region rows, expected ${FEATURE_COUNT}`);
-  if (m.levels.length > 0 && m.rules.length === 0) fail('no rule rows, but Apriori found itemsets');
-  if (m.rules.length > 0) {
-    const k = m.rules[0]!.antecedent.length;
-    const level = m.levels[k - 1];
-    if (!level || m.rules.some((r) => r.antecedent.length !== k)) fail(`rules of ${k} items without a level L${k}`);
-    if (level!.itemsets.length !== m.rules.length) fail(`${m.rules.length} rule rows for ${level!.itemsets.length} itemsets at level L${k}`);
-  }
-  if (m.trainingReport === null) fail('no training report row');
 }
 
 function toSummary(r: ModelRow): ModelSummary {

@@ -38,6 +38,10 @@ export interface ModelStore {
    * previous version (kept for rollback; any older one is dropped).
    */
   save(model: Model): ModelSummary;
+  /** Write several models in one transaction: all of them or none (`train --by-site`). */
+  saveAll(models: readonly Model[]): ModelSummary[];
+  /** A stored version of a model, current or kept for rollback. @throws ModelNotFoundError */
+  loadVersion(name: string, version: number): Model;
   /** The current version of a model. @throws ModelNotFoundError */
   load(name: string): Model;
   /** Current versions of all models, by name. */

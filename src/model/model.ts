@@ -7,6 +7,7 @@
 
 import { ModelFormatError } from '../core/errors.js';
 import { fnv1a32 } from '../core/fnv.js';
+import { checkModelComplete, checkModelShape } from './model-shape.js';
 import { FEATURE_COUNT, FEATURE_SET, type FeatureVariant } from '../features/line-features.js';
 import type { MembershipFunction, TwoRegionEnd } from '../fuzzy/membership.js';
 import { REGIONS_PER_FEATURE, type MembershipShape } from '../fuzzy/region.js';
@@ -203,6 +204,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
   const fail = (what: string): never => { throw new ModelFormatError(`${source}: ${what}`); };
   if (typeof value !== 'object' || value === null) fail('expected a JSON object');
   const m = value as Record<string, unknown>;
+  if (m.formatVersion === MODEL_FORMAT_VERSION) checkModelShape(m, fail); // types first: the checks below read the fields
   if (m.formatVersion !== MODEL_FORMAT_VERSION) {
     fail(`model format version ${String(m.formatVersion)}, this farsw reads version ${MODEL_FORMAT_VERSION}; retrain the model with \`farsw train\``);
   }
@@ -338,5 +340,7 @@ export function modelFromJson(text: string, source = 'model.json'): Model {
     throw new ModelFormatError(`${source}: not valid JSON (${(e as Error).message})`);
   }
   if (typeof v === 'object' && v !== null) delete (v as Record<string, unknown>).$schema;
-  return validateModel(v, source);
+  const model = validateModel(v, source);
+  checkModelComplete(model, (what) => { throw new ModelFormatError(`${source}: ${what}`); }, 'not a whole model as farsw exports it (farsw models export)');
+  return model;
 }

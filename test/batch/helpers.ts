@@ -1,5 +1,4 @@
 /** Shared pieces of the batch tests: small pages, JSON Lines files, a compiled worker, a run to memory. */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { runBatch, type BatchConfig, type BatchSummary } from '../../src/batch/run.js';
 import { streamSink } from '../../src/batch/output.js';
+import { compileBuild } from './build.js';
 
 /** An output record as a test reads it (every field optional). */
 export interface LooseRecord { id?: string; url?: string; warc_record_id?: string; text?: string; error?: string; ms?: number; model?: string }
@@ -52,15 +52,12 @@ let built: string | undefined;
 
 /**
  * The batch worker compiled from the current sources into .build/ (workers
- * load JavaScript; vitest runs TypeScript). .build/ sits next to dist/, so
- * paths the code resolves from its own location (models/default.json) hold.
- * Built once per test file.
+ * load JavaScript; vitest runs TypeScript). Compiled once for the whole run by
+ * test/global-setup.ts; compiled here only when a file runs without it.
  */
 export function compiledWorker(): string {
   if (built) return built;
-  const out = join(ROOT, '.build');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', out, '--declaration', 'false', '--sourceMap', 'false'], { stdio: 'inherit' });
-  built = join(out, 'batch/worker.js');
-  if (!existsSync(built)) throw new Error(`build did not produce ${built}`);
+  const ready = join(ROOT, '.build/batch/worker.js');
+  built = process.env['FARSW_TEST_BUILD_READY'] === '1' && existsSync(ready) ? ready : compileBuild();
   return built;
 }

@@ -21,14 +21,14 @@ describe('SQLite model store', () => {
     store.close();
   });
 
-  it('creates the file with the schema version and application id, WAL mode', () => {
+  it('creates the file with the schema version and application id, rollback journal (no -wal/-shm beside it)', () => {
     const path = join(dir, 'sub', 'farsw.sqlite');
     openModelStore(path).close();
     expect(existsSync(path)).toBe(true);
     const db = new Database(path, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma('application_id', { simple: true })).toBe(STORE_APPLICATION_ID);
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
     db.close();
   });
 

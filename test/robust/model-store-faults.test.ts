@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A store with models a (two versions) and b, closed (WAL checkpointed into the file). */
+/** A store with models a (two versions) and b, closed. */
 function goodStore(): void {
   const s = openModelStore(path);
   s.save(exampleModel('a', 0));
@@ -162,7 +162,7 @@ describe('concurrency and interrupted writes', () => {
       }
       const reader = openModelStore(path, { readonly: true });
       try {
-        expect(reader.list().map((m) => m.name)).toEqual(['a', 'b']); // WAL: the uncommitted 'half' is invisible
+        expect(reader.list().map((m) => m.name)).toEqual(['a', 'b']); // the uncommitted 'half' is invisible
         expect(() => reader.load('half')).toThrow(ModelNotFoundError);
       } finally {
         reader.close();

@@ -141,7 +141,9 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       try {
         const { models, failures, skippedRecords, sitePages } = await trainFromData(args, params, site, io);
         const guarded = args.guard ? guardModels(models, sitePages, params, defaultModelIn(store), args['guard-folds'], io) : models;
-        const out = guarded.map((model) => ({ model, summary: store.save(model) }));
+        // One transaction for every model of the run: a killed or failed save leaves the store as it was.
+        const summaries = store.saveAll(guarded);
+        const out = guarded.map((model, i) => ({ model, summary: summaries[i]! }));
         if (args.json) {
           io.stdout(JSON.stringify(out.map(({ model, summary }) => ({ ...summary, report: { ...model.trainingReport, maskCounts: undefined, skipped: undefined } })), null, 2) + '\n');
         } else {
