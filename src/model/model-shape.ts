@@ -9,7 +9,6 @@
  */
 import { FEATURE_COUNT } from '../features/line-features.js';
 import { REGIONS_PER_FEATURE } from '../fuzzy/region.js';
-import type { Model } from './model.js';
 
 type Fail = (what: string) => never;
 
@@ -71,13 +70,21 @@ export function checkModelShape(m: Record<string, unknown>, fail: Fail): void {
   }
 }
 
+/** The parts of a Model that checkModelComplete reads (model.ts imports this file, not the other way). */
+interface ModelRows {
+  readonly frequentRegions: readonly unknown[];
+  readonly levels: readonly { readonly itemsets: readonly unknown[] }[];
+  readonly rules: readonly { readonly antecedent: readonly number[] }[];
+  readonly trainingReport: unknown;
+}
+
 /**
  * What a whole model has beyond its types: one frequent region per feature, and the adopted
  * rules = the itemsets of the level of their size (train.ts adopts the highest level). A store
  * that lost rows, or a model file not written by farsw, fails here.
  * @param hint what to do, appended to the message
  */
-export function checkModelComplete(m: Model, fail: Fail, hint: string): void {
+export function checkModelComplete(m: ModelRows, fail: Fail, hint: string): void {
   const bad = (what: string): never => fail(`${what}; ${hint}`);
   if (m.frequentRegions.length !== FEATURE_COUNT) bad(`${m.frequentRegions.length} frequent-region rows, expected ${FEATURE_COUNT}`);
   if (m.levels.length > 0 && m.rules.length === 0) bad('no rule rows, but Apriori found itemsets');

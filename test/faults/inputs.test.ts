@@ -168,4 +168,12 @@ describe('apply FILE on a page too large for a string', () => {
     expect(await run(['apply', '-a', 'addanag', file], io)).toBe(1);
     expect(io.err).toBe(`farsw: ${file}: page of ${300 * MiB} bytes is larger than farsw reads (268435456 bytes)\n`);
   });
+
+  it('/dev/zero as a page ends with one line naming it (exit 1)', async () => {
+    const { run } = await import('../../src/cli/main.js');
+    const { capture } = await import('../cli/capture.js');
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', '/dev/zero'], io)).toBe(1);
+    expect(io.err).toMatch(/^farsw: \/dev\/zero: page larger than 268435456 bytes \(reading stopped there\)\n/);
+  });
 });

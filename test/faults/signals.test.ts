@@ -99,3 +99,28 @@ describe('signals and kills during a batch run with workers', () => {
     expectExactlyOnce(out);
   }, 180_000);
 });
+
+describe('two runs on one output (item 7)', () => {
+  it('started together: one writes, the other refuses with one line (or finds it done); --wait runs both; every record once', async () => {
+    const dir = tempDir('two-runs');
+    const inp = input(dir);
+    const out = join(dir, 'out.jsonl');
+    const [a, b] = await Promise.all([runCli(args(inp, out)), runCli(args(inp, out))]);
+    const codes = [a.code, b.code].sort();
+    expect(codes[0]).toBe(0);
+    const loser = a.code === 0 ? b : a;
+    if (loser.code !== 0) {
+      expect(loser.code).toBe(1);
+      expect(loser.err).toMatch(/another (farsw )?run|in use|locked|being written/i);
+      expect(loser.err.trim().split('\n')).toHaveLength(1);
+    }
+    expect(noStackTrace(a.err + b.err)).toBe(true);
+    expectExactlyOnce(out);
+
+    const out2 = join(dir, 'out2.jsonl');
+    const [c, d] = await Promise.all([runCli([...args(inp, out2), '--wait']), runCli([...args(inp, out2), '--wait'])]);
+    expect([c.code, d.code]).toEqual([0, 0]);
+    expect(c.err + d.err).toMatch(/already done/);
+    expectExactlyOnce(out2);
+  }, 120_000);
+});

@@ -4,6 +4,7 @@
  *   farsw apply --input pages.jsonl[.gz] --output out.jsonl   batch over records
  *     (JSON Lines, WARC, files, directories, stdin; worker pool, shards: src/cli/batch-command.ts)
  */
+import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { isGzip } from '../../batch/detect.js';
@@ -33,9 +34,19 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, Extract
   profile: boolean;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+/** A stream's bytes, at most `limit` of them: an endless one (/dev/zero, a pipe that never ends) is refused, not read for ever. */
+async function readAll(stream: NodeJS.ReadableStream, name: string, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  let size = 0;
+  for await (const c of stream) {
+    const b = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
+    size += b.length;
+    if (size > limit) {
+      (stream as { destroy?: () => void }).destroy?.();
+      throw new InputError(`${name}: page larger than ${limit} bytes (reading stopped there)`);
+    }
+    chunks.push(b);
+  }
   return Buffer.concat(chunks);
 }
 
@@ -44,13 +55,14 @@ async function readPage(file: string, io: CliIo, maxBytes: number): Promise<Uint
   let bytes: Uint8Array;
   if (file === '-') {
     if (!io.stdin) throw new InputError('-: no standard input available');
-    bytes = await readAll(io.stdin);
+    bytes = await readAll(io.stdin, '-', BATCH_DEFAULTS.maxPageBytes);
   } else {
     try {
       // A page is read whole and becomes a string: refuse what cannot fit before reading it (a 1 GB file gave a RangeError).
       const st = await stat(file);
       if (st.isFile() && st.size > BATCH_DEFAULTS.maxPageBytes) throw new InputError(`${file}: page of ${st.size} bytes is larger than farsw reads (${BATCH_DEFAULTS.maxPageBytes} bytes)`);
-      bytes = await readFile(file);
+      // A device or FIFO has no size: read it against the same bound.
+      bytes = st.isFile() || st.isDirectory() ? await readFile(file) : await readAll(createReadStream(file), file, BATCH_DEFAULTS.maxPageBytes);
     } catch (e) {
       if (e instanceof InputError) throw e;
       const err = e as NodeJS.ErrnoException;

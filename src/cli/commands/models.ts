@@ -9,7 +9,7 @@
  *   farsw models check [--json]        read-only: integrity, schema, every model loads
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
 import { describeStoreSource, locateStore, storeOptionSpec } from '../store-location.js';
 import { ConfigError, DatasetError, InputError, ModelNotFoundError } from '../../core/errors.js';
@@ -22,6 +22,9 @@ import { type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
 import { DEFAULT_MODEL_NAME, loadNamedModel, SHIPPED_DEFAULT_MODEL, siteMatches } from '../../model-store/resolve.js';
 import { EXIT, type CliIo } from '../io.js';
+
+/** The largest model file `models import` reads (models are a few MB; V8 strings stop at 2^29 characters). */
+const MAX_MODEL_FILE_BYTES = 256 * 1024 * 1024;
 
 interface ModelsArgs { store: string; name?: string; file?: string; json?: boolean; data?: string }
 
@@ -173,6 +176,9 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
         builder: (yy) => yy.positional('file', { type: 'string', demandOption: true }).option('name', { type: 'string', describe: 'Store under another name' }),
         handler: async (a) => {
           const file = a.file as string;
+          // A model is a few MB; a file too large for a string is refused before it is read.
+          const size = await stat(file).then((st) => (st.isFile() ? st.size : 0), () => 0);
+          if (size > MAX_MODEL_FILE_BYTES) throw new InputError(`${file}: ${size} bytes is too large for a model file (at most ${MAX_MODEL_FILE_BYTES})`);
           const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => { throw new InputError(`${file}: cannot read (${e.code ?? e.message})`); });
           let model = modelFromJson(text, file);
           if (typeof a.name === 'string') model = { ...model, name: validateModelName(a.name) };
