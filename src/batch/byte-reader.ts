@@ -63,7 +63,12 @@ export class ByteReader {
   async peek(n: number): Promise<Buffer> {
     await this.fill(n);
     if (this.chunks.length === 0) return Buffer.alloc(0);
-    if (this.chunks[0]!.length < n && this.chunks.length > 1) this.chunks = [Buffer.concat(this.chunks)];
+    if (this.chunks[0]!.length < n && this.chunks.length > 1) {
+      // Join only the leading chunks that cover n bytes (joining all would copy up to a chunk per call).
+      let k = 0, size = 0;
+      while (k < this.chunks.length && size < n) size += this.chunks[k++]!.length;
+      this.chunks.splice(0, k, Buffer.concat(this.chunks.slice(0, k), size));
+    }
     return this.chunks[0]!.subarray(0, Math.min(n, this.buffered));
   }
 
