@@ -14,6 +14,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { byteLines } from '../core/byte-lines.js';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
 import { maybeGunzip, peek, readRaw, type Chunks } from './chunks.js';
@@ -213,43 +214,14 @@ export interface SplitLine { line: number; offset: number; size: number; bytes?:
  * and ends the split: reading never goes on for ever.
  */
 export async function* splitLines(chunks: Chunks, maxBytes: number, maxSkip = Infinity): AsyncGenerator<SplitLine> {
-  let parts: Buffer[] = [];
-  let size = 0;
-  let line = 0;
-  let offset = 0; // of the current line's start
-  const finish = (): SplitLine => {
-    line++;
-    let n = size;
-    if (n <= maxBytes && n > 0) {
-      const last = parts[parts.length - 1]!;
-      if (last.length > 0 && last[last.length - 1] === 0x0d) n--;
-    }
-    const rec: SplitLine = size > maxBytes ? { line, offset, size } : { line, offset, size: n, bytes: sharedCopy(parts, n) };
-    parts = [];
-    offset += size + 1;
-    size = 0;
-    return rec;
-  };
-  for await (const chunk of chunks) {
-    let start = 0;
-    for (;;) {
-      const nl = chunk.indexOf(0x0a, start);
-      const end = nl < 0 ? chunk.length : nl;
-      if (end > start) {
-        if (size + (end - start) <= maxBytes) parts.push(chunk.subarray(start, end));
-        else parts = [];
-        size += end - start;
-      }
-      if (nl < 0) break;
-      yield finish();
-      start = nl + 1;
-    }
-    if (size > maxSkip) {
-      yield { line: line + 1, offset, size, cut: true };
-      return;
-    }
+  for await (const l of byteLines(chunks, maxBytes, maxSkip)) {
+    if (l.cut) { yield { line: l.line, offset: l.offset, size: l.size, cut: true }; return; }
+    if (l.parts === undefined) { yield { line: l.line, offset: l.offset, size: l.size }; continue; }
+    let n = l.size;
+    const last = l.parts[l.parts.length - 1];
+    if (last !== undefined && last.length > 0 && last[last.length - 1] === 0x0d) n--; // CRLF
+    yield { line: l.line, offset: l.offset, size: n, bytes: sharedCopy(l.parts, n) };
   }
-  if (size > 0) yield finish();
 }
 
 /** How far past --max-bytes a line without an end is skipped before the file is given up (an endless stream). */

@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { byteLines } from '../core/byte-lines.js';
 import { InputError } from '../core/errors.js';
 
 export type JsonLine =
@@ -51,44 +52,17 @@ const utf8 = new TextDecoder('utf-8');
 export async function* readJsonLines(path: string, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<JsonLine> {
   const stream = await openTextStream(path);
   let line = 0;
-  let parts: Buffer[] = [];
-  let size = 0;
-  const finish = (): JsonLine | undefined => {
-    line++;
-    const n = size;
-    const bytes = n > maxLineBytes ? undefined : Buffer.concat(parts, n);
-    parts = [];
-    size = 0;
-    if (bytes === undefined) return { line, error: `line of ${n} bytes is longer than ${maxLineBytes} bytes; skipped` };
-    const text = utf8.decode(bytes);
-    if (text.trim() === '') return undefined;
-    try {
-      return { line, value: JSON.parse(text) as unknown };
-    } catch (e) {
-      return { line, error: `invalid JSON (${(e as Error).message})` };
-    }
-  };
   try {
-    for await (const c of stream) {
-      const chunk = c as Buffer;
-      let start = 0;
-      for (;;) {
-        const nl = chunk.indexOf(0x0a, start);
-        const end = nl < 0 ? chunk.length : nl;
-        if (end > start) {
-          if (size + (end - start) <= maxLineBytes) parts.push(chunk.subarray(start, end));
-          else parts = [];
-          size += end - start;
-        }
-        if (nl < 0) break;
-        const out = finish();
-        if (out) yield out;
-        start = nl + 1;
+    for await (const l of byteLines(stream as AsyncIterable<Buffer>, maxLineBytes)) {
+      line = l.line;
+      if (l.parts === undefined) { yield { line, error: `line of ${l.size} bytes is longer than ${maxLineBytes} bytes; skipped` }; continue; }
+      const text = utf8.decode(Buffer.concat(l.parts, l.size));
+      if (text.trim() === '') continue;
+      try {
+        yield { line, value: JSON.parse(text) as unknown };
+      } catch (e) {
+        yield { line, error: `invalid JSON (${(e as Error).message})` };
       }
-    }
-    if (size > 0) {
-      const out = finish();
-      if (out) yield out;
     }
   } catch (e) {
     throw new InputError(`${path}: read failed after line ${line} (${(e as Error).message})`, { cause: e });

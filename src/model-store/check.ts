@@ -10,7 +10,8 @@ import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { ModelNotFoundError } from '../core/errors.js';
 import { SCHEMA_VERSION, STORE_APPLICATION_ID } from './schema.js';
-import { openModelStore, openReadOnly } from './sqlite.js';
+import { openReadOnly } from './read-only.js';
+import { openModelStore } from './sqlite.js';
 
 /** Result for one stored model. */
 export interface ModelCheck {

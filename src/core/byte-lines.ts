@@ -1,0 +1,54 @@
+/**
+ * Lines of a byte stream (split on LF), numbered from 1, with a bound on what is
+ * kept: a line longer than `maxBytes` is reported by its size alone (never joined,
+ * never made into a string), and a line still without an end after `maxSkip`
+ * bytes ends the split with `cut` (an endless stream such as /dev/zero).
+ * Batch inputs (JSON Lines records) and datasets (training and evaluation lines)
+ * both read this way.
+ */
+
+/** One line: number, start offset, size; its pieces (views on the chunks) unless it was over `maxBytes`. */
+export interface ByteLine {
+  readonly line: number;
+  readonly offset: number;
+  readonly size: number;
+  readonly parts?: readonly Buffer[];
+  /** No line end within `maxSkip` bytes: the last line reported. */
+  readonly cut?: true;
+}
+
+export async function* byteLines(chunks: AsyncIterable<Buffer | string>, maxBytes: number, maxSkip = Infinity): AsyncGenerator<ByteLine> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let line = 0;
+  let offset = 0; // of the current line's start
+  const finish = (): ByteLine => {
+    line++;
+    const rec: ByteLine = size > maxBytes ? { line, offset, size } : { line, offset, size, parts };
+    parts = [];
+    offset += size + 1;
+    size = 0;
+    return rec;
+  };
+  for await (const c of chunks) {
+    const chunk = typeof c === 'string' ? Buffer.from(c) : c;
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(0x0a, start);
+      const end = nl < 0 ? chunk.length : nl;
+      if (end > start) {
+        if (size + (end - start) <= maxBytes) parts.push(chunk.subarray(start, end));
+        else parts = [];
+        size += end - start;
+      }
+      if (nl < 0) break;
+      yield finish();
+      start = nl + 1;
+    }
+    if (size > maxSkip) {
+      yield { line: line + 1, offset, size, cut: true };
+      return;
+    }
+  }
+  if (size > 0) yield finish();
+}
