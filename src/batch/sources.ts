@@ -253,7 +253,7 @@ async function* jsonlItems(path: string, chunks: Chunks, opts: SourceOptions, sh
 /** A list of URLs, one a line (blank lines and `#` comments skipped); a line that is not an http(s) URL is an error item. */
 async function* urlItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined): AsyncGenerator<BatchItem> {
   const utf8 = new TextDecoder();
-  for await (const l of splitLines(chunks, opts.maxBytes)) {
+  for await (const l of splitLines(chunks, opts.maxBytes, skipLimit(opts.maxBytes))) {
     const url = l.bytes === undefined ? '' : utf8.decode(l.bytes).trim();
     if (l.bytes !== undefined && (url === '' || url.startsWith('#'))) continue;
     if (!recordInShard(String(l.line), shard)) continue;
