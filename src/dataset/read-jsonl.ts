@@ -53,8 +53,10 @@ export async function* readJsonLines(path: string, maxLineBytes = MAX_LINE_BYTES
   const stream = await openTextStream(path);
   let line = 0;
   try {
-    for await (const l of byteLines(stream as AsyncIterable<Buffer>, maxLineBytes)) {
+    // A line without an end after 4 × the limit (at least 1 GiB) ends the file: /dev/zero never ends.
+    for await (const l of byteLines(stream as AsyncIterable<Buffer>, maxLineBytes, Math.max(2 ** 30, 4 * maxLineBytes))) {
       line = l.line;
+      if (l.cut) { yield { line, error: `no line end within ${l.size} bytes; the rest of the file is skipped` }; return; }
       if (l.parts === undefined) { yield { line, error: `line of ${l.size} bytes is longer than ${maxLineBytes} bytes; skipped` }; continue; }
       const text = utf8.decode(Buffer.concat(l.parts, l.size));
       if (text.trim() === '') continue;

@@ -154,6 +154,13 @@ describe('lines and pages too large for a string', () => {
     for await (const l of readJsonLines(input, MiB)) got.push(l.error ?? (l.value as { id: string }).id);
     expect(got).toEqual(['a', expect.stringMatching(/line of \d+ bytes is longer than 1048576 bytes; skipped/), 'c']);
   });
+
+  it('training data from /dev/zero ends with one line-numbered error', async () => {
+    const { readJsonLines } = await import('../../src/dataset/read-jsonl.js');
+    const got = [];
+    for await (const l of readJsonLines('/dev/zero', MiB)) got.push(l.error);
+    expect(got).toEqual([expect.stringMatching(/^no line end within \d+ bytes; the rest of the file is skipped$/)]);
+  }, 60_000);
 });
 
 describe('apply FILE on a page too large for a string', () => {
