@@ -133,6 +133,8 @@ for (const fold of intraFolds) {
     intra.add('page maxima', fold.group, { ...score(y.text, r.gold, { lcs: false }), nopass: y.detail.informative === 0 ? 1 : 0 });
     const z = extractWithModel(r.html, relined, { preset: 'paper' });
     intra.add('relined', fold.group, { ...score(z.text, r.gold, { lcs: false }), nopass: z.detail.informative === 0 ? 1 : 0 });
+    intra.add('fallback', fold.group, score(extractWithModel(r.html, model, { preset: 'paper', farsw: { fallback: true } }).text, r.gold, { lcs: false }));
+    intra.add('relined fallback', fold.group, score(extractWithModel(r.html, relined, { preset: 'paper', farsw: { fallback: true } }).text, r.gold, { lcs: false }));
   }
 }
 log(`intra-site: ${intraFolds.length} folds`);
@@ -225,7 +227,7 @@ const md = [
   `|---|${interDatasets.map(() => '---').join('|')}|---|---|---|`,
   ...interRows,
   '',
-  `**FAR-SW intra-site and the Φ sweep of Fig. 8** (10-fold within the ${intraSites} hosts with ≥ 10 pages among every page of daniel, dragnet, cleanportaleval; a paper site model per fold, applied with \`--preset paper --phi Φ\`). Mean over sites of windows per page, BoW precision, recall, F1 (tokens). At Φ = 5, BoW F1 in bytes: ${f3(intra.macro('phi 5', 'bytes'))}; with eq. 4 over page maxima instead of the model's H: F1 ${f3(intra.macro('page maxima', 'bow'))}, no block > β on ${pct(intra.macro('page maxima', 'nopass'))} of pages; on farsw's text lines (re-lined, markup joining the next text line) at Φ = 5: F1 ${f3(intra.macro('relined', 'bow'))}, no block > β on ${pct(intra.macro('relined', 'nopass'))}.`,
+  `**FAR-SW intra-site and the Φ sweep of Fig. 8** (10-fold within the ${intraSites} hosts with ≥ 10 pages among every page of daniel, dragnet, cleanportaleval; a paper site model per fold, applied with \`--preset paper --phi Φ\`). Mean over sites of windows per page, BoW precision, recall, F1 (tokens). At Φ = 5, BoW F1 in bytes: ${f3(intra.macro('phi 5', 'bytes'))}; with eq. 4 over page maxima instead of the model's H: F1 ${f3(intra.macro('page maxima', 'bow'))}, no block > β on ${pct(intra.macro('page maxima', 'nopass'))} of pages; on farsw's text lines (re-lined, markup joining the next text line) at Φ = 5: F1 ${f3(intra.macro('relined', 'bow'))}, no block > β on ${pct(intra.macro('relined', 'nopass'))}. With farsw's fallback block kept (\`--fallback\`): F1 ${f3(intra.macro('fallback', 'bow'))} on the author's lines, ${f3(intra.macro('relined fallback', 'bow'))} on farsw's text lines.`,
   '',
   '| Φ | windows per page | precision | recall | F1 | no block > β |',
   '|---|---|---|---|---|---|',

@@ -42,22 +42,24 @@ export const PAPER_PRESET = Object.freeze({
    */
   farswApply: Object.freeze({
     classify: 'crisp' as const, mode: 'farsw' as const, phi: 5, beta: 1.5, padding: 1,
-    blockScore: 'paper' as const, fallback: false, scoreNorm: 'model' as const, templates: false, pathEvidence: 0, pathVeto: false,
-    dedupe: false, container: 0, veto: 0, tokenEvidence: 0, weightRegions: false, fallbackLinkDensity: 0,
+    blockScore: 'paper' as const, fallback: false, scoreNorm: 'model' as const, templates: false,
+    pathEvidence: 0, pathVeto: false, dedupe: false, container: 0, veto: 0, tokenEvidence: 0,
+    weightRegions: false, fallbackLinkDensity: 0, runVeto: 0,
   }),
   /** The DANA options of a model's core under `paper` (used by no paper mode, but `--mode` may ask for it). */
   farswDana: Object.freeze({ gap: 20, titleDecay: 0, container: 0, titleContainer: 0 }),
   /**
    * Training a FAR-SW model (§3.1–3.3, §4.1): the body's source lines as the author wrote them
-   * (step 1: the head goes; step 2: blank lines dropped), Table 1's elements deleted (step 3), α 0.5, significance 0.5, support 0.5; raw
-   * features and three regions for a site (Table 9, column 4), i/N-normalised features and the
-   * two-region B, C, E of Fig. 7 across sites (column 5), Low' reaching 0 at Mean (the reading that gives
-   * Table 9's B.High', C.High'); no class/id words (template lines and
-   * paths are still recorded; `farswApply` ignores them).
+   * (step 1: the head goes; step 2: blank lines dropped), Table 1's elements deleted (step 3),
+   * α 0.5, significance 0.5, support 0.5; raw features and three regions for a site (Table 9,
+   * column 4), i/N-normalised features and Fig. 7's two regions for B, C, E across sites
+   * (column 5), Low' reaching 0 at Mean (the reading that gives Table 9's C.High'); no class/id
+   * words (template lines and paths are still recorded; `farswApply` ignores them).
    */
   farswTrain: Object.freeze({
     alpha: 0.5, significance: 0.5, minSupport: 0.5,
-    dropElements: Object.freeze(['head', 'title', ...FARSW_TABLE1_ELEMENTS]) as readonly string[], reline: false, carryMarkup: false, classTokens: false,
+    dropElements: Object.freeze(['head', 'title', ...FARSW_TABLE1_ELEMENTS]) as readonly string[],
+    reline: false, carryMarkup: false, classTokens: false,
     dropComments: false, dropHidden: false, twoRegionEnd: 'mean' as const, evidence: false,
   }),
   /** WLR (seed 001): eq. 4 as printed (R = WLR · max(w, Σ R)) over the initial nodes I. */

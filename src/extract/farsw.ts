@@ -14,7 +14,7 @@
  * `page`, divided by the feature's maximum on the page; `model`, divided by the
  * point H = (Mean + MAX) / 2 where the model's High region reaches 1, clipped to 1.
  * Only `model` reproduces the paper's worked scores (Tables 2–3 give the block
- * p286..p300 1.58 where `page` gives 1.16; docs/decisions.md, "Eq. 4 reading").
+ * p286..p300 1.58 where `page` gives at most 1.18; docs/decisions.md, "Eq. 4 reading").
  */
 import type { Block, LineTable } from '../core/types.js';
 import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
