@@ -53,12 +53,6 @@ export class ByteReader {
     return keep ? (parts.length === 1 ? parts[0]! : Buffer.concat(parts, took)) : Buffer.alloc(0);
   }
 
-  /** True when no byte is left. */
-  async atEnd(): Promise<boolean> {
-    await this.fill(1);
-    return this.buffered === 0;
-  }
-
   /** The next `n` bytes without consuming them (fewer at the end). */
   async peek(n: number): Promise<Buffer> {
     await this.fill(n);
