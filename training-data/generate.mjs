@@ -98,8 +98,8 @@ ${paras.map((p) => `<p class="para">${p}</p>`).join('\n')}
 `,
   },
   {
-    // Label-free site models (issue 18.3): a "Related stories" block of teaser paragraphs, the same
-    // three on every page, written like an article; a site learns it is boilerplate by repetition.
+    // Label-free site models (issue 18.3): a "Related stories" block of teaser paragraphs inside the article's
+    // own container, the same three on every page, written like the article; repetition shows it is boilerplate.
     host: 'river-review.example',
     name: 'River Review',
     pages: 12,
@@ -109,8 +109,7 @@ ${paras.map((p) => `<p class="para">${p}</p>`).join('\n')}
 <div class="bar"><a href="/">River Review</a> <a href="/towns">Towns</a> <a href="/water">Water</a> <a href="/about">About us</a></div>
 <div class="post"><h1>${title}</h1>
 ${paras.map((p) => `<p>${p}</p>`).join('\n')}
-</div>
-<div class="related"><h2>Related stories</h2>
+<h2>Related stories</h2>
 <p>The regional water board said last spring that the old weirs along the river would be rebuilt in stone, and that fish ladders would be added so that salmon can reach the upper valley again.</p>
 <p>Volunteers from the lower town have cleaned the riverbanks every Saturday since the floods, and the council has promised to pay for new benches, bins and a small jetty for canoes.</p>
 <p>A group of local fishermen told reporters that the river has never been as clean as it is now, and they hope the new rules on fertiliser will keep it that way for their grandchildren.</p>

@@ -35,7 +35,8 @@ export async function* readTrainingData(dir: string, options: ReadOptions = {}):
     for (const page of pages) {
       const name = page.slice(0, -HTML_SUFFIX.length);
       const htmlPath = join(siteDir, page);
-      if (!files.has(`${name}.txt`)) {
+      const hasGold = files.has(`${name}.txt`);
+      if (!hasGold && !options.goldOptional) {
         options.onIssue?.({ file: htmlPath, message: `gold file ${name}.txt missing` });
         continue;
       }
@@ -58,7 +59,7 @@ export async function* readTrainingData(dir: string, options: ReadOptions = {}):
         continue;
       }
       const html = decode(bytes);
-      const gold = (await readFile(join(siteDir, `${name}.txt`), 'utf8')).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+      const gold = hasGold ? (await readFile(join(siteDir, `${name}.txt`), 'utf8')).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n') : null;
       yield { id: `${site}/${name}`, dataset, url, lang, host: site, html, gold, source: { file: htmlPath } };
     }
   }

@@ -47,4 +47,6 @@ export interface ReadOptions {
   readonly onIssue?: (issue: DatasetIssue) => void;
   /** Decode the bytes of a training-data `.html` file (default: `decodeHtml`'s charset sniffing). */
   readonly decode?: (bytes: Uint8Array) => string;
+  /** Training-data pages without a gold `.txt` are read with `gold: null` instead of reported (label-free training). */
+  readonly goldOptional?: boolean;
 }

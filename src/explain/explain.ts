@@ -57,6 +57,8 @@ export interface ExplainData {
   readonly topical: Uint8Array | null;
   /** 1 for the model's template (site boilerplate) lines, never kept; null when none or no model. */
   readonly template: Uint8Array | null;
+  /** A label-free model's template evidence: found by repetition across its training pages (trainingReport.unlabeled). */
+  readonly templateEvidence?: { readonly pages: number; readonly minPages: number; readonly seedModel: string };
   /** Eq. 4 per line; null for the DANA core alone. */
   readonly lineScore: Float64Array | null;
   /** Step 7 windows with their eq. 5 scores ([] for the DANA core alone). */
@@ -126,6 +128,7 @@ export function explainModelRun(
     topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
     beta: info.beta, fallback: detail.fallback, fallbackKept: detail.fallbackKept, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
     texts: table.text, rulesOn: model?.evidence ? rulesOnLine(table, model.evidence) : null,
+    ...(model?.trainingReport.unlabeled ? { templateEvidence: { pages: model.trainingReport.unlabeled.pages, minPages: model.trainingReport.unlabeled.minPages, seedModel: model.trainingReport.unlabeled.seedModel } } : {}),
   };
 }
 
@@ -179,7 +182,8 @@ export function summarize(data: ExplainData): string {
     if (data.template) {
       let template = 0;
       for (const t of data.template) template += t;
-      parts.push(`${template} template lines (never kept)`);
+      const e = data.templateEvidence;
+      parts.push(`${template} template lines (never kept${e ? `; label-free: each on ≥ ${e.minPages} of ${e.pages} pages without gold, pseudo-labels from ${e.seedModel}` : ''})`);
     }
     parts.push(`${topical} topical`, `${data.windows.length} windows (${kept} > β ${data.beta})${data.fallback ? (data.fallbackKept ? ', fell back to the best' : ', the best was link-dense and left out') : ''}`);
   }

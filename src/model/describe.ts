@@ -10,7 +10,7 @@ import { regionFeature, regionName, type RegionId } from '../fuzzy/region.js';
 import { adoptRules } from '../mining/rules.js';
 import { CLASS_WORD_ITEM_BASE, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS } from '../features/evidence.js';
 import type { ClassRule } from '../mining/class-rules.js';
-import type { EvidenceModel, Model } from './model.js';
+import type { EvidenceModel, Model, UnlabeledEvidence } from './model.js';
 
 /** One adopted rule, ready to print. */
 export interface RuleView {
@@ -35,6 +35,8 @@ export interface RulesView {
   readonly adopted: readonly RuleView[];
   /** The evidence rules (structure, class/id words, text), when the model has them. */
   readonly evidence?: EvidenceView;
+  /** Label-free models: the template found by repetition (trainingReport.unlabeled). */
+  readonly template?: UnlabeledEvidence;
 }
 
 /** What `farsw rules` shows of a model's evidence rules. */
@@ -71,6 +73,7 @@ export function describeRules(model: Model, level?: number): RulesView {
     frequentRegions: model.frequentRegions.map((f) => ({ region: word(f.region), count: f.count })),
     levels: model.levels.map((l) => ({ level: l.level, itemsets: l.itemsets.map((s) => ({ regions: s.items.map(word), support: s.support })) })),
     ...(model.evidence ? { evidence: describeEvidence(model.evidence) } : {}),
+    ...(model.trainingReport.unlabeled ? { template: model.trainingReport.unlabeled } : {}),
     adoptedLevel: top === 0 ? 0 : chosen,
     adopted: rules.map((r) => {
       const regions = r.antecedent.map(word);

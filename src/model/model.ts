@@ -117,6 +117,8 @@ export interface SiteCheck {
   readonly agreement: number;
   /** What `--model auto` does: the site model only when it won (siteF1 > defaultF1). */
   readonly useSite: boolean;
+  /** What the scores are against: the pages' gold (absent: gold), or a label-free model's pseudo-labels. */
+  readonly labels?: 'gold' | 'pseudo';
 }
 
 /** Evidence a label-free model was learned from (train/unlabeled.ts). */

@@ -56,7 +56,7 @@ async function driftCheck(a: DriftArgs, io: CliIo): Promise<void> {
   const dflt = loadNamedModel(a.store, DEFAULT_MODEL_NAME).model;
   const pages: DriftPage[] = [];
   let otherHosts = 0;
-  for await (const r of readDataset(a.data, { onIssue: (i) => io.stderr(`farsw: skipped ${i.file}${i.line === undefined ? '' : `:${i.line}`}: ${i.message}\n`) })) {
+  for await (const r of readDataset(a.data, { goldOptional: true, onIssue: (i) => io.stderr(`farsw: skipped ${i.file}${i.line === undefined ? '' : `:${i.line}`}: ${i.message}\n`) })) {
     const host = hostOfRecord(r);
     if (model.site !== null && host !== null && !siteMatches(model.site, host)) { otherHosts++; continue; }
     pages.push({ id: r.id, html: r.html, gold: r.gold });

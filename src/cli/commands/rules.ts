@@ -31,6 +31,12 @@ export function formatRules(v: RulesView): string {
   if (v.adopted.length === 0) out.push('  none');
   for (const r of v.adopted) out.push(`  ${r.text}`);
   if (v.evidence) out.push('', ...formatEvidence(v.evidence));
+  if (v.template) {
+    const t = v.template;
+    out.push('', `Template found by repetition (label-free: ${t.pages} pages without gold, pseudo-labels from ${t.seedModel})`,
+      `  ${t.templateLines} template lines (each on ≥ ${t.minPages} pages; never pseudo-topical), ${t.varyingPaths} paths whose text varies from page to page, ${t.pseudoTopicalLines} pseudo-topical lines`,
+      '  most repeated lines (pages):', ...t.topTemplate.map((x) => `    ${String(x.pages).padStart(4)}  ${x.text}`));
+  }
   return out.join('\n') + '\n';
 }
 

@@ -22,6 +22,8 @@ import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelSummary } from '../../model-store/store.js';
 import { Trainer, type TrainingPage, type TrainOptions } from '../../train/train.js';
 import { checkSiteModel, SITE_GUARD_FOLDS } from '../../eval/site-guard.js';
+import { extractWithModel } from '../../extract/model-extractor.js';
+import { pseudoLabel, trainPseudoLabelled, type UnlabeledPage } from '../../train/unlabeled.js';
 import { defaultModelIn } from '../../model-store/resolve.js';
 import type { CliIo } from '../io.js';
 
@@ -47,6 +49,7 @@ interface TrainArgs {
   preset?: Preset;
   guard: boolean;
   'guard-folds': number;
+  unlabeled: boolean;
 }
 
 function isValidModelName(name: string): boolean {
@@ -66,12 +69,13 @@ function describeTrained(m: Model, s: ModelSummary): string {
   return `${m.name}${m.site ? ` (${m.site})` : ''}: ${r.pages} pages (${r.skippedPages} skipped), ${r.lines} lines, ${r.topicalLines} topical; `
     + `labels cover ${pct(r.goldCoverage)} of gold tokens, ${pct(r.topicalNoise)} of topical tokens not in gold; `
     + `${m.rules.length} rule(s) at level L${level}, recall ${pct(r.ruleRecall)}, precision ${pct(r.rulePrecision)} on training lines; version ${s.version}\n`
+    + (r.unlabeled ? `  label-free: ${r.unlabeled.templateLines} template lines (on ≥ ${r.unlabeled.minPages} pages), ${r.unlabeled.varyingPaths} varying paths, ${r.unlabeled.pseudoTopicalLines} pseudo-topical lines from ${r.unlabeled.seedModel}'s output\n` : '')
     + (r.siteCheck ? `  ${describeSiteCheck(r.siteCheck)}\n` : '');
 }
 
 /** One line on a site model's guard: both scores and what `--model auto` does. */
 export function describeSiteCheck(c: SiteCheck): string {
-  return `guard: ${c.folds}-fold on ${c.pages} pages, BoW F1 site model ${c.siteF1.toFixed(3)} vs ${c.defaultModel} ${c.defaultF1.toFixed(3)}: `
+  return `guard: ${c.folds}-fold on ${c.pages} pages${c.labels === 'pseudo' ? ' (against the pseudo-labels)' : ''}, BoW F1 site model ${c.siteF1.toFixed(3)} vs ${c.defaultModel} ${c.defaultF1.toFixed(3)}: `
     + (c.useSite ? '--model auto uses the site model' : '--model auto uses the default model for this site (--use-site-model forces the site model)');
 }
 
@@ -110,6 +114,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       .option('carry-markup', { type: 'boolean', describe: 'Markup-only lines join the next text line (default: on for site models, off for models across sites; --no-carry-markup keeps them as lines)' })
       .option('preset', { choices: PRESETS, describe: "paper: FAR-SW as published (author's lines, Table 1 elements deleted, no class/id words; Fig. 7's two regions and normalised features across sites); other flags still apply on top" })
       .option('evidence', { type: 'boolean', describe: 'Also learn evidence rules: structure, class/id words and text, mined as fuzzy class association rules (apply with --classify rules)' })
+      .option('unlabeled', { type: 'boolean', default: false, describe: 'Learn site models from pages without gold: the template found by repetition across a site\'s pages, pseudo-labels from it and the default model, then FAR-SW rules as usual (needs --site or --by-site; gold, if any, is ignored)' })
       .option('guard', { type: 'boolean', default: true, describe: 'Site models: cross-validate against the default model on the site\'s pages and record both scores; --model auto uses the site model only where it wins (--no-guard skips it)' })
       .option('guard-folds', { type: 'number', default: SITE_GUARD_FOLDS, describe: 'k of the guard\'s cross-validation' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the trained models\' summaries as JSON' })
@@ -117,6 +122,7 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
         if (!a['by-site'] && a.model === undefined) throw new ConfigError('--model NAME is required (or use --by-site)');
         if (a['by-site'] && a.site !== undefined) throw new ConfigError('--site and --by-site exclude each other');
         if (!(Number.isInteger(a['min-pages']) && a['min-pages'] >= 1)) throw new ConfigError(`--min-pages must be a positive integer, got ${a['min-pages']}`);
+        if (a.unlabeled && !a['by-site'] && a.site === undefined) throw new ConfigError('--unlabeled learns site models: give --site HOST (with --model NAME) or --by-site');
         if (!(Number.isInteger(a['guard-folds']) && a['guard-folds'] >= 2)) throw new ConfigError(`--guard-folds must be an integer ≥ 2, got ${a['guard-folds']}`);
         return true;
       }) as never,
@@ -139,8 +145,15 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       // Open (create / migrate) the store first: a bad --store fails before minutes of training.
       const store = openModelStore(args.store);
       try {
-        const { models, failures, skippedRecords, sitePages } = await trainFromData(args, params, site, io);
-        const guarded = args.guard ? guardModels(models, sitePages, params, defaultModelIn(store), args['guard-folds'], io) : models;
+        let models: Model[], failures: string[], skippedRecords: number;
+        let guarded: Model[];
+        if (args.unlabeled) {
+          ({ models: guarded, failures, skippedRecords } = await trainUnlabeledFromData(args, params, site, defaultModelIn(store), io));
+        } else {
+          let sitePages: Map<string, TrainingPage[]>;
+          ({ models, failures, skippedRecords, sitePages } = await trainFromData(args, params, site, io));
+          guarded = args.guard ? guardModels(models, sitePages, params, defaultModelIn(store), args['guard-folds'], io) : models;
+        }
         // One transaction for every model of the run: a killed or failed save leaves the store as it was.
         const summaries = store.saveAll(guarded);
         const out = guarded.map((model, i) => ({ model, summary: summaries[i]! }));
@@ -156,6 +169,55 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
       }
     },
   };
+}
+
+/**
+ * `--unlabeled`: read the pages once, grouped by host (HTML kept per host: repetition needs every page of a
+ * site), then per host with at least --min-pages pages: the default model's text as the seed, pseudo-labels
+ * (train/unlabeled.ts), the usual Trainer, and the guard scored against the pseudo-labels.
+ */
+async function trainUnlabeledFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' | 'site'>, site: string | undefined, dflt: Model, io: CliIo)
+  : Promise<{ models: Model[]; failures: string[]; skippedRecords: number }> {
+  const perHost = new Map<string, UnlabeledPage[]>();
+  let skippedRecords = 0, noHost = 0;
+  const onIssue = (issue: DatasetIssue): void => {
+    skippedRecords++;
+    io.stderr(`farsw: skipped ${issue.file}${issue.line === undefined ? '' : `:${issue.line}`}: ${issue.message}\n`);
+  };
+  for await (const rec of readDataset(args.data, { onIssue, goldOptional: true })) {
+    const host = hostOfRecord(rec);
+    if (host === null) { noHost++; continue; }
+    if (site !== undefined && host !== site) continue;
+    let list = perHost.get(host);
+    if (!list) perHost.set(host, (list = []));
+    list.push({ id: rec.id, html: rec.html });
+  }
+  const minPages = site !== undefined ? Math.min(args['min-pages'], 2) : args['min-pages'];
+  const eligible = [...perHost].filter(([, p]) => p.length >= minPages).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  io.stderr(`farsw: ${perHost.size} hosts, ${eligible.length} with at least ${minPages} pages${noHost ? `; ${noHost} records without a host ignored` : ''}\n`);
+  if (eligible.length === 0) throw new DatasetError(`${args.data}: no host${site ? ` ${site}` : ''} with at least ${minPages} pages${site ? '' : ' (lower --min-pages?)'}`);
+  const models: Model[] = [];
+  const failures: string[] = [];
+  for (const [host, pages] of eligible) {
+    const name = site !== undefined ? args.model! : args.model ? `${args.model}-${host}` : host;
+    if (!isValidModelName(name)) { failures.push(host); io.stderr(`farsw: ${host}: gives no valid model name\n`); continue; }
+    try {
+      if (io.isTTY) io.stderr(`\rlabel-free: ${host}…`);
+      const seed = new Map(pages.map((p) => [p.id!, extractWithModel(p.html, dflt).text]));
+      const options = { ...params, site: host };
+      const labels = pseudoLabel(pages, { ...options, seed: (p) => seed.get(p.id!)!, seedModel: dflt.name });
+      let model = trainPseudoLabelled(labels, { ...options, name });
+      const siteCheck = args.guard ? checkSiteModel(labels.pages, options, dflt, { folds: args['guard-folds'], defaultCache: seed }) : null;
+      if (siteCheck) model = { ...model, trainingReport: { ...model.trainingReport, siteCheck: { ...siteCheck, labels: 'pseudo' } } };
+      models.push(model);
+    } catch (e) {
+      if (!isFarswError(e)) throw e;
+      failures.push(host);
+      io.stderr(`farsw: ${host}: ${e.message}\n`);
+    }
+  }
+  if (io.isTTY) io.stderr('\r');
+  return { models, failures, skippedRecords };
 }
 
 /**

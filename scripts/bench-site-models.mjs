@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:site-models`: label-free site models (issue 18.3) on every host with at least
+ * --min-pages pages with gold in ../shared/datasets (daniel, dragnet, cleanportaleval have hosts).
+ * Per site: a label-free model trained on all the site's pages without their gold (trainUnlabeled,
+ * seeded by the shipped default model), applied to the same pages, scored against the gold it never
+ * saw; beside the default model on the same pages. Mean BoW F1 (tokens) per site, then over sites.
+ *   node scripts/bench-site-models.mjs [--min-pages 10] [--sites N] [--out FILE.md] [--no-guard] [--template-share 0.3]
+ * Needs ../shared/datasets (or FARSW_DATASETS); skips with a message when absent.
+ */
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readDataset, hostOfRecord, pseudoLabel, trainPseudoLabelled, checkSiteModel, extractWithModel, shippedDefaultModel, scoreText } from '../dist/index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dir = process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets');
+if (!existsSync(dir)) {
+  console.error(`bench:site-models: ${dir} not found; this benchmark needs ../shared/datasets. Skipped.`);
+  process.exit(0);
+}
+const arg = (name, def) => { const i = process.argv.indexOf(name); return i < 0 ? def : process.argv[i + 1]; };
+const minPages = Number(arg('--min-pages', 10));
+const maxSites = Number(arg('--sites', 1e9));
+const out = arg('--out', null);
+const guard = !process.argv.includes('--no-guard');
+const share = arg('--template-share', undefined);
+
+const bySite = new Map();
+for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl.gz')).sort()) {
+  for await (const r of readDataset(join(dir, f))) {
+    const host = hostOfRecord(r);
+    if (!r.gold || host === null) continue;
+    if (!bySite.has(host)) bySite.set(host, []);
+    bySite.get(host).push({ id: r.id, html: r.html, gold: r.gold });
+  }
+}
+const dflt = shippedDefaultModel();
+const sites = [...bySite].filter(([, p]) => p.length >= minPages).sort((a, b) => (a[0] < b[0] ? -1 : 1)).slice(0, maxSites);
+const rows = [];
+const t0 = performance.now();
+for (const [site, pages] of sites) {
+  const seed = new Map(pages.map((p) => [p.id, extractWithModel(p.html, dflt).text]));
+  const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site, seed: (p) => seed.get(p.id), seedModel: dflt.name, ...(share !== undefined ? { templateShare: Number(share) } : {}) });
+  const model = trainPseudoLabelled(labels, { name: 'lf', site });
+  // The guard on pseudo-labels, as `farsw train --unlabeled` records it: --model auto uses the model only where it won.
+  const check = guard ? checkSiteModel(labels.pages, { site }, dflt, { defaultCache: seed }) : { useSite: true };
+  let d = 0, l = 0, g = 0;
+  for (const p of pages) {
+    const dt = seed.get(p.id), lt = extractWithModel(p.html, model).text;
+    d += scoreText(dt, p.gold).bow.f1;
+    const lf = scoreText(lt, p.gold).bow.f1;
+    l += lf;
+    g += check.useSite ? lf : scoreText(dt, p.gold).bow.f1;
+  }
+  const row = { site, pages: pages.length, dflt: d / pages.length, lf: l / pages.length, auto: g / pages.length, useSite: check.useSite, template: model.trainingReport.unlabeled.templateLines };
+  rows.push(row);
+  console.error(`${site.padEnd(28)} ${String(row.pages).padStart(4)}  default ${row.dflt.toFixed(3)}  label-free ${row.lf.toFixed(3)}  guarded ${row.auto.toFixed(3)} (${row.useSite ? 'site' : 'default'})`);
+}
+const mean = (f) => rows.reduce((a, r) => a + f(r), 0) / rows.length;
+const sign = (x) => (x >= 0 ? '+' : '') + x.toFixed(3);
+const worst = (f) => rows.reduce((w, r) => (f(r) - r.dflt < f(w) - w.dflt ? r : w), rows[0]);
+const lines = [
+  '| site | pages | template lines | default model | label-free site model | difference | --model auto (guard on pseudo-labels) | difference |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.site} | ${r.pages} | ${r.template} | ${r.dflt.toFixed(3)} | ${r.lf.toFixed(3)} | ${sign(r.lf - r.dflt)} | ${r.auto.toFixed(3)} (${r.useSite ? 'site' : 'default'}) | ${sign(r.auto - r.dflt)} |`),
+  `| **mean of ${rows.length} sites** | ${rows.reduce((a, r) => a + r.pages, 0)} | | **${mean((r) => r.dflt).toFixed(3)}** | **${mean((r) => r.lf).toFixed(3)}** | **${sign(mean((r) => r.lf - r.dflt))}** | **${mean((r) => r.auto).toFixed(3)}** | **${sign(mean((r) => r.auto - r.dflt))}** |`,
+  '',
+  `Label-free model alone: worst site ${worst((r) => r.lf).site} (${sign(worst((r) => r.lf).lf - worst((r) => r.lf).dflt)}), ${rows.filter((r) => r.lf < r.dflt - 0.01).length} sites below the default by more than 0.01. `
+  + `With the guard: worst ${worst((r) => r.auto).site} (${sign(worst((r) => r.auto).auto - worst((r) => r.auto).dflt)}), ${rows.filter((r) => r.auto < r.dflt - 0.01).length} sites below by more than 0.01; the label-free model used on ${rows.filter((r) => r.useSite).length} of ${rows.length} sites. ${((performance.now() - t0) / 1000).toFixed(0)} s.`,
+];
+console.log(lines.join('\n'));
+if (out) writeFileSync(out, lines.join('\n') + '\n');

@@ -1,0 +1,166 @@
+/**
+ * Label-free site models (issue 18.3): a site's template repeats on all its pages; its content does not.
+ * From pages without gold:
+ *   1. lines as the site model will build them (`modelLineOptions` of the training params);
+ *   2. repetition: a line key on at least `minPages` pages is a template line; a structural path
+ *      whose lines are mostly template lines is a boilerplate path, one whose text differs from page
+ *      to page (few repeated keys) on many pages is a varying (content) path;
+ *   3. the seed: what a model without this site's knowledge (the default model) keeps, aligned to the lines;
+ *   4. pseudo-labels: a line is topical when the seed keeps it and it is neither a template line nor on
+ *      a boilerplate path, or when it is on a varying path the seed mostly keeps and carries enough text;
+ *   5. the pseudo-labelled lines become each page's "gold" text and the usual Trainer mines FAR-SW rules.
+ * The seed is a callback (the caller runs the default model), so training never imports extraction.
+ */
+import { InputError } from '../core/errors.js';
+import { buildLineTable } from '../html/lines.js';
+import { lineKey } from '../html/line-key.js';
+import { modelLineOptions, type Model, type UnlabeledEvidence } from '../model/model.js';
+import { alignGold } from './align.js';
+import { resolveTrainParams, Trainer, type TrainingPage, type TrainOptions } from './train.js';
+
+/** A page without gold. */
+export interface UnlabeledPage {
+  readonly id?: string;
+  readonly html: string;
+}
+
+/** Options of label-free training, beyond the Trainer's. */
+export interface UnlabeledOptions {
+  /** Main text of a page by a model that does not know the site (the default model). */
+  readonly seed: (page: UnlabeledPage) => string;
+  /** Name of that model, recorded in the evidence. */
+  readonly seedModel?: string;
+  /** A line is a template line when on at least max(3, ⌈share · pages⌉) pages (default 0.3). */
+  readonly templateShare?: number;
+  /** Varying-path lines the seed missed join the content when they have at least this many characters (default 40). */
+  readonly minContentChars?: number;
+  /** Seed lines on boilerplate paths are dropped (default true). */
+  readonly boilerplatePaths?: boolean;
+  /** Varying-path lines the seed missed are added (default true). */
+  readonly varyingPaths?: boolean;
+}
+
+/** Defaults of {@link UnlabeledOptions}. */
+export const UNLABELED_DEFAULTS = Object.freeze({ templateShare: 0.3, minContentChars: 40 });
+
+interface PageLines {
+  readonly text: readonly string[];
+  readonly keys: Uint32Array;
+  readonly paths: Uint32Array;
+  readonly chars: Uint32Array;
+  readonly seed: Uint8Array;
+}
+
+/** Pseudo-labelled pages and what the labels were made from. */
+export interface PseudoLabels {
+  readonly pages: TrainingPage[];
+  readonly evidence: UnlabeledEvidence;
+}
+
+/**
+ * Steps 1–4 of the module comment: pages → pages with pseudo-gold text.
+ * @throws InputError with fewer than 2 pages
+ */
+export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<TrainOptions, 'name'> & UnlabeledOptions): PseudoLabels {
+  if (pages.length < 2) throw new InputError(`label-free training needs at least 2 pages of a site, got ${pages.length}`);
+  const params = resolveTrainParams(options);
+  const share = options.templateShare ?? UNLABELED_DEFAULTS.templateShare;
+  const minChars = options.minContentChars ?? UNLABELED_DEFAULTS.minContentChars;
+  const lineOptions = modelLineOptions(params);
+  const lined: PageLines[] = [];
+  const keyPages = new Map<number, number>();
+  const textOf = new Map<number, string>();
+  // The same page crawled twice (same seed text, dates and counts folded by lineKey) is one page for repetition:
+  // its article must not look like a template.
+  const documents = new Map<string, Set<number>>();
+  for (const p of pages) {
+    const table = buildLineTable(p.html, lineOptions);
+    const n = table.count;
+    const keys = new Uint32Array(n);
+    const seedText = options.seed(p);
+    const fingerprint = seedText.split('\n').map(lineKey).join(',');
+    let seen = documents.get(fingerprint);
+    if (!seen) documents.set(fingerprint, (seen = new Set<number>()));
+    for (let i = 0; i < n; i++) {
+      const k = table.lineKey ? table.lineKey(i) : lineKey(table.lineText(i));
+      keys[i] = k;
+      if (k !== 0 && !seen.has(k)) { seen.add(k); keyPages.set(k, (keyPages.get(k) ?? 0) + 1); if (!textOf.has(k)) textOf.set(k, table.lineText(i)); }
+    }
+    const seed = seedText.trim() === '' ? new Uint8Array(n) : alignGold(table.text, seedText, params.alignThreshold).topical;
+    lined.push({ text: table.text, keys, paths: table.path.slice(), chars: table.contentChars.slice(), seed });
+  }
+  const minPages = Math.max(3, Math.ceil(share * documents.size));
+  const isTemplate = (k: number): boolean => k !== 0 && (keyPages.get(k) ?? 0) >= minPages;
+
+  // Per path: pages it is on, template / varying characters, characters the seed keeps.
+  const pathStats = new Map<number, { pages: number; template: number; varying: number; seeded: number }>();
+  for (const pl of lined) {
+    const onPage = new Set<number>();
+    for (let i = 0; i < pl.keys.length; i++) {
+      const path = pl.paths[i]!, c = pl.chars[i]!;
+      if (path === 0 || c === 0) continue;
+      let s = pathStats.get(path);
+      if (!s) pathStats.set(path, (s = { pages: 0, template: 0, varying: 0, seeded: 0 }));
+      if (!onPage.has(path)) { onPage.add(path); s.pages++; }
+      if (isTemplate(pl.keys[i]!)) s.template += c; else s.varying += c;
+      if (pl.seed[i]) s.seeded += c;
+    }
+  }
+  const boilerplatePath = (path: number): boolean => {
+    const s = pathStats.get(path);
+    return s !== undefined && s.pages >= minPages && s.template >= 0.8 * (s.template + s.varying);
+  };
+  const varyingPath = (path: number): boolean => {
+    const s = pathStats.get(path);
+    return s !== undefined && s.pages >= minPages && s.varying >= 0.8 * (s.template + s.varying) && s.seeded >= 0.5 * (s.template + s.varying);
+  };
+
+  const usePaths = options.boilerplatePaths ?? true, addVarying = options.varyingPaths ?? true;
+  let pseudoTopical = 0;
+  const out: TrainingPage[] = pages.map((p, j) => {
+    const pl = lined[j]!;
+    const gold: string[] = [];
+    for (let i = 0; i < pl.keys.length; i++) {
+      if (pl.chars[i] === 0 || isTemplate(pl.keys[i]!)) continue;
+      const path = pl.paths[i]!;
+      const keep = pl.seed[i] ? !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars;
+      if (keep) { gold.push(pl.text[i]!); pseudoTopical++; }
+    }
+    return { id: p.id ?? `#${j + 1}`, html: p.html, gold: gold.join('\n') };
+  });
+  const template = [...keyPages].filter(([k]) => isTemplate(k)).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const evidence: UnlabeledEvidence = {
+    pages: pages.length,
+    seedModel: options.seedModel ?? 'seed',
+    minPages,
+    templateLines: template.length,
+    varyingPaths: [...pathStats.keys()].filter(varyingPath).length,
+    pseudoTopicalLines: pseudoTopical,
+    topTemplate: template.slice(0, 10).map(([k, n]) => ({ text: clip(textOf.get(k) ?? ''), pages: n })),
+  };
+  return { pages: out, evidence };
+}
+
+/**
+ * Learn a site model from pages without gold (module comment): pseudo-labels, then the usual Trainer.
+ * @returns the model; `trainingReport.unlabeled` records the evidence
+ * @throws InputError with fewer than 2 pages or when no line gets a pseudo-label
+ */
+export function trainUnlabeled(pages: readonly UnlabeledPage[], options: TrainOptions & UnlabeledOptions): Model {
+  const { seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, ...trainOptions } = options;
+  const labels = pseudoLabel(pages, { ...trainOptions, seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths } as Omit<TrainOptions, 'name'> & UnlabeledOptions);
+  return trainPseudoLabelled(labels, trainOptions);
+}
+
+/** Step 5: the usual Trainer on pseudo-labelled pages; the model records the evidence (`trainingReport.unlabeled`). */
+export function trainPseudoLabelled(labels: PseudoLabels, options: TrainOptions): Model {
+  const { onProgress, ...trainOptions } = options;
+  const trainer = new Trainer(trainOptions);
+  for (const p of labels.pages) { trainer.addPage(p); onProgress?.(trainer.pages, labels.pages.length); }
+  const model = trainer.finish();
+  return { ...model, trainingReport: { ...model.trainingReport, unlabeled: labels.evidence } };
+}
+
+function clip(s: string): string {
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+}

@@ -1,0 +1,123 @@
+/**
+ * Label-free site models (issue 18.3) on hand-written sites (training-data/, written by generate.mjs):
+ * river-review.example carries the same three "Related stories" teaser paragraphs inside the article's own
+ * container on every page, which the default model keeps; repetition across the site's pages finds them.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, mkdirSync, copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readTrainingData } from '../../src/dataset/training-data.js';
+import type { PageRecord } from '../../src/dataset/types.js';
+import { pseudoLabel, trainUnlabeled } from '../../src/train/unlabeled.js';
+import { extractWithModel } from '../../src/extract/model-extractor.js';
+import { shippedDefaultModel } from '../../src/model-store/resolve.js';
+import { scoreText } from '../../src/eval/metrics.js';
+import type { Model } from '../../src/model/model.js';
+import { run } from '../../src/cli/main.js';
+import { capture } from '../cli/capture.js';
+
+const data = join(dirname(fileURLToPath(import.meta.url)), '../../training-data');
+const RELATED = ['Related stories', 'The regional water board said last spring', 'Volunteers from the lower town have cleaned the riverbanks', 'the river has never been as clean as it is now'];
+let pages: PageRecord[];
+const dflt = shippedDefaultModel();
+const seed = (p: { html: string }): string => extractWithModel(p.html, dflt).text;
+const dir = mkdtempSync(join(tmpdir(), 'farsw-unlabeled-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  pages = [];
+  for await (const r of readTrainingData(data)) if (r.host === 'river-review.example') pages.push(r);
+});
+
+describe('pseudoLabel', () => {
+  it('the default model keeps the related-stories block (the problem)', () => {
+    expect(seed(pages[0]!)).toContain(RELATED[1]);
+  });
+
+  it('finds the template by repetition and leaves it out of the pseudo-labels', () => {
+    const { pages: labelled, evidence } = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site: 'river-review.example', seed, seedModel: 'default' });
+    expect(evidence.pages).toBe(12);
+    expect(evidence.minPages).toBe(4); // max(3, ⌈0.3 · 12⌉)
+    expect(evidence.templateLines).toBe(RELATED.length + 2); // the related stories, the menu bar, the footer
+    expect(evidence.topTemplate.every((t) => t.pages === 12)).toBe(true);
+    for (const [i, p] of labelled.entries()) {
+      for (const r of RELATED) expect(p.gold).not.toContain(r);
+      // every article paragraph the gold has is pseudo-labelled content
+      for (const para of pages[i]!.gold!.split('\n').filter(Boolean).slice(1)) expect(p.gold).toContain(para);
+    }
+  });
+
+  it('the same page crawled twice is one page for repetition (its article is no template)', () => {
+    const twice = [pages[0]!, pages[0]!, pages[0]!, pages[0]!, ...pages.slice(1, 4)].map((p, i) => ({ id: `${p.id}#${i}`, html: p.html }));
+    const { pages: labelled } = pseudoLabel(twice, { site: 'river-review.example', seed });
+    expect(labelled[0]!.gold).toContain(pages[0]!.gold!.split('\n')[1]);
+  });
+
+  it('needs two pages', () => {
+    expect(() => pseudoLabel(pages.slice(0, 1), { seed })).toThrow(/at least 2 pages/);
+  });
+});
+
+describe('trainUnlabeled', () => {
+  let model: Model;
+  beforeAll(() => {
+    // Train on 8 pages without their gold; test on the 4 others.
+    model = trainUnlabeled(pages.slice(0, 8).map((p) => ({ id: p.id, html: p.html })), { name: 'river', site: 'river-review.example', seed, seedModel: 'default' });
+  });
+
+  it('records that it is label-free and what it learned from', () => {
+    const u = model.trainingReport.unlabeled!;
+    expect(u.seedModel).toBe('default');
+    expect(u.pages).toBe(8);
+    expect(u.templateLines).toBeGreaterThanOrEqual(RELATED.length);
+    expect(model.templateLines!.length).toBeGreaterThan(0);
+  });
+
+  it('drops the related stories on unseen pages and beats the default model there', () => {
+    for (const p of pages.slice(8)) {
+      const text = extractWithModel(p.html, model).text;
+      for (const r of RELATED) expect(text).not.toContain(r);
+      for (const para of p.gold!.split('\n').filter(Boolean).slice(1)) expect(text).toContain(para);
+      expect(scoreText(text, p.gold!).bow.f1).toBeGreaterThan(scoreText(seed(p), p.gold!).bow.f1);
+    }
+  });
+});
+
+describe('farsw train --unlabeled', () => {
+  it('learns a site model from pages without gold, guarded against the default model on the pseudo-labels', async () => {
+    const site = join(dir, 'pages', 'river-review.example');
+    mkdirSync(site, { recursive: true });
+    for (const f of readdirSync(join(data, 'river-review.example'))) if (!f.endsWith('.txt')) copyFileSync(join(data, 'river-review.example', f), join(site, f));
+    const store = join(dir, 'm.sqlite');
+    const o = capture();
+    expect(await run(['train', '--unlabeled', '--data', join(dir, 'pages'), '--by-site', '--store', store], o)).toBe(0);
+    expect(o.err).not.toMatch(/gold file/);
+    expect(o.out).toMatch(/label-free: \d+ template lines \(on ≥ 4 pages\)/);
+    expect(o.out).toMatch(/guard: 5-fold on 12 pages \(against the pseudo-labels\), BoW F1 site model 1\.000 vs default 0\.\d+: --model auto uses the site model/);
+    const sh = capture();
+    expect(await run(['models', 'show', 'river-review.example', '--store', store], sh)).toBe(0);
+    expect(sh.out).toMatch(/label-free +12 pages without gold; pseudo-labels from default/);
+    const r = capture();
+    expect(await run(['rules', 'river-review.example', '--store', store], r)).toBe(0);
+    expect(r.out).toMatch(/Template found by repetition \(label-free: 12 pages without gold, pseudo-labels from default\)/);
+    expect(r.out).toMatch(/\n +12 {2}\S/);
+    const bad = capture();
+    expect(await run(['train', '--unlabeled', '--data', join(dir, 'pages'), '--model', 'x', '--store', store], bad)).toBe(2);
+    expect(bad.err).toMatch(/--unlabeled learns site models/);
+  });
+});
+
+describe('farsw explain with a label-free model', () => {
+  it('names the template evidence', async () => {
+    const model = trainUnlabeled(pages.map((p) => ({ id: p.id, html: p.html })), { name: 'river', site: 'river-review.example', seed, seedModel: 'default' });
+    const { writeFileSync } = await import('node:fs');
+    const { modelToJson } = await import('../../src/model/model.js');
+    const file = join(dir, 'river.json');
+    writeFileSync(file, modelToJson(model));
+    const o = capture();
+    expect(await run(['explain', join(data, 'river-review.example', 'page-01.html'), '--model', file], o)).toBe(0);
+    expect(o.out + o.err).toMatch(/template lines \(never kept; label-free: each on ≥ 4 of 12 pages without gold, pseudo-labels from default\)/);
+  });
+});
