@@ -8,10 +8,11 @@
  *   node scripts/bench-site-models.mjs [--min-pages 10] [--sites N] [--out FILE.md] [--no-guard] [--template-share 0.3]
  * Needs ../shared/datasets (or FARSW_DATASETS); skips with a message when absent.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve, dirname } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { sitePages } from './site-pages.mjs';
+import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readDataset, hostOfRecord, pseudoLabel, trainPseudoLabelled, checkSiteModel, extractWithModel, shippedDefaultModel, scoreText } from '../dist/index.js';
+import { pseudoLabel, trainPseudoLabelled, checkSiteModel, extractWithModel, shippedDefaultModel, scoreText } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets');
@@ -26,17 +27,8 @@ const out = arg('--out', null);
 const guard = !process.argv.includes('--no-guard');
 const share = arg('--template-share', undefined);
 
-const bySite = new Map();
-for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl.gz')).sort()) {
-  for await (const r of readDataset(join(dir, f))) {
-    const host = hostOfRecord(r);
-    if (!r.gold || host === null) continue;
-    if (!bySite.has(host)) bySite.set(host, []);
-    bySite.get(host).push({ id: r.id, html: r.html, gold: r.gold });
-  }
-}
 const dflt = shippedDefaultModel();
-const sites = [...bySite].filter(([, p]) => p.length >= minPages).sort((a, b) => (a[0] < b[0] ? -1 : 1)).slice(0, maxSites);
+const sites = (await sitePages(dir, minPages)).slice(0, maxSites);
 const rows = [];
 const t0 = performance.now();
 for (const [site, pages] of sites) {

@@ -72,6 +72,7 @@ async function driftCheck(a: DriftArgs, io: CliIo): Promise<void> {
       `agreement    BoW F1 with the ${d.defaultModel} model's output: ${f3(d.agreement.now)} now, ${f3(d.agreement.baseline)} in training`,
       ...(d.scores ? [`gold         ${d.scores.pages} pages with gold: site model ${d.scores.siteF1.toFixed(3)}, ${d.defaultModel} ${d.scores.defaultF1.toFixed(3)}`] : []),
       ...d.findings.map((x) => `DRIFT        ${x}`),
+      ...d.notes.map((x) => `note         ${x} (the template is still found: not counted as drift)`),
       `verdict      ${d.recommendation}`,
       '',
     ].join('\n'));
