@@ -28,7 +28,7 @@ import { Readability } from '@mozilla/readability';
 import { DefuddleClass } from 'defuddle/node';
 import {
   readJsonlDataset, getExtractor, extractorNames, buildLineTable, allText, scorePage, summarize,
-  mulberry32, markdownTable, replaceBenchmarkSection, Trainer, extractWithModel, shippedDefaultModel, pairedBootstrap,
+  mulberry32, markdownTable, replaceBenchmarkSection, Trainer, extractWithModel, shippedDefaultModel, pairedBootstrap, hostOfRecord,
 } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -146,11 +146,11 @@ const peers = [
  * datasets, never on D (leave-one-dataset-out). Trained before the timed loop.
  */
 async function lodoModels(datasetNames) {
-  const trainers = new Map(datasetNames.map((d) => [d, new Trainer({ name: `lodo-${d}`, featureVariant: 'normalized' })]));
+  const trainers = new Map(datasetNames.map((d) => [d, new Trainer({ name: `lodo-${d}`, featureVariant: 'normalized', evidence: true })]));
   for (const f of files) {
     for await (const r of readJsonlDataset(join(opts.data, f))) {
       if (!r.gold) continue;
-      for (const [held, t] of trainers) if (held !== r.dataset) t.addPage({ id: r.id, html: r.html, gold: r.gold });
+      for (const [held, t] of trainers) if (held !== r.dataset) t.addPage({ id: r.id, html: r.html, gold: r.gold, site: hostOfRecord(r) });
     }
   }
   return new Map([...trainers].map(([d, t]) => [d, t.finish()]));

@@ -16,8 +16,9 @@
  *
  * Usage: node scripts/lodo.mjs [--configs FILE.mjs] [--only NAME,…] [--sample N] [--seed S]
  *          [--readability] [--save FILE.json] [--data DIR]
- *   --configs  a module whose default export is [{ name, train?: TrainOptions, farsw?: apply options, lines?: LineOptions }];
- *              default: the shipped configuration alone (`default`)
+ *   --configs  a module whose default export is [{ name, train?: TrainOptions, farsw?: apply options, lines?: LineOptions }]
+ *              (training options over the shipped model's: normalised features, evidence rules); default: the shipped
+ *              configuration alone (`default`)
  *   --sample   at most N pages per dataset (seeded reservoir; 0 = every page, the default)
  *   --save     per-page F1 and fallback of every configuration (and Readability), for later comparison
  * Needs `npm run build` (dist/) and ../shared/datasets (or FARSW_DATASETS); exits 0 with a message without them.
@@ -92,7 +93,8 @@ for (const f of files) {
 /** models.get(trainKey).get(heldOut) */
 const models = new Map();
 for (const [key, train] of trainGroups) {
-  const options = { featureVariant: 'normalized', ...train };
+  // As `npm run train:default` trains the shipped model.
+  const options = { featureVariant: 'normalized', evidence: true, ...train };
   const params = resolveTrainParams(options);
   const trainers = new Map(datasets.map((d) => [d, new Trainer({ ...options, name: `lodo-${d}` })]));
   for (const f of goldFiles) {

@@ -221,10 +221,14 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80 }),
   /** The gap of site models' DANA core: the paper's 20 (docs/decisions.md). */
   siteGap: DANA_DEFAULTS.gap,
-  /** Block score: the paper's eq. 5 against β, or `evidence` (text-weighted mean P(content)) against `evidenceBeta` (extract/farsw.ts). */
+  /**
+   * Block score: the paper's eq. 5 against β, or `evidence` (text-weighted mean P(content)) against `evidenceBeta` (extract/farsw.ts).
+   * A model across sites with evidence rules uses `rules` classification and `evidence` block scores unless told otherwise
+   * (extract/model-extractor.ts farswOptions; docs/decisions.md).
+   */
   blockScore: 'paper' as 'paper' | 'evidence',
-  /** Cutoff of the `evidence` block score. */
-  evidenceBeta: 0.5,
+  /** Cutoff of the `evidence` block score: 0.7 (0.5, 0.8 and 0.9 measured, docs/decisions.md). */
+  evidenceBeta: 0.7,
   /** Runs of chosen lines with a character-weighted mean P(content) below this are dropped (extract/farsw.ts; 0 = off). */
   runVeto: 0,
   /** In `union` with `evidence` block scores, informative blocks are added only within this many lines of DANA's blocks (−1 = all). */

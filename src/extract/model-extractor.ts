@@ -33,7 +33,11 @@ export function farswOptions(given: ModelExtractorOptions['farsw'] = {}, model?:
   const dedupe = o.dedupe ?? (site ? siteDedupe : defaults.dedupe);
   const titleContainer = o.dana?.titleContainer ?? (site ? siteTitleContainer : defaults.dana.titleContainer);
   const gap = o.dana?.gap ?? (site ? siteGap : defaults.dana.gap);
-  return { ...defaults, ...o, mode, container, pathVeto, dedupe, dana: { ...defaults.dana, ...o.dana, titleContainer, gap } };
+  // A model across sites with evidence rules lets them decide: its vote classifies and scores the windows (docs/decisions.md).
+  const evidence = !site && model?.evidence !== undefined && o.classify === undefined;
+  const classify = o.classify ?? (evidence ? 'rules' : defaults.classify);
+  const blockScore = o.blockScore ?? (evidence ? 'evidence' : defaults.blockScore);
+  return { ...defaults, ...o, mode, container, pathVeto, dedupe, classify, blockScore, dana: { ...defaults.dana, ...o.dana, titleContainer, gap } };
 }
 
 /** A model run on a page: the line table and every decision (what `farsw explain` draws). */

@@ -19,7 +19,9 @@ import type { ClassRule } from '../mining/class-rules.js';
 import { CLASS_WORD_ITEM_BASE, EVIDENCE_NUMERIC } from '../features/evidence.js';
 
 /** Version of the Model layout. Bump when a field changes meaning; old models are then refused with "retrain". */
-export const MODEL_FORMAT_VERSION = 1;
+export const MODEL_FORMAT_VERSION = 2;
+/** Older versions this farsw still reads: version 1 has no evidence rules (it applies as before). */
+const READABLE_FORMAT_VERSIONS: readonly number[] = [1, MODEL_FORMAT_VERSION];
 
 /** What a model keeps of its evidence training (train/evidence.ts). */
 export interface EvidenceModel {
@@ -206,9 +208,9 @@ export function validateModel(value: unknown, source = 'model'): Model {
   const fail = (what: string): never => { throw new ModelFormatError(`${source}: ${what}`); };
   if (typeof value !== 'object' || value === null) fail('expected a JSON object');
   const m = value as Record<string, unknown>;
-  if (m.formatVersion === MODEL_FORMAT_VERSION) checkModelShape(m, fail); // types first: the checks below read the fields
-  if (m.formatVersion !== MODEL_FORMAT_VERSION) {
-    fail(`model format version ${String(m.formatVersion)}, this farsw reads version ${MODEL_FORMAT_VERSION}; retrain the model with \`farsw train\``);
+  if (READABLE_FORMAT_VERSIONS.includes(m.formatVersion as number)) checkModelShape(m, fail); // types first: the checks below read the fields
+  if (!READABLE_FORMAT_VERSIONS.includes(m.formatVersion as number)) {
+    fail(`model format version ${String(m.formatVersion)}, this farsw reads versions ${READABLE_FORMAT_VERSIONS.join(' and ')}; retrain the model with \`farsw train\``);
   }
   validateModelName(m.name);
   if (m.featureSet !== FEATURE_SET) fail(`feature set ${JSON.stringify(m.featureSet)}, expected ${JSON.stringify(FEATURE_SET)}; retrain the model with \`farsw train\``);

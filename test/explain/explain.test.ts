@@ -56,7 +56,7 @@ describe('explainPage + renderSvg', () => {
   it('says whether the fallback block was kept or left out as link-dense', () => {
     const words = (n: number, w: string) => Array.from({ length: n }, (_, i) => `${w}${i % 7}`).join(' ');
     const teasers = '<body><ul>' + Array.from({ length: 8 }, (_, i) => `<li><a href="/s/${i}">${words(18, 'teaser')}</a> ${words(3, 'x')}</li>`).join('') + '</ul></body>';
-    const kept = explainPage(teasers, { model: shippedDefaultModel(), farsw: { beta: 100 } });
+    const kept = explainPage(teasers, { model: shippedDefaultModel(), farsw: { classify: 'confidence', beta: 100 } });
     expect([kept.fallback, kept.fallbackKept]).toEqual([true, true]);
     expect(summarize(kept)).toContain('fell back to the best');
     expect(renderSvg(kept)).toContain('best kept');

@@ -53,9 +53,9 @@ describe('keepFallback', () => {
 describe('the fallback block', () => {
   const model = shippedDefaultModel();
   const table = buildLineTable(TEASERS, modelLineOptions(model.params));
-  // β = 100: no window can pass, so every run falls back.
+  // The confidence reading and eq. 5 block scores; β = 100: no window can pass, so every run falls back.
   const run = (mode: 'union' | 'farsw', fallbackLinkDensity: number) =>
-    applyModel(table, model, farswOptions({ beta: 100, mode, fallbackLinkDensity }, model));
+    applyModel(table, model, farswOptions({ classify: 'confidence', beta: 100, mode, fallbackLinkDensity }, model));
   const lines = (blocks: readonly { start: number; end: number }[]) => blocks.reduce((s, b) => s + b.end - b.start, 0);
 
   it('is a link-dense list on this page, and DANA chose a line inside it', () => {
@@ -83,7 +83,7 @@ describe('the fallback block', () => {
   });
 
   it('is reported by extract()', () => {
-    const r = extract(TEASERS, { model, farsw: { beta: 100 } });
+    const r = extract(TEASERS, { model, farsw: { classify: 'confidence', beta: 100 } });
     expect(r.farsw).toEqual({ informative: 0, fallback: true, fallbackKept: true });
     expect(extract(TEASERS, { algorithm: 'addanag' }).farsw).toBeUndefined();
   });

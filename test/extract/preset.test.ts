@@ -68,7 +68,7 @@ describe('paper preset: the DANA family', () => {
  * D.High ≥ 0.5 from D = 0.6), eq. 4 over the model's H = (Mean + MAX) / 2: B 100, C 80, E 1, F 0.
  */
 function handModel(): Model {
-  const base = shippedDefaultModel();
+  const { evidence: _evidence, ...base } = shippedDefaultModel(); // the paper has no evidence rules
   const stats: [number, number, number][] = [[0, 3, 6], [0, 50, 150], [0, 40, 120], [0.2, 0.5, 0.9], [0, 0, 2], [0, 0, 0]];
   return {
     ...base,

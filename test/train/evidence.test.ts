@@ -10,6 +10,8 @@ import { extractWithModel } from '../../src/extract/model-extractor.js';
 import { explainPage } from '../../src/explain/explain.js';
 import { lineKey } from '../../src/html/line-key.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
+import { farswOptions } from '../../src/extract/model-extractor.js';
+import { MODEL_FORMAT_VERSION } from '../../src/model/model.js';
 
 // The imaginary news site's pages, each on a site of its own: class/id words must be seen on several sites to be learned.
 const pages: TrainingPage[] = Array.from({ length: 24 }, (_, k) => ({ ...sitePage(k), site: `news${k}.example.com` }));
@@ -106,6 +108,25 @@ describe('applying evidence rules', () => {
     expect(teaser.rules.some((r) => r.text.includes('→ boilerplate'))).toBe(true);
     for (const r of teaser.rules) expect(r.degree).toBeGreaterThan(0);
     expect(data.rulesOn!(data.texts.findIndex((t) => t === ''))).toEqual({ p: 0, rules: [] });
+  });
+});
+
+describe('defaults by model', () => {
+  it('lets the evidence rules decide for a model across sites that has them, unless told otherwise', () => {
+    expect(farswOptions({}, model)).toMatchObject({ classify: 'rules', blockScore: 'evidence', evidenceBeta: 0.7 });
+    expect(farswOptions({ classify: 'confidence' }, model)).toMatchObject({ classify: 'confidence', blockScore: 'paper' });
+    expect(farswOptions({}, { ...model, site: 'news.example' })).toMatchObject({ classify: 'confidence', blockScore: 'paper' });
+    const { evidence: _evidence, ...plain } = model;
+    expect(farswOptions({}, plain)).toMatchObject({ classify: 'confidence', blockScore: 'paper' });
+  });
+
+  it('writes format version 2 and still reads a version-1 model (no evidence rules), refusing others with how to retrain', () => {
+    expect(model.formatVersion).toBe(MODEL_FORMAT_VERSION);
+    expect(MODEL_FORMAT_VERSION).toBe(2);
+    const { evidence: _evidence, ...plain } = model;
+    const v1 = { ...plain, formatVersion: 1 };
+    expect(validateModel(JSON.parse(JSON.stringify(v1)), 'old.json')).toEqual(v1);
+    expect(() => validateModel({ ...plain, formatVersion: 3 }, 'new.json')).toThrow(/new\.json: model format version 3, this farsw reads versions 1 and 2; retrain the model with `farsw train`/);
   });
 });
 
