@@ -14,7 +14,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -216,5 +216,6 @@ describe('farsw on Slurm', () => {
     };
     console.log(`slurm test: ${JSON.stringify(report)}`);
     if (process.env['FARSW_SLURM_REPORT']) writeFileSync(process.env['FARSW_SLURM_REPORT'], JSON.stringify(report, null, 2) + '\n');
+    rmSync(dir, { recursive: true, force: true }); // 80 MB of pages and outputs; kept when an assertion fails
   }, 175_000);
 });
