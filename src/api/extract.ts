@@ -12,7 +12,7 @@
  * With `format: 'markdown'` the result also carries `markdown` (`html/markdown.ts`);
  * `text` is the same either way.
  */
-import type { Extraction } from '../core/types.js';
+import type { Extraction, LineTable } from '../core/types.js';
 import { ConfigError, InputError } from '../core/errors.js';
 import { decodeHtml, pageSource, type PageSource } from '../html/decode.js';
 import { sniffBinary } from '../html/sniff-binary.js';
@@ -23,6 +23,8 @@ import { extractWithModel, type ModelExtractorOptions } from '../extract/model-e
 import type { FarswResult } from '../extract/farsw.js';
 import { buildLineTable } from '../html/lines.js';
 import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
+import { cleanHtml } from '../html/clean-html.js';
+import { extractMetadata, type PageMetadata } from '../html/metadata.js';
 import { isDanaVariant } from '../extract/dana.js';
 
 export interface ExtractOptions extends ModelExtractorOptions {
@@ -36,8 +38,13 @@ export interface ExtractOptions extends ModelExtractorOptions {
   readonly contentType?: string;
   /** `--model auto`: use the matching site model even where it lost to the default model in training. */
   readonly useSiteModel?: boolean;
-  /** `markdown`: also render the chosen lines as Markdown (`ExtractResult.markdown`). Default `text`. */
-  readonly format?: 'text' | 'markdown';
+  /**
+   * `markdown`: also render the chosen lines as Markdown with their links and images (`ExtractResult.markdown`);
+   * `html`: as clean article HTML (`ExtractResult.html`). Default `text`.
+   */
+  readonly format?: 'text' | 'markdown' | 'html';
+  /** Also read the page's metadata (`ExtractResult.metadata`: title, byline, date, …; html/metadata.ts). */
+  readonly metadata?: boolean;
 }
 
 export interface ExtractResult extends Extraction {
@@ -49,6 +56,10 @@ export interface ExtractResult extends Extraction {
   readonly modelReason?: string;
   /** The chosen lines as Markdown, with `format: 'markdown'`. */
   readonly markdown?: string;
+  /** The chosen lines as clean article HTML, with `format: 'html'`. */
+  readonly html?: string;
+  /** The page's metadata, with `metadata: true`. */
+  readonly metadata?: PageMetadata;
   /** Model-based extraction: what FAR-SW's block selection (§3.5) decided. */
   readonly farsw?: FarswSummary;
 }
@@ -100,6 +111,8 @@ export function extract(page: string | Uint8Array, options: ExtractOptions = {})
     result = { ...rest, modelReason: choice.reason, farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
   if (options.format === 'markdown') result = { ...result, markdown: markdownOf(html, result, model, options) };
+  else if (options.format === 'html') result = { ...result, html: htmlOf(html, result, model, options) };
+  if (options.metadata) result = { ...result, metadata: extractMetadata(html, options.url) };
   if (result.profile && encoding !== undefined) result.profile['decode'] = t1 - t0;
   return encoding !== undefined ? { ...result, encoding } : result;
 }
@@ -117,8 +130,27 @@ function refuseBinary(page: string | Uint8Array, contentType: string | undefined
  * blocks: each paragraph of their text becomes a Markdown paragraph.
  */
 function markdownOf(html: string, result: ExtractResult, model: Model | undefined, options: ExtractOptions): string {
+  const table = linedTable(html, model, options);
+  if (!table) return result.text === '' ? '' : result.text.split('\n').map(escapeMarkdown).join('\n\n');
+  return blocksToMarkdown(table, result.blocks, { source: html, ...(options.url !== undefined ? { baseUrl: options.url } : {}) });
+}
+
+/** Clean article HTML of an extraction: the chosen lines' source, cleaned; paragraphs of the text for extractors without line blocks. */
+function htmlOf(html: string, result: ExtractResult, model: Model | undefined, options: ExtractOptions): string {
+  const table = linedTable(html, model, options);
+  if (!table) {
+    const paragraphs = result.text.split('\n').map((p) => `<p>${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('');
+    return result.text === '' ? '' : cleanHtml(paragraphs, [[0, paragraphs.length]]);
+  }
+  const ranges: [number, number][] = [];
+  for (const b of result.blocks) if (b.end > b.start) ranges.push([table.start[b.start]!, table.end[b.end - 1]!]);
+  return cleanHtml(html, ranges, options.url);
+}
+
+/** The line table the blocks of a line-based extraction (a model, the DANA family) index; undefined for other extractors. */
+function linedTable(html: string, model: Model | undefined, options: ExtractOptions): LineTable | undefined {
   const lined = model !== undefined || (options.algorithm !== undefined && isDanaVariant(options.algorithm));
-  if (!lined) return result.text === '' ? '' : result.text.split('\n').map(escapeMarkdown).join('\n\n');
+  if (!lined) return undefined;
   const lines = model ? { ...modelLineOptions(model.params), ...options.lines } : options.lines ?? {};
-  return blocksToMarkdown(buildLineTable(html, lines), result.blocks);
+  return buildLineTable(html, lines);
 }

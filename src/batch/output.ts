@@ -31,7 +31,7 @@ export type OutputRecord = {
   readonly id?: string;
   readonly url?: string;
   readonly warc_record_id?: string;
-} & ({ readonly text: string; readonly model?: string; readonly modelReason?: string; readonly ms: number; readonly error?: undefined } | { readonly error: string });
+} & ({ readonly text: string; readonly model?: string; readonly modelReason?: string; readonly ms: number; readonly error?: undefined; readonly markdown?: string; readonly html?: string; readonly metadata?: object } | { readonly error: string });
 
 /** What a sink found before the run: work already done, or lines to keep. */
 export interface SinkState {

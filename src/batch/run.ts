@@ -91,7 +91,13 @@ function outputRecord(item: BatchItem, result: TaskResult): OutputRecord {
     : ref.url !== undefined ? { url: ref.url } : { id: ref.id! };
   const warc = ref.warcRecordId !== undefined ? { warc_record_id: ref.warcRecordId } : {};
   if (result.error !== undefined) return { ...name, ...warc, error: result.error };
-  return { ...name, ...warc, text: result.text, ...(result.model !== undefined ? { model: result.model } : {}), ms: result.ms };
+  return {
+    ...name, ...warc, text: result.text,
+    ...(result.markdown !== undefined ? { markdown: result.markdown } : {}),
+    ...(result.html !== undefined ? { html: result.html } : {}),
+    ...(result.metadata !== undefined ? { metadata: result.metadata } : {}),
+    ...(result.model !== undefined ? { model: result.model } : {}), ms: result.ms,
+  };
 }
 
 function totalSize(files: readonly InputFile[]): number | undefined {

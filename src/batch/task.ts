@@ -7,6 +7,7 @@
  */
 import { extract, type ExtractOptions } from '../api/extract.js';
 import { decodeBody, type BodyCoding } from './http-body.js';
+import type { PageMetadata } from '../html/metadata.js';
 
 /** Work for a worker. `where` names the record in error messages (`file:line`, `file@offset`, a path). */
 export type PageTask =
@@ -31,7 +32,11 @@ export interface TaskRequest {
 
 /** What a worker sends back. `ms` is the time of the `extract()` call alone (decode to text). */
 export type TaskResult =
-  | { readonly id?: string; readonly url?: string; readonly text: string; readonly ms: number; readonly model?: string; readonly modelReason?: string; readonly error?: undefined }
+  | {
+    readonly id?: string; readonly url?: string; readonly text: string; readonly ms: number; readonly model?: string; readonly modelReason?: string; readonly error?: undefined;
+    /** With `format: 'markdown' | 'html'` / `metadata: true` in the options. */
+    readonly markdown?: string; readonly html?: string; readonly metadata?: PageMetadata;
+  }
   | { readonly id?: string; readonly url?: string; readonly error: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
@@ -50,7 +55,12 @@ function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: {
   const result = extract(page, opts);
   const ms = Math.round((performance.now() - t0) * 1000) / 1000;
   const model = (result as { model?: unknown }).model;
-  return { text: result.text, ms, ...(typeof model === 'string' ? { model } : {}), ...(result.modelReason !== undefined ? { modelReason: result.modelReason } : {}) };
+  return {
+    text: result.text, ms, ...(typeof model === 'string' ? { model } : {}), ...(result.modelReason !== undefined ? { modelReason: result.modelReason } : {}),
+    ...(result.markdown !== undefined ? { markdown: result.markdown } : {}),
+    ...(result.html !== undefined ? { html: result.html } : {}),
+    ...(result.metadata !== undefined ? { metadata: result.metadata } : {}),
+  };
 }
 
 /**

@@ -11,20 +11,27 @@
  *   (white space inside is collapsed like all line text, and blank lines are gone);
  * - text inside `<blockquote>` → every output line prefixed by `> `;
  * - anything else → a paragraph; blocks are separated by a blank line.
- * Links are their text (line text holds no URLs). Page text is escaped so that it
+ * With the page source, links become `[text](url)` and images `![alt](url)` (an image-only line a
+ * paragraph of its own); without it, links are their text. Page text is escaped so that it
  * cannot turn into markup: `\ ` * _ [ ] < >` inline, and block markers at a line start.
  */
 import { BlockKind, LineContext, type Block, type LineTable } from '../core/types.js';
+import { inlineMarkdown } from './clean-html.js';
 
 /** Options of {@link blocksToMarkdown}. */
 export interface MarkdownOptions {
   /** Backslash-escape characters that Markdown would read as markup (default true). */
   readonly escape: boolean;
+  /** The page source the table was built from: with it, links and images are kept (`[text](url)`, `![alt](url)`). */
+  readonly source?: string;
+  /** Page URL, to make link and image URLs absolute. */
+  readonly baseUrl?: string;
 }
 
 const MARKDOWN_DEFAULTS: MarkdownOptions = Object.freeze({ escape: true });
 
 const INLINE_SPECIAL = /[\\`*_[\]<>]/g;
+const LINK_OR_IMAGE = /<(a|img)[\s>]/i;
 /** Block markers at the start of a line: ATX heading, list bullet, ordered item, thematic break, fence. */
 const LEADING_MARKER = /^(#|[-+=~]|\d{1,9}(?=[.)]))/;
 const BACKTICK_RUN = /`+/g;
@@ -65,13 +72,23 @@ function itemLines(item: Item): string[] {
  * @returns Markdown text, blocks separated by a blank line, no trailing newline; '' when nothing is chosen
  */
 export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], options: Partial<MarkdownOptions> = {}): string {
-  const { escape } = { ...MARKDOWN_DEFAULTS, ...options };
-  const esc = escape ? escapeMarkdown : (s: string) => s;
+  const { escape, source, baseUrl } = { ...MARKDOWN_DEFAULTS, ...options };
+  const plainEsc = escape ? escapeMarkdown : (s: string) => s;
   const items: Item[] = [];
   for (const b of blocks) {
     for (let i = b.start; i < b.end; i++) {
       const text = table.lineText(i);
-      if (text.length === 0) continue;
+      // The line's links and images, when its source has any and gives the same text.
+      let inline: string | undefined;
+      if (source !== undefined) {
+        const slice = source.slice(table.start[i]!, table.end[i]!);
+        if (LINK_OR_IMAGE.test(slice)) {
+          const md = inlineMarkdown(slice, plainEsc, baseUrl);
+          if (md.text === text.replace(/\s+/g, ' ').trim() && md.markdown !== '') inline = md.markdown;
+        }
+      }
+      if (text.length === 0 && inline === undefined) continue;
+      const esc = inline !== undefined ? () => inline! : plainEsc;
       const kind = table.block[i]! as BlockKind, ctx = table.context[i]!;
       const quote = (ctx & LineContext.Quote) !== 0 || kind === BlockKind.Quote;
       const prev = items[items.length - 1];

@@ -15,6 +15,7 @@ import { storeOptionSpec } from '../store-location.js';
 import { InputError, ConfigError, DecodeError, isFarswError } from '../../core/errors.js';
 import { BATCH_DEFAULTS } from '../../core/defaults.js';
 import { extract, type ExtractOptions, type ExtractResult } from '../../api/extract.js';
+import type { PageMetadata } from '../../html/metadata.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } from '../batch-command.js';
 import { fetchPage, isUrl } from '../../batch/fetch.js';
@@ -27,7 +28,8 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, Extract
   model?: string;
   store: string;
   'use-site-model': boolean;
-  format: 'text' | 'json' | 'markdown';
+  format: 'text' | 'json' | 'markdown' | 'html';
+  'with-metadata': boolean;
   input?: string[];
   url?: string;
   'content-type'?: string;
@@ -89,8 +91,21 @@ function toJson(file: string, r: ExtractResult): Record<string, unknown> {
     file, method: r.method, model: r.model, ...(r.modelReason !== undefined ? { modelReason: r.modelReason } : {}), encoding: r.encoding, lines: r.lineCount,
     blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
     ...(r.farsw ? { farsw: r.farsw } : {}),
+    ...(r.metadata ? { metadata: r.metadata } : {}),
     profile: r.profile, text: r.text,
   };
+}
+
+/** YAML front matter of the metadata fields the page gives (strings double-quoted as JSON, which YAML reads). */
+export function frontMatter(m: PageMetadata): string {
+  const lines = Object.entries(m).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  return lines.length > 0 ? `---\n${lines.join('\n')}\n---\n\n` : '';
+}
+
+/** Text output's header lines: `title: …` and the other fields the page gives, then a blank line. */
+function metadataLines(m: PageMetadata): string {
+  const lines = Object.entries(m).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${String(v)}`);
+  return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
 }
 
 function extractOptions(args: ApplyArgs): ExtractOptions {
@@ -98,7 +113,8 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
   return {
     ...chooser,
     profile: args.profile || args.format === 'json',
-    ...(args.format === 'markdown' ? { format: 'markdown' as const } : {}),
+    ...(args.format === 'markdown' || args.format === 'html' ? { format: args.format } : {}),
+    ...(args.format === 'json' || args['with-metadata'] ? { metadata: true } : {}),
     ...presetArgs(args),
     dana: danaArgs(args),
     lines: lineArgs(args),
@@ -132,7 +148,9 @@ async function applyOne(file: string, count: number, options: ExtractOptions, ar
     io.stdout(JSON.stringify(toJson(file, result), null, count > 1 ? undefined : 2) + '\n');
   } else {
     if (count > 1) io.stdout(`==> ${file} <==\n`);
-    const body = args.format === 'markdown' ? result.markdown ?? '' : result.text;
+    let body = args.format === 'markdown' ? result.markdown ?? '' : args.format === 'html' ? result.html ?? '' : result.text;
+    if (result.metadata && args.format === 'markdown') body = frontMatter(result.metadata) + body;
+    else if (result.metadata && args.format === 'text') body = metadataLines(result.metadata) + body;
     io.stdout(body + (body ? '\n' : ''));
   }
   if (result.text === '') {
@@ -156,7 +174,8 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
         .option('store', storeOptionSpec('Model store (read-only here)'))
         .option('use-site-model', { type: 'boolean', default: false, describe: 'With --model auto: use the matching site model even where it lost to the default model in training (farsw models show NAME)' })
-        .option('format', { alias: 'f', choices: ['text', 'json', 'markdown'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code of the chosen lines)' })
+        .option('format', { alias: 'f', choices: ['text', 'json', 'markdown', 'html'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code, links and images of the chosen lines; html: clean article HTML; json: everything, metadata included). With --input: a "markdown" or "html" field in each record' })
+        .option('with-metadata', { type: 'boolean', default: false, describe: 'Also give the page metadata (title, byline, date, site name, language, canonical URL, description): markdown front matter, text header lines, a "metadata" field of batch records' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr' })
@@ -170,7 +189,8 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
     handler: async (args) => {
       if (args.input !== undefined) {
         const workerFile = process.env['FARSW_BATCH_WORKER'];
-        return applyBatch(args as unknown as BatchArgs, extractOptions({ ...args, profile: false, format: 'text' }), io, workerFile ? { workerFile } : {});
+        if (args.format === 'json') throw new ConfigError('--format json is for single pages: batch records are JSON already (use --with-metadata for the metadata)');
+        return applyBatch(args as unknown as BatchArgs, extractOptions({ ...args, profile: false }), io, workerFile ? { workerFile } : {});
       }
       const files = args.files ?? [];
       const options = extractOptions(args);

@@ -1,0 +1,187 @@
+/**
+ * The chosen lines' own markup, cleaned: `--format html` (an article fragment keeping
+ * headings, paragraphs, lists, quotes, code, tables, links and images) and the inline
+ * links and images of `--format markdown`. Both read the source slices of the chosen
+ * lines with htmlparser2's event parser (no DOM): allowed elements are kept with their
+ * safe attributes only (`href`, `src`, `alt`, `title`, `colspan`, `rowspan`; URLs made
+ * absolute against the page URL and limited to http(s), mailto and relative ones),
+ * never-rendered elements are dropped with their content, anything else keeps its text.
+ */
+import { Parser } from 'htmlparser2';
+
+/** Elements kept, and those written without an end tag. */
+const KEPT = new Set([
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'code',
+  'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'a', 'img', 'em', 'strong', 'b', 'i', 'br',
+  'figure', 'figcaption', 'sup', 'sub', 'hr',
+]);
+const VOID = new Set(['img', 'br', 'hr']);
+/** Dropped with everything inside. */
+const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'svg', 'math', 'form', 'button', 'select', 'textarea', 'head', 'title']);
+const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { a: ['href', 'title'], img: ['src', 'alt', 'title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] };
+const SAFE_SCHEME = /^(https?:|mailto:)/i;
+
+const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
+
+/** A link or image URL made absolute against `base`; null for javascript:, data: and unparsable ones. */
+export function safeUrl(raw: string, base: string | undefined): string | null {
+  const v = raw.trim();
+  if (v === '') return null;
+  let abs: string;
+  try {
+    abs = base !== undefined ? new URL(v, base).href : v;
+  } catch {
+    return null;
+  }
+  if (SAFE_SCHEME.test(abs)) return abs;
+  return /^[a-z][a-z0-9+.-]*:/i.test(abs) ? null : abs; // relative (no base) is kept; other schemes are not
+}
+
+/** An output element (the cleaned article only, never the page): kept markup and the text inside it. */
+interface OutNode { readonly name: string; readonly attrs: string; readonly children: (OutNode | string)[] }
+
+/**
+ * Clean article HTML of the chosen parts of a page.
+ * @param source the page
+ * @param ranges chosen source ranges `[from, to)` (UTF-16 offsets; the chosen lines), in page order
+ * @param baseUrl page URL, to make links and images absolute
+ * @returns `<article>…</article>`: the elements that enclose chosen text (lists, tables, quotes keep
+ *   their structure), with the text and images of the chosen ranges only; '' when nothing is chosen
+ */
+export function cleanHtml(source: string, ranges: readonly (readonly [number, number])[], baseUrl?: string): string {
+  if (ranges.length === 0) return '';
+  const from = ranges[0]![0], to = ranges[ranges.length - 1]![1];
+  let r = 0;
+  const chosen = (offset: number): boolean => {
+    while (r < ranges.length && ranges[r]![1] <= offset) r++;
+    return r < ranges.length && ranges[r]![0] <= offset;
+  };
+  const root: OutNode = { name: 'article', attrs: '', children: [] };
+  const stack: OutNode[] = [root];
+  let dropDepth = 0;
+  const parser = new Parser({
+    onopentag(name, attrs) {
+      if (dropDepth > 0 || DROPPED.has(name)) { if (!VOID.has(name)) dropDepth++; return; }
+      if (!KEPT.has(name)) return;
+      let a = '';
+      for (const key of ATTRIBUTES[name] ?? []) {
+        const v = attrs[key];
+        if (v === undefined) continue;
+        const value = key === 'href' || key === 'src' ? safeUrl(v, baseUrl) : v;
+        if (value !== null) a += ` ${key}="${escapeAttr(value)}"`;
+      }
+      if (name === 'img') {
+        if (/ src=/.test(a) && chosen(from + parser.startIndex)) stack[stack.length - 1]!.children.push({ name, attrs: a, children: [] });
+        return;
+      }
+      if (name === 'a' && !/ href=/.test(a)) return; // a link to nowhere (or to javascript:) is its text
+      const node: OutNode = { name, attrs: a, children: [] };
+      stack[stack.length - 1]!.children.push(node);
+      if (!VOID.has(name)) stack.push(node);
+    },
+    ontext(text) {
+      if (dropDepth > 0 || !chosen(from + parser.startIndex)) return;
+      stack[stack.length - 1]!.children.push(text);
+    },
+    onclosetag(name) {
+      if (dropDepth > 0) { if (DROPPED.has(name) || !VOID.has(name)) dropDepth--; return; }
+      if (VOID.has(name) || !KEPT.has(name)) return;
+      for (let k = stack.length - 1; k > 0; k--) {
+        if (stack[k]!.name === name) { stack.length = k; break; }
+      }
+    },
+  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  parser.end(source.slice(from, to));
+  const body = serialize(root.children, false).trim();
+  return body === '' ? '' : `<article>\n${body}\n</article>`;
+}
+
+/** Does a node hold chosen text or an image? (Empty elements are left out.) */
+function hasContent(n: OutNode | string): boolean {
+  return typeof n === 'string' ? n.trim() !== '' : n.name === 'img' || n.children.some(hasContent);
+}
+
+const BLOCK_OUT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'figure', 'caption']);
+
+function serialize(nodes: readonly (OutNode | string)[], pre: boolean): string {
+  let out = '';
+  for (const n of nodes) {
+    if (typeof n === 'string') { out += escapeText(pre ? n : n.replace(/\s+/g, ' ')); continue; }
+    if (n.name === 'br' || n.name === 'hr') { out += `<${n.name}>`; continue; }
+    if (!hasContent(n)) continue;
+    if (n.name === 'img') { out += `<img${n.attrs}>`; continue; }
+    const inner = serialize(n.children, pre || n.name === 'pre');
+    const open = `<${n.name}${n.attrs}>`, close = `</${n.name}>`;
+    out += BLOCK_OUT.has(n.name) ? `${open}${pre || n.name === 'pre' ? inner : inner.trim()}${close}\n` : `${open}${inner}${close}`;
+  }
+  return out;
+}
+
+/**
+ * A line's Markdown inline content with its links and images: `[text](url)`, `![alt](url)`.
+ * @param source the line's HTML source slice
+ * @param escape escapes page text (the caller's Markdown escaper)
+ * @returns the Markdown and the plain text it was built from (white space collapsed), to check it against the line's text
+ */
+export function inlineMarkdown(source: string, escape: (s: string) => string, baseUrl?: string): { markdown: string; text: string } {
+  // Pieces: page text (escaped at the end, white space collapsed) or markup written here (kept as it is).
+  const pieces: { text?: string; raw?: string }[] = [];
+  let dropDepth = 0;
+  let link: { href: string | null; at: number } | null = null;
+  const url = (u: string): string => u.replace(/[()\s]/g, encodeURIComponent);
+  const parser = new Parser({
+    onopentag(name, attrs) {
+      if (dropDepth > 0 || DROPPED.has(name)) { if (!VOID.has(name)) dropDepth++; return; }
+      if (name === 'a' && !link) link = { href: attrs['href'] !== undefined ? safeUrl(attrs['href'], baseUrl) : null, at: pieces.length };
+      else if (name === 'img' && attrs['src'] !== undefined) {
+        const src = safeUrl(attrs['src'], baseUrl);
+        if (src !== null) pieces.push({ raw: `![${escape((attrs['alt'] ?? '').replace(/\s+/g, ' ').trim())}](${url(src)})` });
+      } else if (name === 'br') pieces.push({ text: ' ' });
+    },
+    ontext(t) {
+      if (dropDepth === 0) pieces.push({ text: t });
+    },
+    onclosetag(name) {
+      if (dropDepth > 0) { if (DROPPED.has(name) || !VOID.has(name)) dropDepth--; return; }
+      if (name !== 'a' || !link) return;
+      const l: { href: string | null; at: number } = link;
+      link = null;
+      const label = pieces.slice(l.at).map((p) => p.text ?? p.raw ?? '').join('').trim();
+      if (l.href === null || label === '') return;
+      // Brackets around the label's pieces; the white space at its edges stays outside them.
+      const first = pieces.findIndex((p, k) => k >= l.at && (p.raw !== undefined || p.text!.trim() !== ''));
+      if (first >= 0) {
+        const lead = pieces[first]!.text?.match(/^\s*/)?.[0] ?? '';
+        if (lead) pieces[first] = { text: pieces[first]!.text!.slice(lead.length) };
+        pieces.splice(first, 0, ...(lead ? [{ text: lead }] : []), { raw: '[' });
+      }
+      let last = pieces.length - 1;
+      while (last > 0 && pieces[last]!.text !== undefined && pieces[last]!.text!.trim() === '') last--;
+      const trail = pieces[last]!.text?.match(/\s*$/)?.[0] ?? '';
+      if (trail) pieces[last] = { text: pieces[last]!.text!.slice(0, -trail.length) };
+      pieces.splice(last + 1, 0, { raw: `](${url(l.href)})` }, ...(trail ? [{ text: trail }] : []));
+    },
+  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  parser.end(source);
+  // Collapse white space across pieces, then escape the text pieces.
+  let markdown = '', text = '', space = false;
+  for (const p of pieces) {
+    if (p.raw !== undefined) {
+      if (space && markdown !== '') markdown += ' ';
+      space = false;
+      markdown += p.raw;
+      continue;
+    }
+    const t = p.text!.replace(/\s+/g, ' ');
+    if (t === ' ' || t === '') { space = space || t === ' '; if (t === ' ' && text !== '' && !text.endsWith(' ')) text += ' '; continue; }
+    const body = t.trim();
+    if ((space || t.startsWith(' ')) && markdown !== '') markdown += ' ';
+    if (t.startsWith(' ') && text !== '' && !text.endsWith(' ')) text += ' ';
+    markdown += escape(body);
+    text += body;
+    space = t.endsWith(' ');
+    if (space) text += ' ';
+  }
+  return { markdown: markdown.trim(), text: text.trim() };
+}

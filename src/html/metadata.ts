@@ -1,0 +1,227 @@
+/**
+ * Page metadata as Readability and trafilatura return it: title, byline, published
+ * date, site name, language, canonical URL and description. One htmlparser2 pass
+ * over the page with a handler (no DOM), stopping at the first 64 headings; the
+ * sources, best first:
+ * - title: the heading (`<h1>`…`<h6>`) that repeats the `og:title`, JSON-LD
+ *   `headline`, `twitter:title` or `<title>` (the headline line: titles carry the
+ *   site's name, "Headline | Site"); else `og:title`, JSON-LD `headline`, the
+ *   `<title>` without its site part; else the first `<h1>`;
+ * - byline: `<meta name=author>`, `article:author`, JSON-LD `author`, `itemprop=author`,
+ *   `rel=author`, an element whose class is `byline` / `author`;
+ * - date: `article:published_time`, JSON-LD `datePublished`, `<meta name=date|pubdate|
+ *   dc.date…>`, `itemprop=datePublished`, the first `<time datetime>`;
+ * - site name: `og:site_name`, JSON-LD `publisher.name`, `application-name`;
+ * - language: `<html lang>`, `content-language`, `og:locale`;
+ * - canonical URL: `<link rel=canonical>`, `og:url` (resolved against the page URL);
+ * - description: `<meta name=description>`, `og:description`, JSON-LD `description`.
+ */
+import { Parser } from 'htmlparser2';
+import { tokenize } from '../core/tokenize.js';
+
+/** Metadata of a page; null where the page does not say. */
+export interface PageMetadata {
+  readonly title: string | null;
+  readonly byline: string | null;
+  /** As the page gives it (ISO 8601 where the page uses it). */
+  readonly date: string | null;
+  readonly siteName: string | null;
+  readonly lang: string | null;
+  readonly canonicalUrl: string | null;
+  readonly description: string | null;
+}
+
+const MAX_HEADINGS = 64;
+const HEADING = /^h[1-6]$/;
+const SPACE = /\s+/g;
+const TITLE_SEPARATORS = /\s+(?:\||-|–|—|::|»|·|\/)\s+/;
+const BYLINE_CLASS = /(?:^|\s)(?:byline|author|article-author|post-author)(?:\s|$)/i;
+const ARTICLE_TYPES = /Article|BlogPosting|Report|WebPage|NewsArticle|Posting/;
+
+/** What one pass collects. */
+interface Found {
+  titleTag: string;
+  meta: Map<string, string>;
+  headings: { level: number; text: string }[];
+  jsonLd: string[];
+  lang: string | null;
+  canonical: string | null;
+  time: string | null;
+  itemprop: Map<string, string>;
+  relAuthor: string | null;
+  bylineText: string | null;
+}
+
+const clean = (s: string | undefined | null): string | null => {
+  if (s === undefined || s === null) return null;
+  const t = s.replace(SPACE, ' ').trim();
+  return t === '' ? null : t;
+};
+
+/** One pass over the page: the elements metadata comes from. */
+function collect(html: string): Found {
+  const f: Found = {
+    titleTag: '', meta: new Map(), headings: [], jsonLd: [], lang: null, canonical: null, time: null,
+    itemprop: new Map(), relAuthor: null, bylineText: null,
+  };
+  // Text capture: which element's text is being gathered, with its nesting depth.
+  let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor' | 'byline'; key?: string; level?: number; depth: number; text: string } | null = null;
+  let depth = 0;
+  let headingsDone = false;
+  const parser = new Parser({
+    onopentag(name, attrs) {
+      depth++;
+      if (name === 'html' && attrs['lang']) f.lang ??= clean(attrs['lang']);
+      else if (name === 'meta') {
+        const key = (attrs['property'] ?? attrs['name'] ?? attrs['itemprop'] ?? attrs['http-equiv'])?.toLowerCase();
+        const content = clean(attrs['content']);
+        if (key && content && !f.meta.has(key)) f.meta.set(key, content);
+      } else if (name === 'link') {
+        const rel = attrs['rel']?.toLowerCase().split(/\s+/) ?? [];
+        if (rel.includes('canonical') && attrs['href']) f.canonical ??= clean(attrs['href']);
+      } else if (name === 'time' && attrs['datetime']) f.time ??= clean(attrs['datetime']);
+      if (capture) return;
+      if (name === 'title' && f.titleTag === '') capture = { kind: 'title', depth, text: '' };
+      else if (HEADING.test(name) && !headingsDone) capture = { kind: 'heading', level: name.charCodeAt(1) - 48, depth, text: '' };
+      else if (name === 'script' && attrs['type']?.toLowerCase() === 'application/ld+json') capture = { kind: 'jsonld', depth, text: '' };
+      else if (attrs['itemprop'] && name !== 'meta') {
+        const key = attrs['itemprop'].toLowerCase();
+        if (key === 'datepublished' && attrs['datetime']) { if (!f.itemprop.has(key)) f.itemprop.set(key, attrs['datetime']); }
+        else if ((key === 'author' || key === 'headline') && !f.itemprop.has(key)) capture = { kind: 'itemprop', key, depth, text: '' };
+      } else if (name === 'a' && attrs['rel']?.toLowerCase().split(/\s+/).includes('author') && f.relAuthor === null) capture = { kind: 'relAuthor', depth, text: '' };
+      else if (f.bylineText === null && attrs['class'] && BYLINE_CLASS.test(attrs['class'])) capture = { kind: 'byline', depth, text: '' };
+    },
+    ontext(text) {
+      if (capture) capture.text += text;
+    },
+    onclosetag() {
+      if (capture && capture.depth === depth) {
+        const text = capture.kind === 'jsonld' ? capture.text : clean(capture.text);
+        if (text) {
+          if (capture.kind === 'title') f.titleTag = text;
+          else if (capture.kind === 'heading') {
+            f.headings.push({ level: capture.level!, text });
+            if (f.headings.length >= MAX_HEADINGS) headingsDone = true;
+          } else if (capture.kind === 'jsonld') f.jsonLd.push(text);
+          else if (capture.kind === 'itemprop') f.itemprop.set(capture.key!, text);
+          else if (capture.kind === 'relAuthor') f.relAuthor = text;
+          else if (capture.kind === 'byline' && text.length <= 100) f.bylineText = text;
+        }
+        capture = null;
+      }
+      depth--;
+    },
+  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  parser.end(html);
+  return f;
+}
+
+/** The article-like objects of the page's JSON-LD (top level, arrays, `@graph`). */
+function jsonLdArticles(blocks: readonly string[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const visit = (v: unknown, depth: number): void => {
+    if (depth > 4 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) { for (const x of v) visit(x, depth + 1); return; }
+    const o = v as Record<string, unknown>;
+    const type = Array.isArray(o['@type']) ? o['@type'].join(' ') : String(o['@type'] ?? '');
+    if (ARTICLE_TYPES.test(type)) out.push(o);
+    if (o['@graph']) visit(o['@graph'], depth + 1);
+  };
+  for (const b of blocks) {
+    try {
+      visit(JSON.parse(b), 0);
+    } catch { /* a broken block says nothing */ }
+  }
+  // Articles before pages: a WebPage wraps the article on many sites.
+  return out.sort((a, b) => Number(/WebPage/.test(String(a['@type']))) - Number(/WebPage/.test(String(b['@type']))));
+}
+
+/** A name from a JSON-LD value: a string, `{ name }`, or an array of those. */
+function ldName(v: unknown): string | null {
+  if (typeof v === 'string') return clean(v);
+  if (Array.isArray(v)) {
+    const names = v.map(ldName).filter((x): x is string => x !== null);
+    return names.length > 0 ? names.join(', ') : null;
+  }
+  if (v !== null && typeof v === 'object') return ldName((v as Record<string, unknown>)['name']);
+  return null;
+}
+
+const ldString = (o: Record<string, unknown> | undefined, key: string): string | null => (o && typeof o[key] === 'string' ? clean(o[key]) : null);
+
+/**
+ * The heading that repeats one of `refs`: ≥ 60 % of its tokens, or of the ref's, shared (a title adds the
+ * site's name; a headline may add a subtitle), and at least min(3, either's tokens) shared.
+ */
+function headlineLine(headings: readonly { level: number; text: string }[], refs: readonly string[]): string | null {
+  let best: { text: string; score: number } | null = null;
+  for (const ref of refs) {
+    const refTokens = new Set(tokenize(ref.toLowerCase()));
+    if (refTokens.size === 0) continue;
+    for (const h of headings) {
+      const tokens = tokenize(h.text.toLowerCase());
+      if (tokens.length === 0) continue;
+      let shared = 0;
+      for (const t of tokens) if (refTokens.has(t)) shared++;
+      if (shared / Math.min(tokens.length, refTokens.size) < 0.6 || shared < Math.min(3, tokens.length, refTokens.size)) continue;
+      // More shared tokens first; then the higher heading level (h1 before h2).
+      const score = shared * 10 - h.level;
+      if (!best || score > best.score) best = { text: h.text, score };
+    }
+    if (best) return best.text;
+  }
+  return null;
+}
+
+/** `<title>` without the site's part: the longest segment between separators that is not the site name. */
+function titleWithoutSite(title: string, siteName: string | null): string {
+  const parts = title.split(TITLE_SEPARATORS).map((p) => p.trim()).filter((p) => p !== '');
+  if (parts.length < 2) return title;
+  const site = siteName?.toLowerCase();
+  const kept = parts.filter((p) => p.toLowerCase() !== site);
+  return kept.reduce((a, b) => (b.length > a.length ? b : a), kept[0] ?? title);
+}
+
+/** A URL resolved against the page's, when it parses. */
+function resolveUrl(href: string | null, base: string | undefined): string | null {
+  if (href === null) return null;
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return base === undefined ? href : null;
+  }
+}
+
+/**
+ * The metadata of a page (module comment: the sources and their order).
+ * @param html the decoded page
+ * @param url the page's URL, to resolve a relative canonical URL
+ */
+export function extractMetadata(html: string, url?: string): PageMetadata {
+  const f = collect(html);
+  const m = f.meta;
+  const ld = jsonLdArticles(f.jsonLd);
+  const first = ld[0];
+  const publisher = first?.['publisher'];
+  const siteName = m.get('og:site_name') ?? ldName(publisher) ?? m.get('application-name') ?? null;
+  const ogTitle = m.get('og:title') ?? null;
+  const ldHeadline = ldString(first, 'headline') ?? f.itemprop.get('headline') ?? null;
+  const refs = [ogTitle, ldHeadline, m.get('twitter:title') ?? null, clean(f.titleTag)].filter((x): x is string => x !== null);
+  const title = headlineLine(f.headings, refs)
+    ?? (ogTitle !== null ? titleWithoutSite(ogTitle, siteName) : null)
+    ?? ldHeadline
+    ?? (f.titleTag !== '' ? titleWithoutSite(clean(f.titleTag)!, siteName) : null)
+    ?? f.headings.find((h) => h.level === 1)?.text
+    ?? f.headings[0]?.text // no title at all: the first heading of the page
+    ?? null;
+  const metaAuthor = m.get('author') ?? m.get('article:author') ?? m.get('byl') ?? m.get('dc.creator') ?? null;
+  const byline = (metaAuthor !== null && !/^https?:\/\//.test(metaAuthor) ? metaAuthor : null)
+    ?? ldName(first?.['author']) ?? f.itemprop.get('author') ?? f.relAuthor ?? f.bylineText;
+  const date = m.get('article:published_time') ?? ldString(first, 'datePublished') ?? m.get('date') ?? m.get('pubdate')
+    ?? m.get('publish-date') ?? m.get('dc.date') ?? m.get('dc.date.issued') ?? m.get('dcterms.created') ?? m.get('datepublished')
+    ?? f.itemprop.get('datepublished') ?? f.time;
+  const lang = f.lang ?? m.get('content-language') ?? m.get('og:locale')?.replace('_', '-') ?? null;
+  const canonicalUrl = resolveUrl(f.canonical ?? m.get('og:url') ?? ldString(first, 'url'), url);
+  const description = m.get('description') ?? m.get('og:description') ?? ldString(first, 'description') ?? m.get('twitter:description') ?? null;
+  return { title, byline: clean(byline), date: clean(date), siteName: clean(siteName), lang, canonicalUrl, description };
+}
