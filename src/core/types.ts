@@ -113,6 +113,8 @@ export interface LineTable {
    * trimmed); absent when the page has none or it is empty.
    */
   readonly title?: string;
+  /** What the line builder had to correct on this page (the swallowed-page guard, html/lines.ts). */
+  readonly warnings?: readonly string[];
   /**
    * Visible text of every line: entities decoded, white space collapsed, trimmed
    * (`contentChars[i]` code points). Materialised on first access.
@@ -162,6 +164,8 @@ export interface Extraction {
   readonly lineCount: number;
   /** Per-stage timings, when asked for. */
   readonly profile?: Profile;
+  /** What had to be corrected to read the page (LineTable.warnings). */
+  readonly warnings?: readonly string[];
 }
 
 /** A run of lines above the axis. */

@@ -40,6 +40,8 @@ export interface ExplainData {
   /** The page's URL, when given (shown, never fetched). */
   readonly url: string | null;
   readonly lineCount: number;
+  /** What the line builder had to correct on this page (LineTable.warnings). */
+  readonly warnings?: readonly string[];
   /** T: content measure per line (characters, or non-ASCII bytes for `dana`). */
   readonly content: Uint32Array;
   /** S: code measure per line (characters, or ASCII bytes for `dana`). */
@@ -123,7 +125,7 @@ export function explainModelRun(
   const { content, code } = danaColumns(table, MODEL_DANA_VARIANT);
   return {
     method: `farsw:${info.model}`, model: info.model, mode: info.mode, variant: MODEL_DANA_VARIANT, url: info.url,
-    lineCount: table.count, content, code, diff: detail.dana.diff, regions: detail.dana.regions, danaBlocks: detail.dana.blocks,
+    lineCount: table.count, ...(table.warnings ? { warnings: table.warnings } : {}), content, code, diff: detail.dana.diff, regions: detail.dana.regions, danaBlocks: detail.dana.blocks,
     startRegion: detail.dana.start, titleLine: detail.dana.titleLine,
     topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
     beta: info.beta, fallback: detail.fallback, fallbackKept: detail.fallbackKept, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
@@ -137,7 +139,7 @@ export function explainDana(table: LineTable, variant: DanaVariant, options: Dan
   const { content, code } = danaColumns(table, variant);
   const core = danaCore(table, variant, options);
   return {
-    method: variant, model: null, mode: null, variant, url, lineCount: table.count, content, code,
+    method: variant, model: null, mode: null, variant, url, lineCount: table.count, ...(table.warnings ? { warnings: table.warnings } : {}), content, code,
     diff: core.diff, regions: core.regions, danaBlocks: core.blocks, startRegion: core.start, titleLine: core.titleLine, topical: null, template: null, lineScore: null,
     windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, fallback: false, fallbackKept: false,
     chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text, rulesOn: null,
@@ -191,5 +193,6 @@ export function summarize(data: ExplainData): string {
   parts.push(`DANA regions: ${data.regions.length} (${data.danaBlocks.length} chosen${start ? `, started from lines ${start.start}–${start.end - 1}` : ''})`);
   if (data.titleLine >= 0) parts.push(`title line ${data.titleLine}`);
   parts.push(`${chosen} lines chosen in ${data.chosen.length} blocks`);
+  for (const w of data.warnings ?? []) parts.push(`warning: ${w}`);
   return parts.join(', ');
 }

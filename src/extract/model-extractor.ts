@@ -60,5 +60,5 @@ export function extractWithModel(html: string, model: Model, options: ModelExtra
   const { table, detail } = runModel(html, model, options, clock);
   const text = blocksToText(table, detail.blocks);
   clock.lap('text');
-  return { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...clock.result() };
+  return { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
 }

@@ -104,7 +104,7 @@ function danaExtractor(variant: DanaVariant, description: string): Extractor {
       clock.lap('select');
       const text = blocksToText(table, core.blocks);
       clock.lap('text');
-      return { method: variant, blocks: core.blocks, text, lineCount: table.count, ...clock.result() };
+      return { method: variant, blocks: core.blocks, text, lineCount: table.count, ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
     },
   };
 }

@@ -63,7 +63,7 @@ import {
 import { TagAttributes } from './drops.js';
 import { OpenElements } from './open-elements.js';
 import { LineColumns } from './line-columns.js';
-import type { BuiltLineTable } from './page-lines.js';
+import type { BuiltLineTable, PageLines } from './page-lines.js';
 import { WHITESPACE_RUN } from './text-chars.js';
 
 export type { BuiltLineTable } from './page-lines.js';
@@ -168,6 +168,15 @@ export class LineBuilder {
   private tagNameLen = 0;
   /** TAG table flags of the pending start tag. */
   private tagFlags = 0;
+  /**
+   * Text characters muted by a hidden element or comment section (dropHidden, dropComments), and the
+   * outermost such element holding the most of them (for the swallowed-page guard).
+   */
+  private mutedChars = 0;
+  private muteRoot = '';
+  private muteRootChars = 0;
+  private largestMute = '';
+  private largestMuteChars = 0;
   /** The table, once `end()` has built it (no more writes then). */
   private table: BuiltLineTable | undefined;
 
@@ -257,6 +266,8 @@ export class LineBuilder {
     const info = this.tagInfo;
     if (this.mode !== Mode.Body && !this.startBeforeBody(info, from, to)) return;
     const open = this.open;
+    // Inside svg or math, <title>, <style>, <script>, … are foreign elements: their content is markup.
+    if (open.foreignOpen > 0 && open.foreign()) this.scanner.markupContent = true;
     if (info === undefined) {
       // An inline breakout tag ends foreign content (svg, math).
       if (open.foreignOpen > 0 && open.foreign() && INLINE_BREAKOUT.has(this.src.slice(from + 1, from + 1 + this.tagNameLen).toLowerCase())) open.closeForeign();
@@ -394,6 +405,36 @@ export class LineBuilder {
     return false;
   }
 
+  /** Text muted by a hidden element or comment section: counted for the guard (see buildLineTable). */
+  private countMuted(start: number, end: number): void {
+    const root = this.open.muteRoot();
+    if (root !== this.lastMuteRoot) {
+      this.lastMuteRoot = root;
+      this.muteRoot = `<${root?.name ?? '?'}>${this.open.describe(root)}`;
+      this.muteRootChars = 0;
+    }
+    const n = end - start;
+    this.mutedChars += n;
+    this.muteRootChars += n;
+    if (this.muteRootChars > this.largestMuteChars) {
+      this.largestMuteChars = this.muteRootChars;
+      this.largestMute = this.muteRoot;
+    }
+  }
+  private lastMuteRoot: unknown = undefined;
+
+  /**
+   * Did hidden elements or comment sections swallow the page? (Their source text is at least 200
+   * characters and more than 20 times the text kept, and under 100 characters are kept: the page would
+   * come out nearly empty.) Then the element that muted the most, for a warning.
+   */
+  swallowedBy(): string | undefined {
+    const table = this.end();
+    let kept = 0;
+    for (let i = 0; i < table.count; i++) kept += table.contentChars[i]!;
+    return this.mutedChars >= 200 && this.mutedChars > 20 * kept && kept < 100 ? this.largestMute : undefined;
+  }
+
   private onText(start: number, end: number): void {
     if (start >= end) return;
     if (this.mode !== Mode.Body) {
@@ -401,7 +442,10 @@ export class LineBuilder {
       if (this.mode === Mode.Frameset || this.headTemplates > 0 || this.headText || start < 0 || isParserSpace(this.src, start, end)) return;
       this.startBody(NO_ATTRIBUTES);
     }
-    if (this.open.muted()) return;
+    if (this.open.muted()) {
+      if (!this.open.dropping()) this.countMuted(start, end);
+      return;
+    }
     if (this.open.inPre() || !this.options.reline) {
       // Inside <pre> (or without re-lining) the author's newlines are line breaks.
       const src = this.src;
@@ -428,6 +472,15 @@ export class LineBuilder {
  *   (`PageSource.asciiPrefix`; 0: unknown)
  */
 export function buildLineTable(html: string, options: Partial<LineOptions> = {}, asciiPrefix = 0): BuiltLineTable {
-  return new LineBuilder(options).write(html).asciiUpTo(asciiPrefix).end();
+  const builder = new LineBuilder(options).write(html).asciiUpTo(asciiPrefix);
+  const table = builder.end();
+  // The guard: a hidden element or comment section holding most of the page's text (a body hidden
+  // until a script shows it, a wrapper marked aria-hidden while a dialog is open, a layout div
+  // whose class names comments) is read as visible, with a warning, rather than leaving nothing.
+  const swallowed = builder.swallowedBy();
+  if (swallowed === undefined) return table;
+  const kept = new LineBuilder({ ...options, dropHidden: false, dropComments: false }).write(html).asciiUpTo(asciiPrefix).end() as PageLines;
+  kept.warnings = [`${swallowed} hides most of the page's text (a hidden element or comment section); it was kept`];
+  return kept;
 }
 

@@ -115,6 +115,18 @@ export class OpenElements {
     return this.pTag >= 0 && this.counts[this.pTag]! > 0;
   }
 
+  /** The outermost muted entry (the hidden element or comment section that mutes the current position). */
+  muteRoot(): BlockEntry | undefined {
+    let e = this.stack[this.stack.length - 1];
+    while (e?.parent?.muted) e = e.parent;
+    return e;
+  }
+
+  /** Why an entry mutes what it holds, for messages. */
+  describe(e: BlockEntry | undefined): string {
+    return e === undefined ? '' : e.kind.comments ? ' (a comment section by its class/id)' : ' (hidden by its attributes)';
+  }
+
   /** Is an element of this tag open? */
   isOpen(info: TagInfo): boolean {
     return this.counts[info.index]! > 0;
@@ -214,6 +226,10 @@ export class OpenElements {
       return;
     }
     if (this.counts[info.index]! === 0) return;
+    if (flags & FOREIGN) {
+      // </svg>, </math>: what is open inside is foreign (its title, desc, … are not HTML's special elements).
+      for (let i = stack.length - 1; i >= 0; i--) if (stack[i]!.tag === info.index) { this.closeFrom(i); return; }
+    }
     if (!(flags & SPECIAL)) {
       // Any other end tag: the nearest element of that name, not past a special element.
       for (let i = stack.length - 1; i >= 0; i--) {

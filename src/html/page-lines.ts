@@ -51,6 +51,7 @@ export class PageLines implements LineTable {
   readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
   readonly elements?: ElementTree;
   readonly title?: string;
+  warnings?: readonly string[];
   private texts: string[] | undefined;
   /** Texts of the lines asked for one by one. */
   private cache: (string | undefined)[] | undefined;

@@ -146,6 +146,11 @@ export class HtmlScanner {
 
   /** The start tag just reported ended with `/>` (its self-closing flag, read by a handler's onOpenTagEnd). */
   selfClosing = false;
+  /**
+   * Set by a handler's onOpenTagEnd: the element just opened is not a raw-text or RCDATA one after all
+   * (a `<title>` or `<style>` inside svg or math is a foreign element whose content is markup).
+   */
+  markupContent = false;
   private readonly specials: SpecialTable;
   private readonly scripting: boolean;
 
@@ -252,7 +257,8 @@ export class HtmlScanner {
           if (c === GT) {
             this.selfClosing = false;
             if (!dry) h.onOpenTagEnd(j);
-            this.opened = special;
+            this.opened = this.markupContent ? undefined : special;
+            this.markupContent = false;
             return j + 1;
           }
           if (c === SLASH) state = Attr.SelfClosing;
@@ -262,7 +268,8 @@ export class HtmlScanner {
           if (c === GT) {
             this.selfClosing = true;
             if (!dry) h.onOpenTagEnd(j);
-            this.opened = special;
+            this.opened = this.markupContent ? undefined : special;
+            this.markupContent = false;
             return j + 1;
           }
           if (!isWhitespace(c)) { state = Attr.BeforeName; continue; }

@@ -134,3 +134,24 @@ describe('rewrites a browser cannot tell apart', () => {
     });
   }
 });
+
+/** The guard (issue 16.3): a hidden element or comment section that holds the page is read, with a warning. */
+describe('swallowed-page guard', () => {
+  const article = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} of the article, long enough to be the main text of this page.</p>`).join('\n');
+  it('keeps a page whose body is hidden until a script shows it, and says so', () => {
+    const page = `<html><head><title>t</title></head><body style="display:none">${article}</body></html>`;
+    const t = buildLineTable(page);
+    expect(t.text.filter(Boolean)).toHaveLength(6);
+    expect(t.warnings?.[0]).toMatch(/<body> \(hidden by its attributes\) hides most of the page's text/);
+    const r = extract(page, { algorithm: 'addanag' });
+    expect(r.text).toContain('Paragraph 3');
+    expect(r.warnings).toEqual(t.warnings);
+    expect(extract(page).warnings).toEqual(t.warnings);
+  });
+  it('leaves a page alone when the hidden part is small', () => {
+    const page = `<body>${article}<div hidden><p>a small hidden note</p></div></body>`;
+    const t = buildLineTable(page);
+    expect(t.warnings).toBeUndefined();
+    expect(t.text.join(' ')).not.toContain('hidden note');
+  });
+});

@@ -92,6 +92,7 @@ function toJson(file: string, r: ExtractResult): Record<string, unknown> {
     blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
     ...(r.farsw ? { farsw: r.farsw } : {}),
     ...(r.metadata ? { metadata: r.metadata } : {}),
+    ...(r.warnings ? { warnings: r.warnings } : {}),
     profile: r.profile, text: r.text,
   };
 }
