@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import { DefuddleClass } from 'defuddle/node';
+import { sampleRecords } from './sample-records.mjs';
 import {
   readJsonlDataset, getExtractor, extractorNames, buildLineTable, allText, scorePage, summarize,
   mulberry32, markdownTable, replaceBenchmarkSection, Trainer, extractWithModel, shippedDefaultModel, pairedBootstrap, hostOfRecord,
@@ -55,19 +56,10 @@ if (!existsSync(opts.data)) {
 
 /** Seeded reservoir sample of the gold pages of one file (all of them if ≤ SAMPLE). */
 async function samplePages(file) {
-  const random = mulberry32(SEED);
-  const kept = [];
-  let seen = 0;
-  for await (const r of readJsonlDataset(file)) {
-    if (r.gold === null) continue;
-    seen++;
-    if (kept.length < SAMPLE) kept.push(r);
-    else {
-      const j = Math.floor(random() * seen);
-      if (j < SAMPLE) kept[j] = r;
-    }
+  async function* gold() {
+    for await (const r of readJsonlDataset(file)) if (r.gold !== null) yield r;
   }
-  kept.sort((a, b) => (a.id < b.id ? -1 : 1));
+  const { kept, seen } = await sampleRecords(gold(), SAMPLE, mulberry32(SEED));
   return { pages: kept, total: seen };
 }
 

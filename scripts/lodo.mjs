@@ -27,6 +27,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sampleRecords } from './sample-records.mjs';
 import {
   readJsonlDataset, Trainer, preparePage, resolveTrainParams, extractWithModel, tokenize, bagOfWordsScore,
   pairedBootstrap, mulberry32, buildLineTable, allText, hostOfRecord,
@@ -65,20 +66,10 @@ async function* pagesOf(file) {
     for await (const r of readJsonlDataset(join(opts.data, file))) if (r.gold) yield r;
     return;
   }
-  const random = mulberry32(Number(opts.seed));
-  const kept = [];
-  let seen = 0;
-  for await (const r of readJsonlDataset(join(opts.data, file))) {
-    if (!r.gold) continue;
-    seen++;
-    if (kept.length < SAMPLE) kept.push(r);
-    else {
-      const j = Math.floor(random() * seen);
-      if (j < SAMPLE) kept[j] = r;
-    }
+  async function* gold() {
+    for await (const r of readJsonlDataset(join(opts.data, file))) if (r.gold) yield r;
   }
-  kept.sort((a, b) => (a.id < b.id ? -1 : 1));
-  yield* kept;
+  yield* (await sampleRecords(gold(), SAMPLE, mulberry32(Number(opts.seed)))).kept;
 }
 
 // ---- training: one trainer per (training options, held-out dataset) ----
