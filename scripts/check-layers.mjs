@@ -98,8 +98,9 @@ export function readGraph(root) {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
-  const problems = checkLayers(readGraph(root), parseLayers(readFileSync(join(root, 'README.md'), 'utf8')));
+  const graph = readGraph(root);
+  const problems = checkLayers(graph, parseLayers(readFileSync(join(root, 'README.md'), 'utf8')));
   for (const p of problems) console.error(p);
   if (problems.length > 0) process.exitCode = 1;
-  else console.log(`layers: ${readGraph(root).size} files, no forbidden import, no cycle`);
+  else console.log(`layers: ${graph.size} files, no forbidden import, no cycle`);
 }
