@@ -28,6 +28,7 @@ import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { ConfigError } from '../core/errors.js';
 import type { ExtractOptions } from '../api/extract.js';
 import { runTask, type PageTask, type TaskResult } from './task.js';
+import type { AdaptTable } from './adapt-model.js';
 import type { BatchWorkerData, WorkerRequest } from './worker.js';
 
 /** Runs tasks; `run` never rejects (failures are error results). */
@@ -49,6 +50,8 @@ export interface ExecutorOptions {
   readonly maxBytes?: number;
   /** Override the compiled worker module (tests, embedders). */
   readonly workerFile?: string | URL;
+  /** `--adapt`'s second pass: each host's model, given to every worker once. */
+  readonly adapt?: AdaptTable;
 }
 
 /** The compiled worker next to this module, or undefined when running from TypeScript sources. */
@@ -83,7 +86,7 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
   if (opts.workers <= 0 || filename === undefined) {
     return {
       concurrency: 1,
-      run: async (task) => runTask({ task, options }),
+      run: async (task) => runTask({ task, options, ...(opts.adapt ? { adapt: opts.adapt } : {}) }),
       close: async () => {},
     };
   }
@@ -94,7 +97,7 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
   const startsBuffer = new SharedArrayBuffer(8 * concurrency);
   const starts = new Float64Array(startsBuffer);
   const freeSlots = Array.from({ length: concurrency }, (_, k) => concurrency - 1 - k);
-  const workerData: BatchWorkerData = { starts: startsBuffer, options };
+  const workerData: BatchWorkerData = { starts: startsBuffer, options, ...(opts.adapt ? { adapt: opts.adapt } : {}) };
   const pool = new Piscina<WorkerRequest, TaskResult>({
     filename: typeof filename === 'string' ? filename : filename.href,
     minThreads: opts.workers,

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { BATCH_DEFAULTS, FETCH_DEFAULTS } from '../core/defaults.js';
 import { fetchPage, perKeyLimiter, type FetchOptions } from './fetch.js';
-import { InputError } from '../core/errors.js';
+import { ConfigError, InputError } from '../core/errors.js';
 import { describeJob, jobDifference, type BatchJob } from './job.js';
 import type { InputKind } from './detect.js';
 import { mapBounded } from './map-bounded.js';
@@ -23,7 +23,9 @@ import type { OutputRecord, OutputSink, SinkState } from './output.js';
 import { createExecutor } from './pool.js';
 import type { ProgressReporter, ProgressSnapshot } from './progress.js';
 import { listInputs, readItems, shareOf, sharedCopy, type BatchItem, type InputFile, type ReadCounters } from './sources.js';
-import type { Shard } from './shard.js';
+import type { Shard, ShardBy } from './shard.js';
+import { ADAPT_DEFAULTS, learnAdaptTable, type AdaptOptions, type AdaptReport } from './adapt.js';
+import type { AdaptTable } from './adapt-model.js';
 import type { TaskResult } from './task.js';
 
 export interface BatchConfig {
@@ -37,6 +39,15 @@ export interface BatchConfig {
   /** Output in input order (default true). */
   readonly ordered?: boolean;
   readonly shard?: Shard;
+  /** `host`: shares by a hash of the record's host (shard.ts). */
+  readonly shardBy?: ShardBy;
+  /**
+   * Adapt to the crawl (adapt.ts): a first pass learns a label-free model per host with enough pages,
+   * the second extracts with it. The inputs are read twice (stdin cannot be).
+   */
+  readonly adapt?: AdaptOptions;
+  /** Called once the first pass of `adapt` has learned its models. */
+  readonly onAdapt?: (report: AdaptReport) => void;
   readonly pageTimeoutMs?: number;
   readonly maxBytes?: number;
   /** Passed to `extract()` unchanged for every page. */
@@ -96,7 +107,8 @@ function outputRecord(item: BatchItem, result: TaskResult): OutputRecord {
     ...(result.markdown !== undefined ? { markdown: result.markdown } : {}),
     ...(result.html !== undefined ? { html: result.html } : {}),
     ...(result.metadata !== undefined ? { metadata: result.metadata } : {}),
-    ...(result.model !== undefined ? { model: result.model } : {}), ms: result.ms,
+    ...(result.model !== undefined ? { model: result.model } : {}),
+    ...(result.modelReason !== undefined ? { modelReason: result.modelReason } : {}), ms: result.ms,
   };
 }
 
@@ -116,6 +128,7 @@ function totalSize(files: readonly InputFile[]): number | undefined {
  */
 export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   const t0 = performance.now();
+  if (config.adapt && config.inputs.includes('-')) throw new ConfigError('--adapt reads the input twice: standard input cannot be read twice (save it to a file first)');
   const summary: BatchSummary = {
     records: 0, failed: 0, resumed: 0, resumedFailed: 0, skipped: 0, bytes: 0, rawBytes: 0,
     extractMs: 0, seconds: 0, alreadyDone: false, interrupted: false,
@@ -123,7 +136,10 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   // The output path first: a bad one fails before any input is listed or read (issue 19).
   await config.sink.check?.();
   const files = await listInputs(config.inputs);
-  const job = describeJob(files, { ...config.jobOptions, ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}) });
+  const job = describeJob(files, {
+    ...config.jobOptions, ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
+    ...(config.shardBy === 'host' ? { shardBy: 'host' } : {}), ...(config.adapt ? { adapt: config.adapt } : {}),
+  });
   const marker = config.sink.marker;
   if (marker !== undefined && existsSync(marker)) {
     const found = await readMarker(marker);
@@ -163,20 +179,38 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
   summary.resumedFailed = state.keptFailed;
   const maxBytes = Math.min(config.maxBytes ?? BATCH_DEFAULTS.maxBytes, BATCH_DEFAULTS.maxPageBytes);
   const counters: ReadCounters = { rawBytes: 0, skipped: 0 };
-  const items = readItems(files, {
-    maxBytes, skip: state.kept,
+  const readOptions = {
+    maxBytes,
     ...(config.kind ? { kind: config.kind } : {}),
     ...(config.shard ? { shard: config.shard } : {}),
+    ...(config.shardBy ? { shardBy: config.shardBy } : {}),
     ...(config.stdin ? { stdin: config.stdin } : {}),
-  }, counters);
-  const executor = await createExecutor({
-    workers: config.workers,
-    extract: config.extract,
-    pageTimeoutMs: config.pageTimeoutMs ?? BATCH_DEFAULTS.pageTimeoutMs,
-    maxBytes,
-    ...(config.workerFile !== undefined ? { workerFile: config.workerFile } : {}),
-  });
-  const total = totalSize(shareOf(files, config.shard).files);
+  };
+  const pageTimeoutMs = config.pageTimeoutMs ?? BATCH_DEFAULTS.pageTimeoutMs;
+  const executorOptions = { workers: config.workers, extract: config.extract, maxBytes, ...(config.workerFile !== undefined ? { workerFile: config.workerFile } : {}) };
+  let adapt: AdaptTable | undefined;
+  if (config.adapt) {
+    // First pass: the whole share (a resumed run learns the same models: the sample is seeded), then one training per host.
+    // A host's training may take as long as its sampled pages would take six times over (the seed and the guard's five folds).
+    const trainer = await createExecutor({ ...executorOptions, pageTimeoutMs: pageTimeoutMs * 6 * (config.adapt.maxPages ?? ADAPT_DEFAULTS.maxPages) });
+    let learned;
+    try {
+      learned = await learnAdaptTable(readItems(files, readOptions, { rawBytes: 0, skipped: 0 }), trainer, config.adapt, config.signal);
+    } finally {
+      await trainer.close();
+    }
+    if (learned === undefined) {
+      summary.interrupted = true;
+      await config.sink.abandon();
+      summary.seconds = (performance.now() - t0) / 1000;
+      return summary;
+    }
+    adapt = learned.table;
+    config.onAdapt?.(learned.report);
+  }
+  const items = readItems(files, { ...readOptions, skip: state.kept }, counters);
+  const executor = await createExecutor({ ...executorOptions, pageTimeoutMs, ...(adapt ? { adapt } : {}) });
+  const total = totalSize(shareOf(files, config.shard, config.shardBy).files);
   const progress = config.progress?.(total);
   const snapshot = (): ProgressSnapshot => ({
     records: summary.records, failed: summary.failed, bytes: summary.bytes, rawBytes: counters.rawBytes,

@@ -9,9 +9,18 @@
  *   where the key is the WARC-Record-ID for WARC records and the 1-based line
  *   number for JSON Lines records (reading the id would mean parsing the
  *   record on the main thread).
+ * - `--shard-by host`: every input is read by every share, and record r goes to
+ *   shard fnv1a32(host_r) mod n (host.ts; a JSON Lines record is parsed on the
+ *   main thread for it), so a site's pages stay in one share (`--adapt` in job
+ *   arrays). A record without a host falls back to its file and line (or WARC-Record-ID).
  */
 import { ConfigError } from '../core/errors.js';
 import { fnv1a32 } from '../core/fnv.js';
+
+/** How records are spread over shares: `auto` as above, `host` by a hash of the record's host. */
+export type ShardBy = 'auto' | 'host';
+
+export const SHARD_BY: readonly ShardBy[] = ['auto', 'host'];
 
 /** Shard `index` of `count` (0 ≤ index < count). */
 export interface Shard {

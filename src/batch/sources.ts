@@ -19,8 +19,10 @@ import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
 import { maybeGunzip, peek, readRaw, type Chunks } from './chunks.js';
 import { detectInputKind, type InputKind } from './detect.js';
-import { filesInShard, recordInShard, type Shard } from './shard.js';
-import type { PageTask } from './task.js';
+import { filesInShard, recordInShard, type Shard, type ShardBy } from './shard.js';
+import { hostOf } from '../dataset/site.js';
+import { hostOfJsonLine } from './host.js';
+import type { SampledPage } from './task.js';
 import type { BodyCoding } from './http-body.js';
 import { parseHttpHead, readWarc } from './warc.js';
 
@@ -33,7 +35,7 @@ export interface RecordRef {
 
 /** One page of the input: a task for a worker, or an error found while reading. */
 export type BatchItem =
-  | { readonly ref: RecordRef; readonly bytes: number; readonly task: Exclude<PageTask, { kind: 'ping' }>; readonly error?: undefined; readonly fetch?: undefined }
+  | { readonly ref: RecordRef; readonly bytes: number; readonly task: SampledPage; readonly error?: undefined; readonly fetch?: undefined }
   | { readonly ref: RecordRef; readonly bytes: number; readonly error: string; readonly task?: undefined; readonly fetch?: undefined }
   /** A URL to fetch (run.ts fetches it, then hands the page to a worker). */
   | { readonly ref: RecordRef; readonly bytes: 0; readonly fetch: string; readonly task?: undefined; readonly error?: undefined };
@@ -42,6 +44,8 @@ export interface SourceOptions {
   /** Force a kind for every input (default: detect). */
   readonly kind?: InputKind;
   readonly shard?: Shard;
+  /** `host`: shares by a hash of each record's host (host.ts), across all inputs, so a site's pages stay in one share. */
+  readonly shardBy?: ShardBy;
   /** Pages larger than this (bytes of the raw record) become error items. */
   readonly maxBytes: number;
   /** Skip this many items of the share (resuming a run whose output holds them). */
@@ -179,8 +183,8 @@ export async function listInputs(paths: readonly string[]): Promise<InputFile[]>
 }
 
 /** The files of this share, and whether records inside them are sharded (a single input) or not. */
-export function shareOf(files: readonly InputFile[], shard: Shard | undefined): { files: InputFile[]; recordShard: Shard | undefined } {
-  if (files.length > 1) return { files: filesInShard(files, shard), recordShard: undefined };
+export function shareOf(files: readonly InputFile[], shard: Shard | undefined, shardBy: ShardBy = 'auto'): { files: InputFile[]; recordShard: Shard | undefined } {
+  if (files.length > 1 && shardBy !== 'host') return { files: filesInShard(files, shard), recordShard: undefined };
   return { files: [...files], recordShard: shard };
 }
 
@@ -244,7 +248,7 @@ async function* jsonlItems(path: string, chunks: Chunks, opts: SourceOptions, sh
     const ref = { id: where };
     // An endless line ends the file for every share (each would read it to that point).
     if (l.cut) { yield { ref, bytes: l.size, error: `${where}: no line end within ${l.size} bytes from offset ${l.offset} (not JSON Lines, or an endless stream); the rest of the file is skipped` }; return; }
-    if (!recordInShard(String(l.line), shard)) continue;
+    if (!recordInShard(opts.shardBy === 'host' ? (l.bytes !== undefined ? hostOfJsonLine(l.bytes) : null) ?? where : String(l.line), shard)) continue;
     if (l.bytes === undefined) yield { ref, bytes: l.size, error: `${where}: record of ${l.size} bytes exceeds --max-bytes ${opts.maxBytes}` };
     else yield { ref, bytes: l.size, task: { kind: 'json', line: l.bytes, where } };
   }
@@ -256,7 +260,7 @@ async function* urlItems(path: string, chunks: Chunks, opts: SourceOptions, shar
   for await (const l of splitLines(chunks, opts.maxBytes, skipLimit(opts.maxBytes))) {
     const url = l.bytes === undefined ? '' : utf8.decode(l.bytes).trim();
     if (l.bytes !== undefined && (url === '' || url.startsWith('#'))) continue;
-    if (!recordInShard(String(l.line), shard)) continue;
+    if (!recordInShard(opts.shardBy === 'host' ? hostOf(url) ?? `${path}:${l.line}` : String(l.line), shard)) continue;
     if (/^https?:\/\/\S+$/i.test(url)) yield { ref: { url }, bytes: 0, fetch: url };
     else yield { ref: { id: `${path}:${l.line}` }, bytes: l.size, error: `${path}:${l.line}: not an http(s) URL` };
   }
@@ -274,9 +278,10 @@ async function* warcItems(path: string, chunks: Chunks, opts: SourceOptions, sha
     const recordId = h?.get('warc-record-id');
     const url = h?.get('warc-target-uri')?.replace(/^<(.*)>$/, '$1') || undefined;
     const ref: RecordRef = { ...(url ? { url } : { id: where }), ...(recordId ? { warcRecordId: recordId } : {}) };
+    const key = (opts.shardBy === 'host' ? hostOf(url) : null) ?? recordId ?? where;
     if (ev.kind === 'error') {
       // A broken record is reported whatever its type (it may have been a page), in the share its id names.
-      if (!recordInShard(recordId ?? where, shard)) continue;
+      if (!recordInShard(key, shard)) continue;
       yield { ref, bytes: 0, error: `${where}: ${ev.message}` };
       continue;
     }
@@ -300,7 +305,7 @@ async function* warcItems(path: string, chunks: Chunks, opts: SourceOptions, sha
     } else if (type === 'resource') contentType = ev.headers.get('content-type');
     else if (ev.head) contentType = parseHttpHead(ev.head)?.headers.get('content-type');
     if (contentType && !HTML_TYPE.test(contentType)) { counters.skipped++; continue; }
-    if (!recordInShard(recordId ?? where, shard)) continue;
+    if (!recordInShard(key, shard)) continue;
     if (ev.block === undefined) {
       yield { ref, bytes: ev.length, error: `${where}: record of ${ev.length} bytes exceeds --max-bytes ${opts.maxBytes}` };
       continue;
@@ -352,7 +357,7 @@ async function* fileItems(file: InputFile, opts: SourceOptions, shard: Shard | u
  * run goes on with the next file.
  */
 export async function* readItems(files: readonly InputFile[], opts: SourceOptions, counters: ReadCounters): AsyncGenerator<BatchItem> {
-  const share = shareOf(files, opts.shard);
+  const share = shareOf(files, opts.shard, opts.shardBy);
   let toSkip = opts.skip ?? 0;
   for (const file of share.files) {
     if (file.error !== undefined) {

@@ -8,6 +8,10 @@
 import { extract, type ExtractOptions } from '../api/extract.js';
 import { decodeBody, type BodyCoding } from './http-body.js';
 import type { PageMetadata } from '../html/metadata.js';
+import { decodeHtml } from '../html/decode.js';
+import { hostOf, hostOfRecord } from '../dataset/site.js';
+import { adaptChoice, trainAdaptEntry, type AdaptEntry, type AdaptTable } from './adapt-model.js';
+import type { UnlabeledPage } from '../train/unlabeled.js';
 
 /** Work for a worker. `where` names the record in error messages (`file:line`, `file@offset`, a path). */
 export type PageTask =
@@ -22,12 +26,19 @@ export type PageTask =
     readonly coding?: BodyCoding; readonly maxBytes?: number;
   }
   /** Answered at once: used to start every worker before the page clock runs. */
-  | { readonly kind: 'ping' };
+  | { readonly kind: 'ping' }
+  /** `--adapt`'s first pass: learn the model of `host` from its sampled pages (adapt-model.ts). */
+  | { readonly kind: 'adapt'; readonly host: string; readonly pages: readonly SampledPage[]; readonly where: string; readonly useSiteModel?: boolean };
+
+/** A page task as the first pass of `--adapt` keeps it. */
+export type SampledPage = Extract<PageTask, { kind: 'json' | 'page' }>;
 
 /** A task with the extraction options, passed to `extract()` unchanged (plus per-record `url` / `contentType`). */
 export interface TaskRequest {
   readonly task: PageTask;
   readonly options: ExtractOptions;
+  /** `--adapt`'s second pass: the model of each host (adapt-model.ts). */
+  readonly adapt?: AdaptTable;
 }
 
 /** What a worker sends back. `ms` is the time of the `extract()` call alone (decode to text). */
@@ -36,6 +47,8 @@ export type TaskResult =
     readonly id?: string; readonly url?: string; readonly text: string; readonly ms: number; readonly model?: string; readonly modelReason?: string; readonly error?: undefined;
     /** With `format: 'markdown' | 'html'` / `metadata: true` in the options. */
     readonly markdown?: string; readonly html?: string; readonly metadata?: PageMetadata;
+    /** An `adapt` task's answer. */
+    readonly adapted?: AdaptEntry;
   }
   | { readonly id?: string; readonly url?: string; readonly error: string };
 
@@ -49,14 +62,16 @@ function message(e: unknown): string {
   return m;
 }
 
-function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: { url?: string; contentType?: string }): TaskResult {
-  const opts = hints.url !== undefined || hints.contentType !== undefined ? { ...options, ...hints } : options;
+function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: { url?: string; contentType?: string }, adapt?: AdaptTable, host?: string | null): TaskResult {
+  const choice = adapt ? adaptChoice(adapt, host !== undefined ? host : hostOf(hints.url), options) : { options };
+  const opts = hints.url !== undefined || hints.contentType !== undefined ? { ...choice.options, ...hints } : choice.options;
   const t0 = performance.now();
   const result = extract(page, opts);
   const ms = Math.round((performance.now() - t0) * 1000) / 1000;
   const model = (result as { model?: unknown }).model;
+  const reason = choice.reason ?? (result.modelReason !== undefined && choice.note !== undefined ? `${result.modelReason}; ${choice.note}` : result.modelReason);
   return {
-    text: result.text, ms, ...(typeof model === 'string' ? { model } : {}), ...(result.modelReason !== undefined ? { modelReason: result.modelReason } : {}),
+    text: result.text, ms, ...(typeof model === 'string' ? { model } : {}), ...(reason !== undefined ? { modelReason: reason } : {}),
     ...(result.markdown !== undefined ? { markdown: result.markdown } : {}),
     ...(result.html !== undefined ? { html: result.html } : {}),
     ...(result.metadata !== undefined ? { metadata: result.metadata } : {}),
@@ -69,14 +84,15 @@ function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: {
  * image", …) gives
  * `{ error: "<where>: <reason>" }` (with the record's id when it has one).
  */
-export function runTask({ task, options }: TaskRequest): TaskResult {
+export function runTask({ task, options, adapt }: TaskRequest): TaskResult {
   if (task.kind === 'ping') return { text: '', ms: 0 };
+  if (task.kind === 'adapt') return runAdapt(task, options);
   if (task.kind === 'page') {
     const hints = { ...(task.url !== undefined ? { url: task.url } : {}), ...(task.contentType !== undefined ? { contentType: task.contentType } : {}) };
     const idPart = task.url !== undefined ? { url: task.url } : {};
     try {
       const page = task.coding ? decodeBody(task.page, task.coding, task.maxBytes ?? Infinity) : task.page;
-      return { ...idPart, ...runExtract(page, options, hints) };
+      return { ...idPart, ...runExtract(page, options, hints, adapt) };
     } catch (e) {
       return { ...idPart, error: `${task.where}: ${message(e)}` };
     }
@@ -87,13 +103,37 @@ export function runTask({ task, options }: TaskRequest): TaskResult {
   } catch (e) {
     return { error: e instanceof SyntaxError ? `${task.where}: invalid JSON (${e.message})` : `${task.where}: ${message(e)}` };
   }
-  const r = (rec !== null && typeof rec === 'object' ? rec : {}) as { id?: unknown; html?: unknown; url?: unknown };
+  const r = (rec !== null && typeof rec === 'object' ? rec : {}) as { id?: unknown; html?: unknown; url?: unknown; host?: unknown };
   const id = typeof r.id === 'string' ? { id: r.id } : typeof r.id === 'number' ? { id: String(r.id) } : {};
   const url = typeof r.url === 'string' ? r.url : undefined;
   if (typeof r.html !== 'string') return { ...id, error: `${task.where}: record has no "html" string` };
   try {
-    return { ...id, ...runExtract(r.html, options, url !== undefined ? { url } : {}) };
+    const host = adapt ? hostOfRecord({ host: typeof r.host === 'string' ? r.host : null, url: url ?? null }) : null;
+    return { ...id, ...runExtract(r.html, options, url !== undefined ? { url } : {}, adapt, host) };
   } catch (e) {
     return { ...id, error: `${task.where}: ${message(e)}` };
   }
+}
+
+/** A sampled page as HTML text; null when it cannot be read (it becomes an error record in the second pass anyway). */
+function sampledHtml(page: SampledPage, n: number): UnlabeledPage | null {
+  try {
+    if (page.kind === 'page') {
+      const bytes = page.coding ? decodeBody(page.page, page.coding, page.maxBytes ?? Infinity) : page.page;
+      return { id: `#${n}`, html: decodeHtml(bytes, page.contentType !== undefined ? { contentType: page.contentType } : {}).text };
+    }
+    const r = JSON.parse(utf8.decode(page.line)) as { html?: unknown } | null;
+    return r !== null && typeof r === 'object' && typeof r.html === 'string' ? { id: `#${n}`, html: r.html } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An `adapt` task: the host's sampled pages → its entry of the adaptation table. */
+function runAdapt(task: Extract<PageTask, { kind: 'adapt' }>, options: ExtractOptions): TaskResult {
+  const t0 = performance.now();
+  const pages: UnlabeledPage[] = [];
+  task.pages.forEach((p, i) => { const h = sampledHtml(p, i); if (h) pages.push(h); });
+  const adapted = trainAdaptEntry(task.host, pages, options, task.useSiteModel === true);
+  return { text: '', ms: Math.round(performance.now() - t0), adapted };
 }

@@ -12,11 +12,14 @@
 import { Piscina } from 'piscina';
 import type { ExtractOptions } from '../api/extract.js';
 import { runTask, type PageTask, type TaskResult } from './task.js';
+import type { AdaptTable } from './adapt-model.js';
 
 /** What the pool gives every worker once: the start table and the options for `extract()`. */
 export interface BatchWorkerData {
   readonly starts: SharedArrayBuffer;
   readonly options: ExtractOptions;
+  /** `--adapt`'s second pass: each host's model. */
+  readonly adapt?: AdaptTable;
 }
 
 /** One message per page: the task and its slot in the start table. */
@@ -25,14 +28,14 @@ export interface WorkerRequest {
   readonly slot?: number;
 }
 
-let data: { starts: Float64Array; options: ExtractOptions } | undefined;
+let data: { starts: Float64Array; options: ExtractOptions; adapt?: AdaptTable } | undefined;
 
 /** Piscina calls the default export once per task. */
 export default function work(request: WorkerRequest): TaskResult {
   if (!data) {
     const wd = Piscina.workerData as BatchWorkerData;
-    data = { starts: new Float64Array(wd.starts), options: wd.options };
+    data = { starts: new Float64Array(wd.starts), options: wd.options, ...(wd.adapt ? { adapt: wd.adapt } : {}) };
   }
   if (request.slot !== undefined) data.starts[request.slot] = performance.timeOrigin + performance.now();
-  return runTask({ task: request.task, options: data.options });
+  return runTask({ task: request.task, options: data.options, ...(data.adapt ? { adapt: data.adapt } : {}) });
 }

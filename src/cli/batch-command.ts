@@ -15,7 +15,8 @@ import type { LockOptions } from '../batch/lock.js';
 import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from '../batch/output.js';
 import { createProgressBar, type ProgressReporter } from '../batch/progress.js';
 import { runBatch, type BatchSummary } from '../batch/run.js';
-import { parseShard, shardLabel, type Shard } from '../batch/shard.js';
+import { parseShard, SHARD_BY, shardLabel, type Shard, type ShardBy } from '../batch/shard.js';
+import { ADAPT_DEFAULTS, type AdaptReport } from '../batch/adapt.js';
 
 /** Parsed batch options of `farsw apply`. */
 export interface BatchArgs {
@@ -35,6 +36,12 @@ export interface BatchArgs {
   'per-host': number;
   wait: boolean;
   force?: boolean;
+  'shard-by': ShardBy;
+  adapt: boolean;
+  'adapt-min-pages': number;
+  'adapt-max-pages': number;
+  'adapt-memory': number;
+  'use-site-model'?: boolean;
 }
 
 /** Exit code of an interrupted batch (SIGINT): 128 + 2, as shells report it. */
@@ -70,6 +77,11 @@ export function batchOptions<T>(y: Argv<T>): Argv<T> {
     .option('workers', { alias: 'w', type: 'number', default: availableParallelism(), describe: 'Worker threads (0: in the main thread, no --page-timeout)' })
     .option('unordered', { type: 'boolean', default: false, describe: 'Write records as they finish, not in input order (no resume inside a share)' })
     .option('shard', { type: 'string', describe: 'Take share i of n (0-based "i/n") for job arrays' })
+    .option('shard-by', { choices: SHARD_BY, default: 'auto' as ShardBy, describe: 'With --shard: auto = files by index (several inputs) or records by line / WARC-Record-ID (one input); host = records by a hash of their host, so a site\'s pages stay in one share (needed by --adapt)' })
+    .option('adapt', { type: 'boolean', default: false, describe: 'Two passes: learn a label-free model for each host with at least --adapt-min-pages pages (guarded against the pseudo-labels, as train --unlabeled), then extract with it; each record names its model and why. Not for stdin or URL lists' })
+    .option('adapt-min-pages', { type: 'number', default: ADAPT_DEFAULTS.minPages, describe: 'With --adapt: fewest pages a host needs to get its own model' })
+    .option('adapt-max-pages', { type: 'number', default: ADAPT_DEFAULTS.maxPages, describe: 'With --adapt: pages sampled per host to learn from (a seeded reservoir over the whole input)' })
+    .option('adapt-memory', { type: 'number', default: ADAPT_DEFAULTS.memoryBytes / 1048576, describe: 'With --adapt: MB of sampled pages held over all hosts; past it the hosts with the fewest pages so far drop their samples' })
     .option('page-timeout', { type: 'number', default: BATCH_DEFAULTS.pageTimeoutMs, describe: 'Milliseconds per page before it becomes an error record (its worker is replaced)' })
     .option('max-bytes', { type: 'number', default: BATCH_DEFAULTS.maxBytes, describe: 'Larger records become error records unread' })
     .option('wait', { type: 'boolean', default: false, describe: 'If another run is writing the same output, wait for it to end instead of refusing' })
@@ -85,6 +97,8 @@ export function batchOptions<T>(y: Argv<T>): Argv<T> {
 export function checkBatchArgs(a: Partial<BatchArgs>, hasInput: boolean): void {
   if (!hasInput) {
     for (const k of ['output', 'out-dir', 'shard'] as const) if (a[k] !== undefined) throw new ConfigError(`--${k} goes with --input`);
+    if (a.adapt) throw new ConfigError('--adapt goes with --input (it learns from many pages of each host)');
+    if (a['shard-by'] === 'host') throw new ConfigError('--shard-by goes with --input and --shard');
     return;
   }
   if (a.output !== undefined && a['out-dir'] !== undefined) throw new ConfigError('give --output or --out-dir, not both');
@@ -96,6 +110,12 @@ export function checkBatchArgs(a: Partial<BatchArgs>, hasInput: boolean): void {
   }
   if (a['page-timeout'] !== undefined && !(a['page-timeout'] >= 0)) throw new ConfigError(`--page-timeout: expected ms ≥ 0, found ${a['page-timeout']}`);
   if (a.shard !== undefined) parseShard(a.shard);
+  if (a.adapt) {
+    if (a.input?.includes('-')) throw new ConfigError('--adapt reads the input twice: standard input cannot be read twice (save it to a file first)');
+    if (a.shard !== undefined && a['shard-by'] !== 'host') throw new ConfigError('--adapt with --shard needs --shard-by host (each share must hold all the pages of its sites)');
+    for (const k of ['adapt-min-pages', 'adapt-max-pages'] as const) if (a[k] !== undefined && !(Number.isInteger(a[k]) && a[k]! >= 2)) throw new ConfigError(`--${k}: expected an integer ≥ 2, found ${a[k]}`);
+    if (a['adapt-memory'] !== undefined && !(a['adapt-memory'] > 0)) throw new ConfigError(`--adapt-memory: expected MB > 0, found ${a['adapt-memory']}`);
+  }
 }
 
 /** The fetch options the flags ask for (URL inputs). */
@@ -110,6 +130,15 @@ export function fetchArgs(a: Partial<BatchArgs>): { timeoutMs?: number; maxRedir
 
 function withShard(name: string, shard: Shard | undefined): string {
   return shard ? name.replaceAll('{shard}', shardLabel(shard)) : name.replaceAll('{shard}', 'all');
+}
+
+/** One line on the first pass of --adapt. */
+export function adaptLine(r: AdaptReport, minPages: number): string {
+  const kept = r.eligible - r.adapted;
+  const trained = r.perHost.reduce((a, h) => a + h.entry.ms, 0) / 1000;
+  return `farsw apply --adapt: ${r.hosts} hosts${r.noHost ? ` (+ ${r.noHost} page${r.noHost === 1 ? '' : 's'} without a host)` : ''}, ${r.eligible} with ≥ ${minPages} pages: `
+    + `${r.adapted} use their adapted model, ${kept} kept their usual one${r.evicted ? `, ${r.evicted} dropped samples for --adapt-memory` : ''}; `
+    + `sample peak ${(r.peakBytes / 1e6).toFixed(1)} MB; first pass ${r.readSeconds.toFixed(1)} s, training ${r.trainSeconds.toFixed(1)} s (${trained.toFixed(1)} s of worker time)\n`;
 }
 
 function summaryLine(s: BatchSummary): string {
@@ -127,6 +156,7 @@ function summaryLine(s: BatchSummary): string {
  */
 export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: CliIo, env: { workerFile?: string } = {}): Promise<void> {
   checkBatchArgs(args, true);
+  if (args.adapt && extract.algorithm !== undefined) throw new ConfigError('--adapt learns FAR-SW models: it goes with --model (auto, a name), not --algorithm');
   const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
   const ordered = !args.unordered;
   const quiet = args.quiet;
@@ -179,6 +209,15 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
       fetch: fetchArgs(args),
       jobOptions: { extract, inputFormat: args['input-format'], maxBytes: args['max-bytes'], pageTimeoutMs: args['page-timeout'], unordered: args.unordered },
       ...(args['input-format'] !== 'auto' ? { kind: args['input-format'] } : {}),
+      ...(args['shard-by'] === 'host' ? { shardBy: 'host' as const } : {}),
+      ...(args.adapt ? {
+        adapt: {
+          minPages: args['adapt-min-pages'] ?? ADAPT_DEFAULTS.minPages, maxPages: args['adapt-max-pages'] ?? ADAPT_DEFAULTS.maxPages,
+          memoryBytes: Math.round((args['adapt-memory'] ?? ADAPT_DEFAULTS.memoryBytes / 1048576) * 1048576),
+          ...(args['use-site-model'] ? { useSiteModel: true } : {}),
+        },
+        onAdapt: (r: AdaptReport) => io.stderr(adaptLine(r, args['adapt-min-pages'] ?? ADAPT_DEFAULTS.minPages)),
+      } : {}),
       ...(shard ? { shard } : {}),
       ...(io.stdin ? { stdin: io.stdin } : {}),
       ...(env.workerFile !== undefined ? { workerFile: env.workerFile } : {}),
