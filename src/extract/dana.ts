@@ -141,12 +141,17 @@ export interface DanaResult {
   readonly titleLine: number;
 }
 
-/** Run the DANA core on a line table (steps 1–5 above); `weight` scales each line's T in region sizes. */
-export function danaCore(table: LineTable, variant: DanaVariant, options: DanaOptions = DANA_OPTIONS, weight?: ArrayLike<number>): DanaResult {
+/**
+ * Run the DANA core on a line table (steps 1–5 above); `weight` scales each line's T in region sizes.
+ * @param given values the caller already computed on this table: `diff` = smoothDiff of the variant's columns with
+ *   `options.radius`, `titleLine` = findTitleLine(table)
+ */
+export function danaCore(table: LineTable, variant: DanaVariant, options: DanaOptions = DANA_OPTIONS, weight?: ArrayLike<number>,
+  given?: { readonly diff?: Float64Array; readonly titleLine?: number }): DanaResult {
   const { content, code } = danaColumns(table, variant);
-  const diff = smoothDiff(content, code, options.radius);
+  const diff = given?.diff ?? smoothDiff(content, code, options.radius);
   const regions = findRegions(diff, content, weight);
-  const titleLine = options.titleDecay > 0 && table.count > 0 ? findTitleLine(table) : -1;
+  const titleLine = options.titleDecay > 0 && table.count > 0 ? given?.titleLine ?? findTitleLine(table) : -1;
   const start = startRegion(regions, titleLine >= 0 ? rankRegions(regions, titleLine, options) : undefined);
   let chosen = selectRegions(regions, options.gap, start);
   if (chosen.length === 0 && options.fallbackToBestLine && table.count > 0) {

@@ -4,25 +4,32 @@
  * (mining/class-rules.ts) → P(content) per line. Lines without text get 0.
  */
 import type { LineTable } from '../core/types.js';
-import { CLASS_WORD_ITEM_BASE, computeEvidence, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type LineEvidence } from '../features/evidence.js';
+import { KeyMap } from '../core/key-map.js';
+import { CLASS_WORD_ITEM_BASE, computeEvidence, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type EvidenceInputs, type LineEvidence } from '../features/evidence.js';
 import { fuzzifyValue } from '../fuzzy/membership.js';
-import { indexRules, voteIndexed, voteTopical, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
+import { indexRules, voteActive, voteTopical, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
 import type { EvidenceModel } from '../model/model.js';
 import { findTitleLine } from '../features/title-line.js';
 
-const COMMON_SETS = new WeakMap<EvidenceModel, { common: ReadonlySet<number>; words: ReadonlyMap<number, number> }>();
-
-function vocabularies(ev: EvidenceModel): { common: ReadonlySet<number>; words: ReadonlyMap<number, number> } {
-  let v = COMMON_SETS.get(ev);
-  if (!v) COMMON_SETS.set(ev, (v = { common: new Set(ev.commonWords), words: new Map(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])) }));
-  return v;
+/** What applying an evidence model needs, built once per model: vocabularies and the rule index. */
+interface CompiledEvidence {
+  readonly common: KeyMap;
+  /** Class/id word key → its item id. */
+  readonly words: KeyMap;
+  readonly index: RuleIndex;
+  readonly items: number;
 }
 
-const RULE_INDEXES = new WeakMap<EvidenceModel, RuleIndex>();
-function ruleIndex(ev: EvidenceModel): RuleIndex {
-  let x = RULE_INDEXES.get(ev);
-  if (!x) RULE_INDEXES.set(ev, (x = indexRules(ev.rules, itemCount(ev))));
-  return x;
+const COMPILED = new WeakMap<EvidenceModel, CompiledEvidence>();
+
+function compiled(ev: EvidenceModel): CompiledEvidence {
+  let c = COMPILED.get(ev);
+  if (!c) {
+    const items = itemCount(ev);
+    c = { common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items), items };
+    COMPILED.set(ev, c);
+  }
+  return c;
 }
 
 /** Number of items of an evidence model (numeric regions, structure, class words). */
@@ -41,31 +48,63 @@ export function itemDegrees(table: LineTable, ev: EvidenceModel, evidence: LineE
   for (let b = 0; b < STRUCTURE_ITEMS.length; b++) if (s & (1 << b)) out[STRUCTURE_ITEM_BASE + b] = 1;
   const ct = table.classTokens;
   if (ct) {
-    const { words } = vocabularies(ev), i = evidence.lines[k]!;
+    const { words } = compiled(ev), i = evidence.lines[k]!;
     for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
       const r = words.get(ct.keys[j]!);
-      if (r !== undefined) out[r] = 1;
+      if (r >= 0) out[r] = 1;
     }
   }
 }
 
-/** The page's evidence with the model's vocabulary (title line found as the DANA core finds it). */
-export function pageEvidence(table: LineTable, ev: EvidenceModel): LineEvidence {
-  return computeEvidence(table, findTitleLine(table), vocabularies(ev).common);
+/**
+ * The page's evidence with the model's vocabulary.
+ * @param given what the caller already computed on this table (evidence.ts EvidenceInputs); the title line
+ *   is found as the DANA core finds it when not given
+ */
+export function pageEvidence(table: LineTable, ev: EvidenceModel, given: EvidenceInputs & { readonly titleLine?: number } = {}): LineEvidence {
+  return computeEvidence(table, given.titleLine ?? findTitleLine(table), compiled(ev).common, given);
 }
 
 /**
  * P(content) of every line by the evidence rules' weighted vote; 0 for lines without text.
+ * Each line's items are set sparsely (numeric regions, then structure bits, then class words, ascending) and
+ * only the rule groups of items it holds are visited (mining/class-rules.ts voteActive).
+ * @param given what the caller already computed on this table (see `pageEvidence`)
  * @returns one probability per table line
  */
-export function evidenceConfidence(table: LineTable, ev: EvidenceModel): Float64Array {
-  const evidence = pageEvidence(table, ev);
+export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: EvidenceInputs & { readonly titleLine?: number } = {}): Float64Array {
+  const evidence = pageEvidence(table, ev, given);
+  const { words, index, items } = compiled(ev);
   const out = new Float64Array(table.count);
-  const degree = new Float64Array(itemCount(ev));
-  const index = ruleIndex(ev);
-  for (let k = 0; k < evidence.lines.length; k++) {
-    itemDegrees(table, ev, evidence, k, degree);
-    out[evidence.lines[k]!] = voteIndexed(index, degree, ev.prior);
+  const degree = new Float64Array(items + 1).fill(1, items);
+  const active = new Uint32Array(items);
+  const membership = ev.membership, numeric = evidence.numeric, nf = membership.length, structure = evidence.structure;
+  const ct = table.classTokens, lines = evidence.lines;
+  for (let k = 0; k < lines.length; k++) {
+    let count = 0;
+    for (let f = 0; f < nf; f++) {
+      fuzzifyValue(membership[f]!, numeric[f]![k]!, degree, f * 3);
+      for (let r = f * 3; r < f * 3 + 3; r++) if (degree[r] !== 0) active[count++] = r;
+    }
+    const s = structure[k]!;
+    for (let b = 0; s >>> b !== 0; b++) {
+      if (s & (1 << b)) { degree[STRUCTURE_ITEM_BASE + b] = 1; active[count++] = STRUCTURE_ITEM_BASE + b; }
+    }
+    const i = lines[k]!;
+    if (ct) {
+      const from = count;
+      for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
+        const r = words.get(ct.keys[j]!);
+        if (r < 0 || degree[r] !== 0) continue;
+        degree[r] = 1;
+        // Insertion keeps the class-word items ascending.
+        let q = count++;
+        while (q > from && active[q - 1]! > r) { active[q] = active[q - 1]!; q--; }
+        active[q] = r;
+      }
+    }
+    out[i] = voteActive(index, degree, active, count, ev.prior);
+    for (let a = 0; a < count; a++) if (active[a]! >= STRUCTURE_ITEM_BASE) degree[active[a]!] = 0;
   }
   return out;
 }

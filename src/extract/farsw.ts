@@ -23,7 +23,8 @@ import { fuzzify, significantMasker, type FuzzySet } from '../fuzzy/fuzzify.js';
 import type { Model } from '../model/model.js';
 import type { Rule } from '../mining/rules.js';
 import { lineKey } from '../html/line-key.js';
-import { danaCore, type DanaOptions, type DanaResult } from './dana.js';
+import { danaCore, smoothDiff, type DanaOptions, type DanaResult } from './dana.js';
+import { findTitleLine } from './title.js';
 import { evidenceConfidence } from './evidence-vote.js';
 import { ConfigError } from '../core/errors.js';
 import type { EvidenceModel } from '../model/model.js';
@@ -271,11 +272,14 @@ function evidenceOf(model: Model): EvidenceModel {
   return model.evidence;
 }
 
-/** `rules` classification: the evidence vote, mixed with the `confidence` reading by `rulesWeight` (1 = the vote alone). */
-function rulesConfidence(columns: readonly ArrayLike<number>[], model: Model, table: LineTable, options: FarswApplyOptions): Float64Array {
-  const p = evidenceConfidence(table, evidenceOf(model));
+/**
+ * `rules` classification: the evidence vote, mixed with the `confidence` reading by `rulesWeight` (1 = the vote alone).
+ * @param shared the page's features, AdDANAg diff (radius 1) and title line, computed once for the vote and the DANA core
+ */
+function rulesConfidence(features: LineFeatures, model: Model, table: LineTable, options: FarswApplyOptions, shared: { diff: Float64Array; titleLine: number }): Float64Array {
+  const p = evidenceConfidence(table, evidenceOf(model), { features, ...shared });
   if (options.rulesWeight >= 1) return p;
-  const c = lineConfidence(columns, model, table, options.tokenEvidence), w = options.rulesWeight;
+  const c = lineConfidence(features.columns, model, table, options.tokenEvidence), w = options.rulesWeight;
   for (let i = 0; i < p.length; i++) p[i] = w * p[i]! + (1 - w) * c[i]!;
   return p;
 }
@@ -327,13 +331,16 @@ function addDanaEvidence(score: Float64Array, diff: Float64Array): void {
  */
 export function applyModel(table: LineTable, model: Model, options: FarswApplyOptions = FARSW_APPLY_DEFAULTS): FarswResult {
   const features = computeLineFeatures(table, model.featureVariant);
+  // The evidence vote and the DANA core share the page's AdDANAg diff (radius 1) and title line.
+  const shared = options.classify === 'rules' ? { diff: smoothDiff(table.contentChars, table.linkNormCodeChars, 1), titleLine: findTitleLine(table) } : undefined;
   const confidence = options.classify === 'confidence' ? lineConfidence(features.columns, model, table, options.tokenEvidence)
-    : options.classify === 'rules' ? rulesConfidence(features.columns, model, table, options) : undefined;
+    : shared ? rulesConfidence(features, model, table, options, shared) : undefined;
   const topical = confidence
     ? thresholdMask(confidence, options.fuzzyThreshold)
     : topicalMask(fuzzify(features.columns, model.membership), model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
   // The DANA core's largest region, each line's text weighted by its P(topical) when asked.
-  const dana = danaCore(table, 'addanag', options.dana, options.weightRegions && confidence ? confidence : undefined);
+  const dana = danaCore(table, 'addanag', options.dana, options.weightRegions && confidence ? confidence : undefined,
+    shared && { titleLine: shared.titleLine, ...(options.dana.radius === 1 ? { diff: shared.diff } : {}) });
   const lineScore = options.scoreNorm === 'model' ? modelLineScores(features, model.membership) : lineScores(table, features.variant === 'normalized' ? features : undefined);
   const n = table.count;
   const pathRejected = options.pathEvidence > 0 && options.pathVeto ? new Uint8Array(n) : undefined;

@@ -27,8 +27,9 @@
  * Pure: no I/O; the same table gives the same evidence.
  */
 import type { LineTable } from '../core/types.js';
+import { U32Column } from '../core/u32-column.js';
 import { nameHash } from '../html/tags.js';
-import { computeLineFeatures, FEATURE_NAMES } from './line-features.js';
+import { computeLineFeatures, FEATURE_NAMES, type LineFeatures } from './line-features.js';
 import { smoothDiff } from './dana-diff.js';
 
 /** Numeric evidence, in column order: the six FAR-SW features, then the others of the module comment. */
@@ -70,6 +71,11 @@ const IN_LINK_SHARE = 0.9;
 /** Words of a line kept for the common-word vocabulary (its first ones). */
 export const MAX_LINE_WORDS = 64;
 
+/** A set of word keys (a Set, or core/key-map.ts KeyMap on the hot path). */
+export interface KeySet {
+  has(key: number): boolean;
+}
+
 /** Evidence of a page's text lines (`lines[k]` is the table line of entry k). */
 export interface LineEvidence {
   /** Table line of each entry, ascending (lines with text). */
@@ -82,13 +88,21 @@ export interface LineEvidence {
   readonly words: { readonly start: Uint32Array; readonly keys: Uint32Array };
 }
 
+/** Values of the table a caller may already have (the model path computes them anyway); computed when absent. */
+export interface EvidenceInputs {
+  /** The six FAR-SW features of the table (used when `normalized`). */
+  readonly features?: LineFeatures;
+  /** `smoothDiff(contentChars, linkNormCodeChars, 1)` of the table (AdDANAg's, radius 1). */
+  readonly diff?: Float64Array;
+}
+
 /**
  * Evidence of every text line of a page (module comment). CommonWords is filled when `common` is given,
  * else left 0 (training fills it once its vocabulary is learned: `fillCommonWords`).
  * @param titleLine the line repeating the page title (extract/title.ts), −1 for none
  * @param common keys of the common-word vocabulary
  */
-export function computeEvidence(table: LineTable, titleLine: number, common?: ReadonlySet<number>): LineEvidence {
+export function computeEvidence(table: LineTable, titleLine: number, common?: KeySet, given: EvidenceInputs = {}): LineEvidence {
   const n = table.count;
   let m = 0;
   for (let i = 0; i < n; i++) if (table.contentChars[i] !== 0) m++;
@@ -96,15 +110,15 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Re
   for (let i = 0, k = 0; i < n; i++) if (table.contentChars[i] !== 0) lines[k++] = i;
   const buffer = new ArrayBuffer(EVIDENCE_NUMERIC.length * m * 4);
   const numeric = EVIDENCE_NUMERIC.map((_, c) => new Float32Array(buffer, c * m * 4, m));
-  const farsw = computeLineFeatures(table, 'normalized').columns;
+  const farsw = (given.features?.variant === 'normalized' ? given.features : computeLineFeatures(table, 'normalized')).columns;
   const [linkDensity, punctuation, commonWords, sentence, wordsCol, titleOffset, depthCol, nbLinks, nbWords, danaCol] = numeric.slice(6) as Float32Array[];
-  const diff = smoothDiff(table.contentChars, table.linkNormCodeChars, 1);
+  const diff = given.diff ?? smoothDiff(table.contentChars, table.linkNormCodeChars, 1);
   let maxDiff = 0;
   for (let i = 0; i < n; i++) maxDiff = Math.max(maxDiff, Math.abs(diff[i]!));
   const structure = new Uint32Array(m);
   const { depth, tags, maxDepth } = elementFacts(table);
   const wordStart = new Uint32Array(m + 1);
-  const wordKeys: number[] = [];
+  const wordKeys = new U32Column(Math.max(64, m * 8));
   const title = titleLine >= 0 ? titleLine : 0;
   const counts = new Float64Array(3);
   for (let k = 0; k < m; k++) {
@@ -135,14 +149,14 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Re
     nbLinks![k] = c > 0 ? ls / c : 0;
     nbWords![k] = c > 0 ? ws / c : 0;
   }
-  const evidence = { lines, numeric, structure, words: { start: wordStart, keys: Uint32Array.from(wordKeys) } };
+  const evidence = { lines, numeric, structure, words: { start: wordStart, keys: wordKeys.freeze() } };
   if (common) fillCommonWords(evidence, common);
   else commonWords!.fill(0);
   return evidence;
 }
 
 /** Set the CommonWords column from a vocabulary: share of each line's (distinct, first MAX_LINE_WORDS) words in it. */
-export function fillCommonWords(evidence: LineEvidence, common: ReadonlySet<number>): void {
+export function fillCommonWords(evidence: LineEvidence, common: KeySet): void {
   const col = evidence.numeric[COMMON_WORDS_COLUMN]!, { start, keys } = evidence.words;
   for (let k = 0; k < evidence.lines.length; k++) {
     let hit = 0;
@@ -184,45 +198,73 @@ function isWordChar(c: number): boolean {
   return c >= 0xc0 && !isPunctuation(c) && !(c >= 0x2000 && c <= 0x2bff) && c !== 0xd7 && c !== 0xf7;
 }
 
+/** Classes of a UTF-16 code unit for `readText`, from the predicates above (one table lookup per character). */
+const WORD = 1, SINGLE = 2, PUNCT = 4, END = 8;
+let charClasses: Uint8Array | undefined;
+
+function buildCharClasses(): Uint8Array {
+  const t = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) {
+    if (c > 0x3000 && c < 0xd800 && isWordChar(c)) t[c] = SINGLE;
+    else if (isWordChar(c)) t[c] = WORD;
+    else if (isPunctuation(c)) t[c] = PUNCT | (isSentenceEnd(c) ? END : 0);
+  }
+  return t;
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0, FNV_PRIME = 0x01000193;
+/** The current line's distinct word keys (open addressing; a slot is live when its stamp is the line's). */
+const SEEN_SLOTS = 256;
+const seenKeys = new Uint32Array(SEEN_SLOTS), seenStamp = new Uint32Array(SEEN_SLOTS);
+let stamp = 0;
+
+/** Append word key `k` (nonzero) to `keys` unless the line has it or already MAX_LINE_WORDS keys; returns the line's key count. */
+function addKey(keys: U32Column, k: number, distinct: number): number {
+  if (distinct >= MAX_LINE_WORDS) return distinct;
+  let s = Math.imul(k, 0x9e3779b1) >>> 24;
+  while (seenStamp[s] === stamp) {
+    if (seenKeys[s] === k) return distinct;
+    s = (s + 1) & (SEEN_SLOTS - 1);
+  }
+  seenStamp[s] = stamp;
+  seenKeys[s] = k;
+  keys.push(k);
+  return distinct + 1;
+}
+
 /**
  * Words, punctuation marks and sentence ends of a line's text; the keys of its first MAX_LINE_WORDS distinct words
- * (FNV-1a of the word, ASCII lower-cased) are appended to `keys`.
+ * (FNV-1a of the word, ASCII lower-cased; a CJK, kana or Hangul character is a word of its own) are appended to `keys`.
  * @param out [words, punctuation, sentence ends]
  */
-function readText(text: string, keys: number[], out: Float64Array): void {
-  let words = 0, punct = 0, ends = 0, h = 0x811c9dc5 | 0, inWord = false;
-  const first = keys.length;
-  const flush = () => {
-    if (!inWord) return;
-    words++;
-    const k = (h >>> 0) || 1;
-    if (keys.length - first < MAX_LINE_WORDS) {
-      let seen = false;
-      for (let j = first; j < keys.length; j++) if (keys[j] === k) { seen = true; break; }
-      if (!seen) keys.push(k);
-    }
-    h = 0x811c9dc5 | 0;
-    inWord = false;
-  };
+function readText(text: string, keys: U32Column, out: Float64Array): void {
+  const cls = (charClasses ??= buildCharClasses());
+  if (++stamp === 0xffffffff) { seenStamp.fill(0); stamp = 1; }
+  let words = 0, punct = 0, ends = 0, distinct = 0, h = FNV_OFFSET, inWord = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 0x3000 && c < 0xd800 && isWordChar(c)) {
-      flush();
-      h = Math.imul(h ^ c, 0x01000193); inWord = true;
-      flush();
-      continue;
-    }
-    if (isWordChar(c)) {
-      h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 0x20 : c), 0x01000193);
+    const c = text.charCodeAt(i), k = cls[c]!;
+    if (k === WORD) {
+      h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 0x20 : c), FNV_PRIME);
       inWord = true;
       continue;
     }
-    flush();
-    if (isPunctuation(c)) {
+    if (inWord) {
+      words++;
+      distinct = addKey(keys, (h >>> 0) || 1, distinct);
+      h = FNV_OFFSET;
+      inWord = false;
+    }
+    if (k === SINGLE) {
+      words++;
+      distinct = addKey(keys, (Math.imul(FNV_OFFSET ^ c, FNV_PRIME) >>> 0) || 1, distinct);
+    } else if (k !== 0) {
       punct++;
-      if (isSentenceEnd(c)) ends++;
+      if (k & END) ends++;
     }
   }
-  flush();
+  if (inWord) {
+    words++;
+    addKey(keys, (h >>> 0) || 1, distinct);
+  }
   out[0] = words; out[1] = punct; out[2] = ends;
 }

@@ -64,15 +64,23 @@ function popcount(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
-/** |a ∧ b| and |a ∧ b ∧ c| in one pass; `into` receives a ∧ b when given. */
-function countAnd(a: Uint32Array, b: Uint32Array, cls: Uint32Array, into?: Uint32Array): [number, number] {
+/** |a ∧ b| and |a ∧ b ∧ c| in one pass. */
+function countAnd(a: Uint32Array, b: Uint32Array, cls: Uint32Array): [number, number] {
   let all = 0, inClass = 0;
   for (let w = 0; w < a.length; w++) {
     const x = a[w]! & b[w]!;
-    if (into) into[w] = x;
     if (x !== 0) { all += popcount(x); inClass += popcount(x & cls[w]!); }
   }
   return [all, inClass];
+}
+
+/** `into` = the AND of the bit sets of `itemset`'s items. */
+function andAll(items: readonly Uint32Array[], itemset: readonly number[], into: Uint32Array): void {
+  into.set(items[itemset[0]!]!);
+  for (let q = 1; q < itemset.length; q++) {
+    const b = items[itemset[q]!]!;
+    for (let w = 0; w < into.length; w++) into[w]! &= b[w]!;
+  }
 }
 
 /** Bit set of `n` transactions with every bit set. */
@@ -107,20 +115,25 @@ export function mineClassRules(tx: BitTransactions, options: ClassRuleOptions): 
       kept.set(items.join(','), { items, topical, support: c / classCount, confidence, weight });
     };
     // Level 1.
-    let level: { items: number[]; bits: Uint32Array }[] = [];
+    let level: number[][] = [];
     for (let r = 0; r < tx.items.length; r++) {
-      const bits = tx.items[r]!;
-      const [n, c] = countAnd(bits, all, cls);
+      const [n, c] = countAnd(tx.items[r]!, all, cls);
       if (c / classCount < options.minSupport) continue;
-      level.push({ items: [r], bits });
+      level.push([r]);
       consider([r], n, c);
     }
+    // Level k joins two frequent (k − 1)-itemsets a, b sharing k − 2 items. Only the items' own bit sets are kept:
+    // the lines holding a are ANDed once per a into `prefix`, then a ∪ b holds `prefix` ∧ (b's last item); a level's
+    // itemsets each with a bit set of its own had taken 1 GB on the shipped model's 600,000 lines.
+    const prefix = new Uint32Array(words);
     for (let k = 2; k <= options.maxLength && level.length > 1; k++) {
-      const frequent = new Set(level.map((x) => x.items.join(',')));
-      const next: { items: number[]; bits: Uint32Array }[] = [];
+      const frequent = new Set(level.map((x) => x.join(',')));
+      const next: number[][] = [];
       for (let i = 0; i < level.length; i++) {
+        const a = level[i]!;
+        let prefixReady = false;
         for (let j = i + 1; j < level.length; j++) {
-          const a = level[i]!.items, b = level[j]!.items;
+          const b = level[j]!;
           let same = true;
           for (let q = 0; q < k - 2; q++) if (a[q] !== b[q]) { same = false; break; }
           if (!same) break; // level is sorted: later j share even less of the prefix
@@ -128,10 +141,10 @@ export function mineClassRules(tx: BitTransactions, options: ClassRuleOptions): 
           let subsets = true;
           for (let drop = 0; drop < k - 2 && subsets; drop++) subsets = frequent.has(items.filter((_, q) => q !== drop).join(','));
           if (!subsets) continue;
-          const bits = new Uint32Array(words);
-          const [n, c] = countAnd(level[i]!.bits, level[j]!.bits, cls, bits);
+          if (!prefixReady) { andAll(tx.items, a, prefix); prefixReady = true; }
+          const [n, c] = countAnd(prefix, tx.items[b[k - 2]!]!, cls);
           if (c / classCount < options.minSupport) continue;
-          next.push({ items, bits });
+          next.push(items);
           consider(items, n, c);
         }
       }
@@ -148,36 +161,72 @@ function compareItems(a: readonly number[], b: readonly number[]): number {
   return a.length - b.length;
 }
 
-/** Rules grouped by their first item, for `voteIndexed`: a line skips every group whose first item it does not hold. */
+/**
+ * Rules grouped by their first item, flat in typed arrays, for `voteActive`: a line visits only the groups of
+ * items it holds. Group `g` is rules `groupStart[g] .. groupStart[g + 1])`, in the rules' order; rule `r` has
+ * items `items[r · stride ..]`, padded with `sentinel` (an item whose degree is always 1: multiplying by it is
+ * exact), weight `weight[r]` and P(content) `pContent[r]` (its confidence for a content rule, 1 − confidence for a
+ * boilerplate rule).
+ */
 export interface RuleIndex {
-  /** Per item: the rules whose first (lowest) item it is. */
-  readonly byFirst: readonly (readonly ClassRule[])[];
+  readonly groupStart: Uint32Array;
+  /** Items per rule, ≥ 3 (the longest rule's). */
+  readonly stride: number;
+  readonly items: Uint32Array;
+  /** The padding item: the number of item ids. */
+  readonly sentinel: number;
+  readonly weight: Float64Array;
+  readonly pContent: Float64Array;
 }
 
 /** Index rules by their first item (`items` = the number of item ids). */
 export function indexRules(rules: readonly ClassRule[], items: number): RuleIndex {
-  const byFirst: ClassRule[][] = Array.from({ length: items }, () => []);
-  for (const r of rules) byFirst[r.items[0]!]!.push(r);
-  return { byFirst };
+  const groupStart = new Uint32Array(items + 1);
+  for (const r of rules) groupStart[r.items[0]! + 1]!++;
+  for (let g = 0; g < items; g++) groupStart[g + 1]! += groupStart[g]!;
+  const order = new Uint32Array(rules.length), next = groupStart.slice(0, items);
+  rules.forEach((r, k) => { order[next[r.items[0]!]!++] = k; });
+  const stride = Math.max(3, ...rules.map((r) => r.items.length));
+  const flat = new Uint32Array(rules.length * stride).fill(items), weight = new Float64Array(rules.length), pContent = new Float64Array(rules.length);
+  for (let q = 0; q < rules.length; q++) {
+    const r = rules[order[q]!]!;
+    flat.set(r.items, q * stride);
+    weight[q] = r.weight;
+    pContent[q] = r.topical ? r.confidence : 1 - r.confidence;
+  }
+  return { groupStart, stride, items: flat, sentinel: items, weight, pContent };
 }
 
-/** `voteTopical` over an index: the same result, visiting only rules whose first item the line holds. */
-export function voteIndexed(index: RuleIndex, degree: ArrayLike<number>, prior: number): number {
+/**
+ * `voteTopical` over an index, visiting the groups of the items `active[0 .. count)` (ascending; every item of
+ * nonzero degree among them): the same products and sums of the rules that fire in the same order, so the same
+ * result to the last bit.
+ * @param degree membership of the line in each item; `degree[index.sentinel]` must be 1
+ */
+export function voteActive(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, prior: number): number {
   let num = 0, den = 0;
-  const groups = index.byFirst;
-  for (let first = 0; first < groups.length; first++) {
-    const d0 = degree[first]!;
-    if (d0 === 0) continue;
-    for (const r of groups[first]!) {
-      let mu = d0;
-      for (let j = 1; j < r.items.length && mu !== 0; j++) mu *= degree[r.items[j]!]!;
-      if (mu === 0) continue;
-      const w = mu * r.weight;
-      num += w * (r.topical ? r.confidence : 1 - r.confidence);
+  const { groupStart, stride, items, weight, pContent } = index;
+  for (let a = 0; a < count; a++) {
+    const first = active[a]!, d0 = degree[first]!;
+    for (let r = groupStart[first]!, rEnd = groupStart[first + 1]!; r < rEnd; r++) {
+      const at = r * stride;
+      let mu = d0 * degree[items[at + 1]!]! * degree[items[at + 2]!]!;
+      for (let j = 3; j < stride && mu !== 0; j++) mu *= degree[items[at + j]!]!;
+      // A rule that does not fire adds 0 to both sums (degrees are finite and ≥ 0), which leaves them as they are:
+      // no branch to mispredict on about half of the rules.
+      const w = mu * weight[r]!;
+      num += w * pContent[r]!;
       den += w;
     }
   }
   return den > 0 ? num / den : prior;
+}
+
+/** `voteTopical` over an index: the same result, visiting only rules whose first item the line holds. */
+export function voteIndexed(index: RuleIndex, degree: ArrayLike<number>, prior: number): number {
+  const d = Float64Array.from({ length: index.sentinel + 1 }, (_, i) => (i < index.sentinel ? degree[i]! : 1));
+  const all = Uint32Array.from({ length: index.sentinel }, (_, g) => g);
+  return voteActive(index, d, all, all.length, prior);
 }
 
 /**

@@ -35,9 +35,17 @@ export function classWordNames(html: string, into: Map<number, string>): void {
     const value = (m[1] ?? m[2] ?? m[3] ?? '').slice(0, 512);
     for (const w of value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(/[a-z]{3,}/g) ?? []) {
       const k = lineKey(w);
-      if (!into.has(k)) into.set(k, w);
+      if (!into.has(k)) into.set(k, detached(w));
     }
   }
+}
+/**
+ * A copy of `s` that refers to no other string: V8 keeps a substring of 13 or more characters as a view on the string
+ * it was cut from, so a kept class word would keep its whole page in memory (the shipped model's training held every
+ * page's HTML until it finished).
+ */
+function detached(s: string): string {
+  return Buffer.from(s, 'latin1').toString('latin1');
 }
 const ATTRIBUTE_VALUE = /\s(?:class|id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
 

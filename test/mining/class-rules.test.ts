@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { indexRules, mineClassRules, voteIndexed, voteTopical, type BitTransactions } from '../../src/mining/class-rules.js';
+import { indexRules, mineClassRules, voteActive, voteIndexed, voteTopical, type BitTransactions } from '../../src/mining/class-rules.js';
 
 /** Transactions from item lists; `topical[t]` is the class of transaction t. */
 function transactions(items: number[][], topical: boolean[], itemCount: number): BitTransactions {
@@ -76,6 +76,28 @@ describe('voteTopical', () => {
     const index = indexRules(many, 4);
     for (const d of [[1, 0, 0, 1], [0.5, 1, 0, 0.3], [0, 0, 0, 0], [1, 1, 1, 1], [0.2, 0, 0.7, 0.9]]) {
       expect(voteIndexed(index, d, 0.4)).toBeCloseTo(voteTopical(many, d, 0.4), 12);
+    }
+  });
+
+  it('gives the same vote to the last bit over the items a line holds (voteActive)', () => {
+    const tx = transactions([[0], [0], [3], [3], [0, 3], [0, 3], [1], [1], [0, 1, 3], [1, 2]], [true, true, true, true, false, false, false, false, true, false], 4);
+    const many = mineClassRules(tx, { ...OPTIONS, minGain: -1, minWeight: 0, maxLength: 3 });
+    const index = indexRules(many, 4);
+    for (const d of [[1, 0, 0, 1], [0.5, 1, 0, 0.3], [0, 0, 0, 0], [1, 1, 1, 1], [0.2, 0, 0.7, 0.9], [0.1, 0.3, 0.7, 0.9]]) {
+      const active = [0, 1, 2, 3].filter((i) => d[i] !== 0);
+      expect(voteActive(index, [...d, 1], active, active.length, 0.4)).toBe(voteIndexed(index, d, 0.4));
+      // The same sums as visiting every group in item order (the vote before the index was flat).
+      let num = 0, den = 0;
+      for (let first = 0; first < 4; first++) {
+        for (const r of many.filter((x) => x.items[0] === first)) {
+          let mu = 1;
+          for (const it of r.items) mu *= d[it]!;
+          if (mu === 0) continue;
+          num += mu * r.weight * (r.topical ? r.confidence : 1 - r.confidence);
+          den += mu * r.weight;
+        }
+      }
+      expect(voteIndexed(index, d, 0.4)).toBe(den > 0 ? num / den : 0.4);
     }
   });
 

@@ -1,0 +1,52 @@
+/**
+ * A fixed map of 32-bit keys (word and class/id keys) to small non-negative integers, in typed arrays with open
+ * addressing: the hot paths look keys up per word, and a Map or Set of numbers above 2^30 hashes them as heap numbers.
+ */
+export class KeyMap {
+  private readonly keys: Uint32Array;
+  /** Value + 1 per slot; 0 = empty. */
+  private readonly values: Int32Array;
+  private readonly mask: number;
+  /** 32 − log2(slots): the slot is the top bits of a multiplicative hash. */
+  private readonly shift: number;
+
+  /** @param entries keys and their values (0 ≤ value < 2^31 − 1); a repeated key keeps its first value */
+  constructor(entries: Iterable<readonly [number, number]>) {
+    const list = [...entries];
+    let bits = 4;
+    while (1 << bits < list.length * 4) bits++;
+    const size = 1 << bits;
+    this.shift = 32 - bits;
+    this.keys = new Uint32Array(size);
+    this.values = new Int32Array(size);
+    this.mask = size - 1;
+    for (const [k, v] of list) {
+      let s = slot(k, this.shift);
+      while (this.values[s] !== 0 && this.keys[s] !== k >>> 0) s = (s + 1) & this.mask;
+      if (this.values[s] === 0) { this.keys[s] = k >>> 0; this.values[s] = v + 1; }
+    }
+  }
+
+  /** A set of keys (every value 0). */
+  static of(keys: Iterable<number>): KeyMap {
+    return new KeyMap([...keys].map((k): [number, number] => [k, 0]));
+  }
+
+  /** The value of `key`, −1 when absent. */
+  get(key: number): number {
+    const mask = this.mask;
+    for (let s = slot(key, this.shift); ; s = (s + 1) & mask) {
+      const v = this.values[s]!;
+      if (v === 0) return -1;
+      if (this.keys[s] === key) return v - 1;
+    }
+  }
+
+  has(key: number): boolean {
+    return this.get(key) >= 0;
+  }
+}
+
+function slot(key: number, shift: number): number {
+  return Math.imul(key, 0x9e3779b1) >>> shift;
+}
