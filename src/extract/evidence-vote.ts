@@ -6,7 +6,7 @@
 import type { LineTable } from '../core/types.js';
 import { KeyMap } from '../core/key-map.js';
 import { CLASS_WORD_ITEM_BASE, computeEvidence, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type EvidenceInputs, type LineEvidence } from '../features/evidence.js';
-import { fuzzifyValue } from '../fuzzy/membership.js';
+import { fuzzifyThree, fuzzifyValue } from '../fuzzy/membership.js';
 import { indexRules, voteActive, voteTopical, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
 import type { EvidenceModel } from '../model/model.js';
 import { findTitleLine } from '../features/title-line.js';
@@ -18,6 +18,8 @@ interface CompiledEvidence {
   readonly words: KeyMap;
   readonly index: RuleIndex;
   readonly items: number;
+  /** Per numeric column, its membership function's L, mean and H (fuzzy/membership.ts fuzzifyThree), when all are of the `three` shape. */
+  readonly points: { readonly low: Float64Array; readonly mean: Float64Array; readonly high: Float64Array } | undefined;
 }
 
 const COMPILED = new WeakMap<EvidenceModel, CompiledEvidence>();
@@ -26,7 +28,11 @@ function compiled(ev: EvidenceModel): CompiledEvidence {
   let c = COMPILED.get(ev);
   if (!c) {
     const items = itemCount(ev);
-    c = { common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items), items };
+    const m = ev.membership;
+    const points = m.every((mf) => mf.shape !== 'two') ? {
+      low: Float64Array.from(m, (mf) => (mf.min + mf.mean) / 2), mean: Float64Array.from(m, (mf) => mf.mean), high: Float64Array.from(m, (mf) => (mf.mean + mf.max) / 2),
+    } : undefined;
+    c = { common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items), items, points };
     COMPILED.set(ev, c);
   }
   return c;
@@ -74,7 +80,7 @@ export function pageEvidence(table: LineTable, ev: EvidenceModel, given: Evidenc
  */
 export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: EvidenceInputs & { readonly titleLine?: number } = {}): Float64Array {
   const evidence = pageEvidence(table, ev, given);
-  const { words, index, items } = compiled(ev);
+  const { words, index, items, points } = compiled(ev);
   const out = new Float64Array(table.count);
   const degree = new Float64Array(items + 1).fill(1, items);
   const active = new Uint32Array(items);
@@ -83,7 +89,8 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
   for (let k = 0; k < lines.length; k++) {
     let count = 0;
     for (let f = 0; f < nf; f++) {
-      fuzzifyValue(membership[f]!, numeric[f]![k]!, degree, f * 3);
+      if (points) fuzzifyThree(points.low[f]!, points.mean[f]!, points.high[f]!, numeric[f]![k]!, degree, f * 3);
+      else fuzzifyValue(membership[f]!, numeric[f]![k]!, degree, f * 3);
       for (let r = f * 3; r < f * 3 + 3; r++) if (degree[r] !== 0) active[count++] = r;
     }
     const s = structure[k]!;

@@ -125,15 +125,27 @@ export function membershipFromLines(segments: readonly LabelledLines[], alpha: n
 export function fuzzifyValue(mf: MembershipFunction, v: number, out: Float32Array | Float64Array, offset: number): void {
   const L = (mf.min + mf.mean) / 2;
   const H = (mf.mean + mf.max) / 2;
-  let low = 0, mid = 0, high = 0;
   if (mf.shape === 'two') {
     const end = mf.twoRegionEnd === 'mean' ? mf.mean : H;
+    let low = 0, high = 0;
     if (v <= L) low = 1;
     else if (v >= end) high = 1;
     else { low = (end - v) / (end - L); high = 1 - low; }
-  } else if (v <= L) low = 1;
-  else if (v < mf.mean) { low = (mf.mean - v) / (mf.mean - L); mid = 1 - low; }
-  else if (v < H) { mid = (H - v) / (H - mf.mean); high = 1 - mid; }
+    out[offset + LOW] = low;
+    out[offset + MIDDLE] = 0;
+    out[offset + HIGH] = high;
+  } else fuzzifyThree(L, mf.mean, H, v, out, offset);
+}
+
+/**
+ * `fuzzifyValue` of the `three` shape from its points L = (min + mean) / 2, the mean and H = (mean + max) / 2
+ * (a caller that fuzzifies many values computes them once).
+ */
+export function fuzzifyThree(L: number, mean: number, H: number, v: number, out: Float32Array | Float64Array, offset: number): void {
+  let low = 0, mid = 0, high = 0;
+  if (v <= L) low = 1;
+  else if (v < mean) { low = (mean - v) / (mean - L); mid = 1 - low; }
+  else if (v < H) { mid = (H - v) / (H - mean); high = 1 - mid; }
   else high = 1;
   out[offset + LOW] = low;
   out[offset + MIDDLE] = mid;

@@ -164,15 +164,14 @@ function compareItems(a: readonly number[], b: readonly number[]): number {
 /**
  * Rules grouped by their first item, flat in typed arrays, for `voteActive`: a line visits only the groups of
  * items it holds. Group `g` is rules `groupStart[g] .. groupStart[g + 1])`, in the rules' order; rule `r` has
- * items `items[r · stride ..]`, padded with `sentinel` (an item whose degree is always 1: multiplying by it is
- * exact), weight `weight[r]` and P(content) `pContent[r]` (its confidence for a content rule, 1 − confidence for a
- * boilerplate rule).
+ * its j-th item after the first in `later[j - 1][r]`, padded with `sentinel` (an item whose degree is always 1:
+ * multiplying by it is exact), weight `weight[r]` and P(content) `pContent[r]` (its confidence for a content rule,
+ * 1 − confidence for a boilerplate rule).
  */
 export interface RuleIndex {
   readonly groupStart: Uint32Array;
-  /** Items per rule, ≥ 3 (the longest rule's). */
-  readonly stride: number;
-  readonly items: Uint32Array;
+  /** Columns of the rules' later items, at least two (the longest rule's length − 1). */
+  readonly later: readonly Uint32Array[];
   /** The padding item: the number of item ids. */
   readonly sentinel: number;
   readonly weight: Float64Array;
@@ -186,15 +185,16 @@ export function indexRules(rules: readonly ClassRule[], items: number): RuleInde
   for (let g = 0; g < items; g++) groupStart[g + 1]! += groupStart[g]!;
   const order = new Uint32Array(rules.length), next = groupStart.slice(0, items);
   rules.forEach((r, k) => { order[next[r.items[0]!]!++] = k; });
-  const stride = Math.max(3, ...rules.map((r) => r.items.length));
-  const flat = new Uint32Array(rules.length * stride).fill(items), weight = new Float64Array(rules.length), pContent = new Float64Array(rules.length);
+  const longest = Math.max(3, ...rules.map((r) => r.items.length));
+  const later = Array.from({ length: longest - 1 }, () => new Uint32Array(rules.length).fill(items));
+  const weight = new Float64Array(rules.length), pContent = new Float64Array(rules.length);
   for (let q = 0; q < rules.length; q++) {
     const r = rules[order[q]!]!;
-    flat.set(r.items, q * stride);
+    for (let j = 1; j < r.items.length; j++) later[j - 1]![q] = r.items[j]!;
     weight[q] = r.weight;
     pContent[q] = r.topical ? r.confidence : 1 - r.confidence;
   }
-  return { groupStart, stride, items: flat, sentinel: items, weight, pContent };
+  return { groupStart, later, sentinel: items, weight, pContent };
 }
 
 /**
@@ -204,16 +204,31 @@ export function indexRules(rules: readonly ClassRule[], items: number): RuleInde
  * @param degree membership of the line in each item; `degree[index.sentinel]` must be 1
  */
 export function voteActive(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, prior: number): number {
+  if (index.later.length > 2) return voteActiveLong(index, degree, active, count, prior);
   let num = 0, den = 0;
-  const { groupStart, stride, items, weight, pContent } = index;
+  const { groupStart, weight, pContent } = index, second = index.later[0]!, third = index.later[1]!;
   for (let a = 0; a < count; a++) {
     const first = active[a]!, d0 = degree[first]!;
     for (let r = groupStart[first]!, rEnd = groupStart[first + 1]!; r < rEnd; r++) {
-      const at = r * stride;
-      let mu = d0 * degree[items[at + 1]!]! * degree[items[at + 2]!]!;
-      for (let j = 3; j < stride && mu !== 0; j++) mu *= degree[items[at + j]!]!;
       // A rule that does not fire adds 0 to both sums (degrees are finite and ≥ 0), which leaves them as they are:
       // no branch to mispredict on about half of the rules.
+      const w = d0 * degree[second[r]!]! * degree[third[r]!]! * weight[r]!;
+      num += w * pContent[r]!;
+      den += w;
+    }
+  }
+  return den > 0 ? num / den : prior;
+}
+
+/** `voteActive` for an index with rules of more than three items. */
+function voteActiveLong(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, prior: number): number {
+  let num = 0, den = 0;
+  const { groupStart, later, weight, pContent } = index;
+  for (let a = 0; a < count; a++) {
+    const first = active[a]!;
+    for (let r = groupStart[first]!, rEnd = groupStart[first + 1]!; r < rEnd; r++) {
+      let mu = degree[first]!;
+      for (let j = 0; j < later.length && mu !== 0; j++) mu *= degree[later[j]![r]!]!;
       const w = mu * weight[r]!;
       num += w * pContent[r]!;
       den += w;
