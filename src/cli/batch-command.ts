@@ -201,6 +201,7 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let summary: BatchSummary;
+  if (args.adapt && !quiet) io.stderr(`farsw apply --adapt: first pass: sampling each host's pages, then learning a model for each host with ≥ ${args['adapt-min-pages'] ?? ADAPT_DEFAULTS.minPages} pages…\n`);
   try {
     summary = await runBatch({
       inputs: args.input, sink, workers, ordered, extract,

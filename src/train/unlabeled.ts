@@ -7,7 +7,8 @@
  *      to page (few repeated keys) on many pages is a varying (content) path;
  *   3. the seed: what a model without this site's knowledge (the default model) keeps, aligned to the lines;
  *   4. pseudo-labels: a line is topical when the seed keeps it and it is neither a template line nor on
- *      a boilerplate path, or when it is on a varying path the seed mostly keeps and carries enough text;
+ *      a boilerplate path, or when it is on a varying path the seed mostly keeps and carries enough text,
+ *      most of it outside links (a breadcrumb or a list of related links varies too);
  *   5. the pseudo-labelled lines become each page's "gold" text and the usual Trainer mines FAR-SW rules.
  * The seed is a callback (the caller runs the default model), so training never imports extraction.
  */
@@ -38,6 +39,8 @@ export interface UnlabeledOptions {
   readonly boilerplatePaths?: boolean;
   /** Varying-path lines the seed missed are added (default true). */
   readonly varyingPaths?: boolean;
+  /** Varying-path lines whose visible text is mostly link text are not added (default true). */
+  readonly skipLinkLines?: boolean;
 }
 
 /** Defaults of {@link UnlabeledOptions}. */
@@ -49,6 +52,8 @@ interface PageLines {
   readonly paths: Uint32Array;
   readonly chars: Uint32Array;
   readonly seed: Uint8Array;
+  /** Lines whose visible text is mostly inside links. */
+  readonly linky: Uint8Array;
 }
 
 /** Pseudo-labelled pages and what the labels were made from. */
@@ -87,7 +92,9 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
       if (k !== 0 && !seen.has(k)) { seen.add(k); keyPages.set(k, (keyPages.get(k) ?? 0) + 1); if (!textOf.has(k)) textOf.set(k, table.lineText(i)); }
     }
     const seed = seedText.trim() === '' ? new Uint8Array(n) : alignGold(table.text, seedText, params.alignThreshold).topical;
-    lined.push({ text: table.text, keys, paths: table.path.slice(), chars: table.contentChars.slice(), seed });
+    const linky = new Uint8Array(n);
+    for (let i = 0; i < n; i++) linky[i] = table.anchorBytes[i]! * 2 > table.contentBytes[i]! ? 1 : 0;
+    lined.push({ text: table.text, keys, paths: table.path.slice(), chars: table.contentChars.slice(), seed, linky });
   }
   const minPages = Math.max(3, Math.ceil(share * documents.size));
   const isTemplate = (k: number): boolean => k !== 0 && (keyPages.get(k) ?? 0) >= minPages;
@@ -116,6 +123,7 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
   };
 
   const usePaths = options.boilerplatePaths ?? true, addVarying = options.varyingPaths ?? true;
+  const skipLinks = options.skipLinkLines ?? true;
   let pseudoTopical = 0;
   const out: TrainingPage[] = pages.map((p, j) => {
     const pl = lined[j]!;
@@ -123,7 +131,7 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
     for (let i = 0; i < pl.keys.length; i++) {
       if (pl.chars[i] === 0 || isTemplate(pl.keys[i]!)) continue;
       const path = pl.paths[i]!;
-      const keep = pl.seed[i] ? !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars;
+      const keep = pl.seed[i] ? !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars && !(skipLinks && pl.linky[i]);
       if (keep) { gold.push(pl.text[i]!); pseudoTopical++; }
     }
     return { id: p.id ?? `#${j + 1}`, html: p.html, gold: gold.join('\n') };
@@ -147,8 +155,8 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
  * @throws InputError with fewer than 2 pages or when no line gets a pseudo-label
  */
 export function trainUnlabeled(pages: readonly UnlabeledPage[], options: TrainOptions & UnlabeledOptions): Model {
-  const { seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, ...trainOptions } = options;
-  const labels = pseudoLabel(pages, { ...trainOptions, seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths } as Omit<TrainOptions, 'name'> & UnlabeledOptions);
+  const { seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, ...trainOptions } = options;
+  const labels = pseudoLabel(pages, { ...trainOptions, seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines } as Omit<TrainOptions, 'name'> & UnlabeledOptions);
   return trainPseudoLabelled(labels, trainOptions);
 }
 

@@ -55,6 +55,31 @@ describe('pseudoLabel', () => {
     expect(labelled[0]!.gold).toContain(pages[0]!.gold!.split('\n')[1]);
   });
 
+  it('a varying list of links the seed left out is not added as content (skipLinkLines), a varying paragraph is', () => {
+    // Six pages: a fixed menu, an article of two paragraphs, and in it a line of links that change from page to page.
+    const words = 'harbour council budget school bridge storm festival library museum tram station market garden'.split(' ');
+    const site = Array.from({ length: 6 }, (_, k) => {
+      const w = (i: number): string => words[(k * 5 + i) % words.length]!;
+      const links = [0, 1, 2, 3, 4].map((i) => `<a href="/s/${k}-${i}">${w(i)} ${w(i + 1)} ${w(i + 2)} story</a>`).join(' ');
+      return {
+        id: `p${k}`,
+        html: `<html><body><div class="menu"><a href="/">Home</a> <a href="/news">News</a></div>
+<div class="story"><p>Story ${k}: the ${w(0)} and the ${w(1)} met on the ${w(2)} to talk about the ${w(3)} for a long afternoon, and then the ${w(4)} went home to the ${w(5)} before the ${w(6)} closed for the night and the ${w(7)} was dark.</p>
+<p>Then the ${w(4)} said the ${w(5)} would wait until the ${w(6)} was over, and everybody agreed.</p>
+<p>${links}</p></div></body></html>`,
+      };
+    });
+    // A seed that keeps the first paragraph only: the second one and the link line are on the path it mostly keeps, varying.
+    const first = (p: { html: string }): string => /<p>(Story[^<]*)<\/p>/.exec(p.html)![1]!;
+    const labelled = (skipLinkLines: boolean) => pseudoLabel(site, { site: 'x.example', seed: first, skipLinkLines, boilerplatePaths: false }).pages;
+    for (const p of labelled(true)) {
+      expect(p.gold).not.toContain('story');
+      expect(p.gold).toMatch(/^Story \d: [^\n]+$/m);
+      expect(p.gold).toContain('Then the'); // the varying paragraph the seed missed
+    }
+    expect(labelled(false).some((p) => p.gold.includes(' story '))).toBe(true);
+  });
+
   it('needs two pages', () => {
     expect(() => pseudoLabel(pages.slice(0, 1), { seed })).toThrow(/at least 2 pages/);
   });
