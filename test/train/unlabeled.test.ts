@@ -77,7 +77,7 @@ describe('pseudoLabel', () => {
       expect(p.gold).toMatch(/^Story \d: [^\n]+$/m);
       expect(p.gold).toContain('Then the'); // the varying paragraph the seed missed
     }
-    expect(labelled(false).some((p) => p.gold.includes(' story '))).toBe(true);
+    expect(labelled(false).some((p) => p.gold!.includes(' story '))).toBe(true);
   });
 
   it('needs two pages', () => {
