@@ -194,9 +194,12 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
     // A host's training may take as long as its sampled pages would take six times over (the seed and the guard's five folds).
     const trainer = await createExecutor({ ...executorOptions, pageTimeoutMs: pageTimeoutMs * 6 * (config.adapt.maxPages ?? ADAPT_DEFAULTS.maxPages) });
     let learned;
+    const stopTraining = (): void => { void trainer.close(); }; // Ctrl-C: the trainings in hand stop at once
+    config.signal?.addEventListener('abort', stopTraining, { once: true });
     try {
       learned = await learnAdaptTable(readItems(files, readOptions, { rawBytes: 0, skipped: 0 }), trainer, config.adapt, config.signal);
     } finally {
+      config.signal?.removeEventListener('abort', stopTraining);
       await trainer.close();
     }
     if (learned === undefined) {

@@ -151,6 +151,15 @@ describe('farsw apply --adapt', () => {
     expect(outputs[1]).toBe(outputs[0]);
   }, 60_000);
 
+  it('an interrupted first pass writes nothing and leaves the output to a resume', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    const lines: string[] = [];
+    const summary = await runBatch({ inputs: [crawl], workers: 0, extract: {}, sink: streamSink((s) => { lines.push(s); }), adapt: { minPages: 10 }, signal: ac.signal });
+    expect(summary.interrupted).toBe(true);
+    expect(lines).toEqual([]);
+  });
+
   it('refuses what cannot be read twice, and options that do not go together, in one line', async () => {
     const cases: [string[], RegExp][] = [
       [['apply', '--input', '-', '--adapt'], /standard input cannot be read twice/],

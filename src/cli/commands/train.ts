@@ -152,6 +152,9 @@ export function trainCommand(io: CliIo): CommandModule<object, TrainArgs> {
         } else {
           let sitePages: Map<string, TrainingPage[]>;
           ({ models, failures, skippedRecords, sitePages } = await trainFromData(args, params, site, io));
+          // --by-site: the guard's pages are read again, for the hosts that got a model only (keeping every host's
+          // pages through the first read until --min-pages could be judged cost 600 MB peak on the shared datasets).
+          if (args.guard && args['by-site']) sitePages = await pagesOfSites(args.data, new Set(models.map((m) => m.site!)));
           guarded = args.guard ? guardModels(models, sitePages, params, defaultModelIn(store), args['guard-folds'], io) : models;
         }
         // One transaction for every model of the run: a killed or failed save leaves the store as it was.
@@ -220,6 +223,19 @@ async function trainUnlabeledFromData(args: TrainArgs, params: Omit<TrainOptions
   return { models, failures, skippedRecords };
 }
 
+/** The pages with gold of the given hosts (the guard's second read of `--by-site`). */
+async function pagesOfSites(data: string, hosts: ReadonlySet<string>): Promise<Map<string, TrainingPage[]>> {
+  const out = new Map<string, TrainingPage[]>();
+  for await (const rec of readDataset(data, { onIssue: () => {} })) { // issues were reported by the first read
+    const host = hostOfRecord(rec);
+    if (host === null || !hosts.has(host) || rec.gold === null || rec.gold.trim() === '') continue;
+    let list = out.get(host);
+    if (!list) out.set(host, (list = []));
+    list.push({ id: rec.id, html: rec.html, gold: rec.gold });
+  }
+  return out;
+}
+
 /**
  * Read the training data once and train the global model (optionally for one site) or one model
  * per host. Hosts whose training fails with a known error are reported and listed in `failures`.
@@ -267,7 +283,6 @@ async function trainFromData(args: TrainArgs, params: Omit<TrainOptions, 'name' 
         perHost.set(host, t);
       }
       t.addPage({ ...rec, site: host });
-      keep(host, rec);
     }
   }
   if (io.isTTY && read >= 100) io.stderr(`\rtrain: ${read} pages read\n`);
