@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,6 +7,7 @@ import { openModelStore } from '../../src/model-store/sqlite.js';
 import { MIGRATIONS, SCHEMA_VERSION, STORE_APPLICATION_ID } from '../../src/model-store/schema.js';
 import { ModelFormatError, ModelNotFoundError } from '../../src/core/errors.js';
 import { exampleModel } from '../helpers/example-model.js';
+import { extract } from '../../src/index.js';
 
 let dir: string;
 beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'farsw-store-')); });
@@ -81,6 +82,28 @@ describe('SQLite model store', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((db.prepare('SELECT count(*) AS n FROM itemsets').get() as { n: number }).n).toBe(6);
     db.close();
+  });
+
+  it('a store an older farsw left in WAL mode is read from a snapshot: no -wal/-shm beside it, even from a resolver nobody closes', () => {
+    const path = join(dir, 'wal.sqlite');
+    const w = openModelStore(path);
+    w.save(exampleModel('a', 0));
+    w.close();
+    const raw = new Database(path);
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('wal_autocheckpoint = 0');
+    raw.prepare("UPDATE models SET site = 'wal.example'").run(); // committed into the -wal only
+    expect(existsSync(`${path}-wal`)).toBe(true);
+    const ro = openModelStore(path, { readonly: true });
+    expect(ro.list().map((s) => s.site)).toEqual(['wal.example']); // the -wal's commit is seen
+    ro.close();
+    raw.close(); // checkpoints and removes -wal/-shm
+    expect(readdirSync(dir)).toEqual(['wal.sqlite']);
+    // In-process apply: the library caches its store connection for the process's lifetime.
+    const page = '<html><body><p>' + 'The harbour wall was rebuilt over the winter by the town. '.repeat(8) + '</p></body></html>';
+    const r = extract(page, { store: path, model: 'a' });
+    expect(r.model).toBe('a');
+    expect(readdirSync(dir)).toEqual(['wal.sqlite']);
   });
 
   it('readers work while a writer holds the store open', () => {
