@@ -360,7 +360,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     ? scoreBlocksByText(slidingWindow(mask, options.phi, options.padding), confidence, table.contentChars)
     : scoreBlocks(slidingWindow(mask, options.phi, options.padding), lineScore);
   let selection = selectInformative(windows, evidenceBlocks ? options.evidenceBeta : options.beta, options.fallback);
-  if (selection.fallback && options.mode === 'union' && !keepFallback(table, selection.blocks[0]!, dana.blocks, options.fallbackLinkDensity)) {
+  if (selection.fallback && selection.blocks.length > 0 && options.mode === 'union' && !keepFallback(table, selection.blocks[0]!, dana.blocks, options.fallbackLinkDensity)) {
     selection = { blocks: [], fallback: true };
   }
   if (evidenceBlocks && options.mode === 'union' && options.attach >= 0 && !selection.fallback) {

@@ -82,6 +82,12 @@ describe('the fallback block', () => {
     expect(lines(r.blocks)).toBeGreaterThanOrEqual(8);
   });
 
+  it('is not taken with fallback off (--no-fallback): union keeps DANA\'s lines alone, without failing', () => {
+    const r = applyModel(table, model, farswOptions({ classify: 'confidence', beta: 100, mode: 'union', fallback: false }, model));
+    expect(r.fallback).toBe(true);
+    expect(lines(r.blocks)).toBeLessThan(8);
+  });
+
   it('is reported by extract()', () => {
     const r = extract(TEASERS, { model, farsw: { classify: 'confidence', beta: 100 } });
     expect(r.farsw).toEqual({ informative: 0, fallback: true, fallbackKept: true });
