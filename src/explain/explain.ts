@@ -67,8 +67,13 @@ export interface ExplainData {
   readonly windows: readonly Block[];
   /** Index into `windows` of the window holding each line, −1 for none. */
   readonly windowOf: Int32Array;
-  /** Cutoff β, or null for the DANA core alone. */
+  /** Cutoff β the window scores were compared with (`evidenceBeta` for evidence scores), or null for the DANA core alone. */
   readonly beta: number | null;
+  /**
+   * What a window score is: `paper` = eq. 5, the mean line score (0–3); `evidence` = the share of the window's text
+   * the rules call content (0–1); null for the DANA core alone.
+   */
+  readonly windowScore?: 'paper' | 'evidence' | null;
   /** No window passed β, so FAR-SW fell back to the best one. */
   readonly fallback: boolean;
   /** With `fallback`: the best window was kept (false: left out as link-dense). */
@@ -110,7 +115,10 @@ export function explainPage(html: string, options: ExplainOptions): ExplainData 
     const preset = options.preset !== undefined ? { preset: options.preset } : {};
     const run = runModel(html, options.model, { lines: options.lines ?? {}, ...(options.farsw ? { farsw: options.farsw } : {}), ...preset });
     const o = farswOptions(options.farsw, options.model, options.preset);
-    return explainModelRun(run.table, run.detail, { model: options.model.name, mode: o.mode, beta: o.beta, url }, options.model);
+    // The cutoff applyModel compared the windows with (extract/farsw.ts: evidence block scores need a P(content) per line).
+    const evidence = o.blockScore === 'evidence' && (o.classify === 'confidence' || o.classify === 'rules');
+    const info = { model: options.model.name, mode: o.mode, beta: evidence ? o.evidenceBeta : o.beta, windowScore: evidence ? 'evidence' as const : 'paper' as const, url };
+    return explainModelRun(run.table, run.detail, info, options.model);
   }
   const variant = options.algorithm ?? MODEL_DANA_VARIANT;
   const { lines, dana } = danaPresetOptions(options);
@@ -120,7 +128,7 @@ export function explainPage(html: string, options: ExplainOptions): ExplainData 
 
 /** Explain a model run already made (`runModel`): its table and `FarswResult`. */
 export function explainModelRun(
-  table: LineTable, detail: FarswResult, info: { model: string; mode: CombineMode; beta: number; url: string | null }, model?: Model,
+  table: LineTable, detail: FarswResult, info: { model: string; mode: CombineMode; beta: number; windowScore?: 'paper' | 'evidence'; url: string | null }, model?: Model,
 ): ExplainData {
   const { content, code } = danaColumns(table, MODEL_DANA_VARIANT);
   return {
@@ -128,7 +136,7 @@ export function explainModelRun(
     lineCount: table.count, ...(table.warnings ? { warnings: table.warnings } : {}), content, code, diff: detail.dana.diff, regions: detail.dana.regions, danaBlocks: detail.dana.blocks,
     startRegion: detail.dana.start, titleLine: detail.dana.titleLine,
     topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
-    beta: info.beta, fallback: detail.fallback, fallbackKept: detail.fallbackKept, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
+    beta: info.beta, windowScore: info.windowScore ?? 'paper', fallback: detail.fallback, fallbackKept: detail.fallbackKept, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
     texts: table.text, rulesOn: model?.evidence ? rulesOnLine(table, model.evidence) : null,
     ...(model?.trainingReport.unlabeled ? { templateEvidence: { pages: model.trainingReport.unlabeled.pages, minPages: model.trainingReport.unlabeled.minPages, seedModel: model.trainingReport.unlabeled.seedModel } } : {}),
   };
@@ -141,7 +149,7 @@ export function explainDana(table: LineTable, variant: DanaVariant, options: Dan
   return {
     method: variant, model: null, mode: null, variant, url, lineCount: table.count, ...(table.warnings ? { warnings: table.warnings } : {}), content, code,
     diff: core.diff, regions: core.regions, danaBlocks: core.blocks, startRegion: core.start, titleLine: core.titleLine, topical: null, template: null, lineScore: null,
-    windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, fallback: false, fallbackKept: false,
+    windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, windowScore: null, fallback: false, fallbackKept: false,
     chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text, rulesOn: null,
   };
 }

@@ -18,7 +18,7 @@ export interface HtmlOptions extends SvgOptions {
 const STYLE = `body{font-family:sans-serif;margin:1.5em;color:#222}
 table{border-collapse:collapse;font-size:12px}th,td{padding:2px 6px;border-bottom:1px solid #eee;text-align:right;vertical-align:top}
 td.text{text-align:left;max-width:60em}tr.chosen td.out{color:#1a9850;font-weight:bold}tr.chosen{background:#f1faf3}
-tr.topical td.top{color:#c51b7d;font-weight:bold}.svg{overflow-x:auto}th{position:sticky;top:0;background:#fff}`;
+tr.topical td.top{color:#c51b7d;font-weight:bold}tr:target{outline:2px solid #1f5fbf}.svg{overflow-x:auto}th{position:sticky;top:0;background:#fff}`;
 
 /**
  * Render the explanation as an HTML document.
@@ -29,6 +29,7 @@ export function renderHtml(data: ExplainData, options: Partial<HtmlOptions> = {}
   const svgOptions: Partial<SvgOptions> = {
     ...(options.maxColumns !== undefined ? { maxColumns: options.maxColumns } : {}),
     ...(options.scale !== undefined ? { scale: options.scale } : {}),
+    table: '', // the picture's blocks and line numbers link to the rows below
   };
   const rows: string[] = [];
   for (let i = 0; i < data.lineCount; i++) {
@@ -54,8 +55,8 @@ export function renderHtml(data: ExplainData, options: Partial<HtmlOptions> = {}
 <p>${escapeMarkup(summarize(data))}${data.url ? `<br>${escapeMarkup(data.url)}` : ''}</p>
 <div class="svg">
 ${renderSvg(data, svgOptions)}</div>
-<table>
-<thead><tr><th>line</th><th>chosen</th><th>topical</th><th>window score</th><th>T</th><th>S</th><th>diff</th><th>eq. 4</th><th style="text-align:left">text</th></tr></thead>
+<table id="lines">
+<thead><tr><th>line</th><th>chosen</th><th title="a rule says the line is content">rule says content</th><th title="score of the window holding the line; ✓ above β">window score</th><th title="characters of visible text (T)">text</th><th title="characters of markup (S)">markup</th><th title="smoothed text − markup (DANA formula 1)">smoothed difference</th><th title="FAR-SW eq. 4">line score</th><th style="text-align:left">text of the line</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody>

@@ -47,6 +47,10 @@ describe('farsw explain', () => {
     expect(doc.root).toBe('svg');
     expect(doc.elements.filter((e) => e.attrs['class'] === 'chosen').length).toBeGreaterThan(0);
     expect(readFileSync(html, 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    // With both, the picture links to the table's rows (a path relative to the SVG).
+    const first = doc.elements.find((e) => e.attrs['class'] === 'chosen')!;
+    expect(doc.elements.some((e) => e.name === 'a' && e.attrs['href'] === `p.html#l${first.attrs['data-start']}`)).toBe(true);
+    expect(readFileSync(html, 'utf8')).toContain(`id="l${first.attrs['data-start']}"`);
   });
 
   it('rejects a bad range and a model together with an algorithm', async () => {

@@ -22,6 +22,9 @@ function chosenRects(svg: string): Array<[number, number]> {
     .map((e) => [Number(e.attrs['data-start']), Number(e.attrs['data-end'])]);
 }
 
+/** The SVG's texts, in order, joined by spaces (wrapped lines read as one). */
+const svgText = (svg: string): string => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(' ');
+
 const spans = (d: ExplainData) => d.chosen.map((b): [number, number] => [b.start, b.end]);
 
 describe('explainPage + renderSvg', () => {
@@ -53,17 +56,56 @@ describe('explainPage + renderSvg', () => {
     expect(svg).toContain(`β ${d.beta}`);
   });
 
+  it('speaks plain words: one legend entry per kind of mark drawn, axes with units, β and the window score in one line each', () => {
+    const d = explainPage(PAGE, { model: shippedDefaultModel() });
+    const svg = renderSvg(d);
+    const { elements } = checkXml(svg);
+    const labels = [...svg.matchAll(/<g class="legend-entry">.*?<text[^>]*>([^<]*)<\/text><\/g>/g)].map((m) => m[1]!);
+    // Which mark each legend entry stands for (its class in the SVG).
+    const MARK: Record<string, string> = {
+      'chosen (the output)': 'chosen', 'chosen, shaded in the plot': 'chosen-shade', text: 'content', markup: 'code', 'smoothed difference (text − markup)': 'diff',
+      'text-rich run (difference &gt; 0)': 'region', 'run kept by DANA': 'dana-chosen', 'run DANA started from': 'dana-start', 'headline line': 'title-line',
+      'rule says content': 'topical', 'site boilerplate (never kept)': 'template', 'window kept (score &gt; β)': 'window kept', 'window dropped (score ≤ β)': 'window', 'cutoff β': 'beta',
+    };
+    for (const l of labels) expect(Object.keys(MARK), l).toContain(l);
+    const drawn = new Set(elements.map((e) => e.attrs['class']).filter((c): c is string => c !== undefined && Object.values(MARK).includes(c)));
+    expect(new Set(labels.map((l) => MARK[l]))).toEqual(drawn);
+    expect(labels).toHaveLength(new Set(labels).size);
+    for (const word of ['text', 'markup', 'smoothed difference (text − markup)', 'rule says content']) expect(labels).toContain(word);
+    expect(labels.some((l) => l.startsWith('chosen'))).toBe(true);
+    const text = svgText(svg);
+    expect(text).toContain('characters per line');
+    expect(text).toContain('line number on the page');
+    expect(text.match(/Window score: [^.]*\./g)).toHaveLength(1);
+    expect(text.match(/β = 0\.7: [^.]*\./g)).toHaveLength(1);
+    expect(text).not.toMatch(/\bT content\b|\bS code\b/);
+    // The DANA core alone draws no windows: no window, β or rule entries.
+    const dana = renderSvg(explainPage(PAGE, { algorithm: 'addanag' }));
+    expect(dana).not.toMatch(/window kept|cutoff β|rule says content/);
+  });
+
+  it('links blocks and line numbers to the rows of the line table, when there is one', () => {
+    const d = explainPage(PAGE, { model: shippedDefaultModel() });
+    const b = d.chosen[0]!;
+    expect(renderSvg(d, { table: 'page.html' })).toContain(`<a href="page.html#l${b.start}"><rect x=`);
+    expect(renderSvg(d)).not.toContain('<a ');
+    expect(renderSvg(d)).toContain('--html FILE');
+    const html = renderHtml(d);
+    expect(html).toContain(`<a href="#l${b.start}">`);
+    expect(html).toContain(`<tr class="chosen topical" id="l${b.start}">`);
+  });
+
   it('says whether the fallback block was kept or left out as link-dense', () => {
     const words = (n: number, w: string) => Array.from({ length: n }, (_, i) => `${w}${i % 7}`).join(' ');
     const teasers = '<body><ul>' + Array.from({ length: 8 }, (_, i) => `<li><a href="/s/${i}">${words(18, 'teaser')}</a> ${words(3, 'x')}</li>`).join('') + '</ul></body>';
     const kept = explainPage(teasers, { model: shippedDefaultModel(), farsw: { classify: 'confidence', beta: 100 } });
     expect([kept.fallback, kept.fallbackKept]).toEqual([true, true]);
     expect(summarize(kept)).toContain('fell back to the best');
-    expect(renderSvg(kept)).toContain('best kept');
+    expect(svgText(renderSvg(kept))).toContain('no window scored above β: the best one was kept');
     // The same run, as it reads when the block is left out (keepFallback's cases: test/extract/fallback.test.ts).
     const out = { ...kept, fallbackKept: false };
     expect(summarize(out)).toContain('the best was link-dense and left out');
-    expect(renderSvg(out)).toContain('best left out (link-dense)');
+    expect(svgText(renderSvg(out))).toContain('the best one was left out (mostly link text)');
   });
 
   it('keeps a 12,000-line page small by aggregating lines per pixel column', () => {

@@ -2,10 +2,12 @@
  * `farsw explain PAGE`: why each line was kept or dropped.
  *   farsw explain page.html                      table of the first 40 chosen-or-topical lines
  *   farsw explain page.html --lines 100-140      table of lines 100..140
- *   farsw explain page.html --svg out.svg        the DANA-style picture (also --html out.html)
+ *   farsw explain page.html --svg out.svg        the DANA-style picture (also --html out.html: picture + line table;
+ *                                                with both, the SVG links to the HTML's rows)
  *   farsw explain page.html -a addanag           the DANA core alone (no rules, no windows)
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
 import { ConfigError, InputError } from '../../core/errors.js';
@@ -116,7 +118,9 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
       const { text: html } = decodeHtml(bytes, args['content-type'] !== undefined ? { contentType: args['content-type'] } : {});
       const data = explainPage(html, explainOptions(args));
       if (args.svg !== undefined) {
-        await writeOut(args.svg, renderSvg(data));
+        // With --html too, the picture's blocks and line numbers link to the rows of that file's table.
+        const table = args.html !== undefined ? relative(dirname(resolve(args.svg)), resolve(args.html)).split('\\').join('/') : undefined;
+        await writeOut(args.svg, renderSvg(data, table !== undefined ? { table } : {}));
         io.stderr(`farsw explain: wrote ${args.svg}\n`);
       }
       if (args.html !== undefined) {
