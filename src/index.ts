@@ -23,6 +23,7 @@ export {
   type Extractor, type ExtractorOptions,
 } from './extract/registry.js';
 export { extract, type ExtractOptions, type ExtractResult, type FarswSummary } from './api/extract.js';
+export { FAVORS, FAVOR_PARAMETERS, type Favor, type FavorParameters } from './api/favor.js';
 export { runBatch, type BatchConfig, type BatchSummary } from './batch/run.js';
 export { jsonlFileSink, textDirSink, streamSink, type OutputSink, type OutputRecord } from './batch/output.js';
 export { acquireOutputLock, OutputLockedError, type OutputLock, type LockOptions } from './batch/lock.js';

@@ -26,6 +26,7 @@ import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
 import { cleanHtml } from '../html/clean-html.js';
 import { extractMetadata, type PageMetadata } from '../html/metadata.js';
 import { isDanaVariant } from '../extract/dana.js';
+import { withFavor, type Favor } from './favor.js';
 
 export interface ExtractOptions extends ModelExtractorOptions {
   /** A registered extractor (`dana`, `danag`, `addanag`, `bte`, …) instead of a model. */
@@ -45,6 +46,11 @@ export interface ExtractOptions extends ModelExtractorOptions {
   readonly format?: 'text' | 'markdown' | 'html';
   /** Also read the page's metadata (`ExtractResult.metadata`: title, byline, date, …; html/metadata.ts). */
   readonly metadata?: boolean;
+  /**
+   * `precision` or `recall`: a documented parameter set favouring one (api/favor.ts, measured in BENCHMARKS.md);
+   * `balanced` (default): the defaults. Options given explicitly win over the set.
+   */
+  readonly favor?: Favor;
 }
 
 export interface ExtractResult extends Extraction {
@@ -82,9 +88,11 @@ export function chooseModel(options: ExtractOptions): ModelChoice {
 /**
  * Extract the main content of one page (HTML string or raw bytes).
  * @throws InputError "not HTML: …" for binary data (an image, an archive, NUL bytes
- *   in the first 8000: html/sniff-binary.ts); ConfigError for an unknown algorithm or model
+ *   in the first 8000: html/sniff-binary.ts); ConfigError for an unknown algorithm or model, or a `favor`
+ *   the extractor has no parameters for
  */
-export function extract(page: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
+export function extract(page: string | Uint8Array, given: ExtractOptions = {}): ExtractResult {
+  const options = withFavor(given);
   if (options.algorithm !== undefined && options.model !== undefined) throw new ConfigError('give either an algorithm or a model, not both');
   const t0 = options.profile ? performance.now() : 0;
   let source: PageSource, encoding: string | undefined;

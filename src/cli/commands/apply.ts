@@ -21,6 +21,7 @@ import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } f
 import { fetchPage, isUrl } from '../../batch/fetch.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
+import { FAVORS, withFavor, type Favor } from '../../api/favor.js';
 
 interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, ExtractorArgs {
   files?: string[];
@@ -34,6 +35,7 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, Extract
   url?: string;
   'content-type'?: string;
   profile: boolean;
+  favor?: Favor;
 }
 
 /** A stream's bytes, at most `limit` of them: an endless one (/dev/zero, a pipe that never ends) is refused, not read for ever. */
@@ -117,6 +119,7 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
     ...(args.format === 'markdown' || args.format === 'html' ? { format: args.format } : {}),
     ...(args.format === 'json' || args['with-metadata'] ? { metadata: true } : {}),
     ...presetArgs(args),
+    ...(args.favor !== undefined ? { favor: args.favor } : {}),
     dana: danaArgs(args),
     lines: lineArgs(args),
     farsw: farswArgs(args),
@@ -179,12 +182,20 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('with-metadata', { type: 'boolean', default: false, describe: 'Also give the page metadata (title, byline, date, site name, language, canonical URL, description): markdown front matter, text header lines, a "metadata" field of batch records' })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
+        .option('favor', { choices: FAVORS, describe: 'precision: leave out more boilerplate; recall: lose less content; balanced: the defaults. A documented parameter set (README, "Precision or recall"); flags given explicitly win' })
         .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr' })
         .check((a) => {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');
           if (a.input !== undefined && a.files !== undefined && a.files.length > 0) throw new ConfigError('give either files or --input, not both');
           checkBatchArgs(a as Partial<BatchArgs>, a.input !== undefined);
           if (a.algorithm !== undefined && a.model !== undefined) throw new ConfigError('give either --algorithm or --model, not both');
+          if (a.favor !== undefined) {
+            try {
+              withFavor({ favor: a.favor, ...(a.algorithm !== undefined ? { algorithm: a.algorithm } : {}), ...(a.preset !== undefined ? { preset: String(a.preset) } : {}) });
+            } catch (e) {
+              throw new ConfigError(`--${(e as Error).message}`);
+            }
+          }
           return true;
         }) as never,
     handler: async (args) => {
