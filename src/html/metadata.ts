@@ -4,9 +4,11 @@
  * over the page with a handler (no DOM), stopping at the first 64 headings; the
  * sources, best first:
  * - title: the heading (`<h1>`…`<h6>`) that repeats the `og:title`, JSON-LD
- *   `headline`, `twitter:title` or `<title>` (the headline line: titles carry the
- *   site's name, "Headline | Site"); else `og:title`, JSON-LD `headline`, the
- *   `<title>` without its site part; else the first `<h1>`;
+ *   `headline`, `twitter:title` or `<title>` most closely (the headline line: titles
+ *   carry the site's name, "Headline | Site", "Site: Headline"; headings that are the
+ *   site's name, linked to its home page or marked as its banner, never count); else
+ *   `og:title`, JSON-LD `headline`, the `<title>` without its site part; else the
+ *   first `<h1>`;
  * - byline: `<meta name=author>`, `article:author`, JSON-LD `author`, `itemprop=author`,
  *   `rel=author`, an element whose class is `byline` / `author`;
  * - date: `article:published_time`, JSON-LD `datePublished`, `<meta name=date|pubdate|
@@ -35,6 +37,12 @@ const MAX_HEADINGS = 64;
 const HEADING = /^h[1-6]$/;
 const SPACE = /\s+/g;
 const TITLE_SEPARATORS = /\s+(?:\||-|–|—|::|»|·|\/)\s+/;
+/** Title separators for matching headings to a title's segments: those above, `›`, `«`, and a colon ("Site: Headline"). */
+const SEGMENT_SEPARATORS = /\s+(?:\||-|–|—|::|»|«|›|‹|·|\/)\s+|:\s+/;
+/** A link to a site's home page: `/`, `./`, a bare host, or its index file. */
+const HOME_LINK = /^(?:(?:https?:)?\/\/[^/?#]+)?\.?\/?(?:index\.\w+)?$/i;
+/** Class or id words of a heading that holds the site's name. */
+const SITE_BANNER = /(?:^|[\s_-])(?:logo|banner|masthead|site-?(?:title|name)|blog-?(?:title|name))(?:$|[\s_-])/i;
 const BYLINE_CLASS = /(?:^|\s)(?:byline|author|article-author|post-author)(?:\s|$)/i;
 const ARTICLE_TYPES = /Article|BlogPosting|Report|WebPage|NewsArticle|Posting/;
 
@@ -42,7 +50,8 @@ const ARTICLE_TYPES = /Article|BlogPosting|Report|WebPage|NewsArticle|Posting/;
 interface Found {
   titleTag: string;
   meta: Map<string, string>;
-  headings: { level: number; text: string }[];
+  /** `site`: the heading links to the site's home or is marked as its banner (the site's name, not a headline). */
+  headings: { level: number; text: string; site: boolean }[];
   jsonLd: string[];
   lang: string | null;
   canonical: string | null;
@@ -65,7 +74,9 @@ function collect(html: string): Found {
     itemprop: new Map(), relAuthor: null, bylineText: null,
   };
   // Text capture: which element's text is being gathered, with its nesting depth.
-  let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor' | 'byline'; key?: string; level?: number; depth: number; text: string } | null = null;
+  let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor' | 'byline'; key?: string; level?: number; site?: boolean; depth: number; text: string } | null = null;
+  // Inside a heading: the depth of an open link to the home page (−1: none) and the text inside such links.
+  let homeDepth = -1, homeText = '';
   let depth = 0;
   let headingsDone = false;
   const parser = new Parser({
@@ -80,9 +91,14 @@ function collect(html: string): Found {
         const rel = attrs['rel']?.toLowerCase().split(/\s+/) ?? [];
         if (rel.includes('canonical') && attrs['href']) f.canonical ??= clean(attrs['href']);
       } else if (name === 'time' && attrs['datetime']) f.time ??= clean(attrs['datetime']);
+      if (capture?.kind === 'heading' && name === 'a' && homeDepth < 0 && attrs['href'] !== undefined && HOME_LINK.test(attrs['href'].trim())) homeDepth = depth;
       if (capture) return;
       if (name === 'title' && f.titleTag === '') capture = { kind: 'title', depth, text: '' };
-      else if (HEADING.test(name) && !headingsDone) capture = { kind: 'heading', level: name.charCodeAt(1) - 48, depth, text: '' };
+      else if (HEADING.test(name) && !headingsDone) {
+        capture = { kind: 'heading', level: name.charCodeAt(1) - 48, site: SITE_BANNER.test(`${attrs['id'] ?? ''} ${attrs['class'] ?? ''}`), depth, text: '' };
+        homeDepth = -1;
+        homeText = '';
+      }
       else if (name === 'script' && attrs['type']?.toLowerCase() === 'application/ld+json') capture = { kind: 'jsonld', depth, text: '' };
       else if (attrs['itemprop'] && name !== 'meta') {
         const key = attrs['itemprop'].toLowerCase();
@@ -93,14 +109,18 @@ function collect(html: string): Found {
     },
     ontext(text) {
       if (capture) capture.text += text;
+      if (homeDepth >= 0) homeText += text;
     },
     onclosetag() {
+      if (homeDepth === depth) homeDepth = -1;
       if (capture && capture.depth === depth) {
         const text = capture.kind === 'jsonld' ? capture.text : clean(capture.text);
         if (text) {
           if (capture.kind === 'title') f.titleTag = text;
           else if (capture.kind === 'heading') {
-            f.headings.push({ level: capture.level!, text });
+            // The site's name: a banner, or a heading whose text is (almost all) a link to the home page.
+            const home = clean(homeText);
+            f.headings.push({ level: capture.level!, text, site: capture.site === true || (home !== null && home.length >= 0.9 * text.length) });
             if (f.headings.length >= MAX_HEADINGS) headingsDone = true;
           } else if (capture.kind === 'jsonld') f.jsonLd.push(text);
           else if (capture.kind === 'itemprop') f.itemprop.set(capture.key!, text);
@@ -149,26 +169,47 @@ function ldName(v: unknown): string | null {
 
 const ldString = (o: Record<string, unknown> | undefined, key: string): string | null => (o && typeof o[key] === 'string' ? clean(o[key]) : null);
 
+/** A heading as `headlineLine` compares it: its lower-cased tokens, and whether it is the site's name. */
+interface Heading {
+  readonly level: number;
+  readonly text: string;
+  readonly site: boolean;
+  readonly key: string;
+  readonly tokens: readonly string[];
+}
+
+/** Text compared without case, white space or edge punctuation (title segments against headings). */
+const keyOf = (s: string): string => tokenize(s.toLowerCase()).join(' ');
+
+/** The segments of a title between its separators (`Headline | Site`, `Site: Headline`, `Site › Headline`). */
+function titleSegments(title: string): string[] {
+  return title.split(SEGMENT_SEPARATORS).map((p) => p.trim()).filter((p) => p !== '');
+}
+
 /**
- * The heading that repeats one of `refs`: ≥ 60 % of its tokens, or of the ref's, shared (a title adds the
- * site's name; a headline may add a subtitle), and at least min(3, either's tokens) shared.
+ * The heading that repeats one of `refs` (tried in order): ≥ 60 % of its tokens, or of the ref's, shared (a title
+ * adds the site's name; a headline may add a subtitle), at least min(3, either's tokens) shared, and a heading of
+ * one or two tokens only when it is a whole segment of the ref. The closest wins: most tokens shared less those the
+ * ref lacks ("42 Responses to “Headline”" and a print-edition footnote quoting the title lose to the headline),
+ * where a level counts as 0.8 of a token (an <h1> with a "199 Comments" link in it beats an <h4> repeating the title). Headings that are the site's name (`site`: linked to the home page, a banner, or equal to
+ * the site name) never count: in "Site: Headline" both would match.
  */
-function headlineLine(headings: readonly { level: number; text: string }[], refs: readonly string[]): string | null {
-  let best: { text: string; score: number } | null = null;
+function headlineLine(headings: readonly Heading[], refs: readonly string[]): string | null {
   for (const ref of refs) {
     const refTokens = new Set(tokenize(ref.toLowerCase()));
     if (refTokens.size === 0) continue;
+    const segments = new Set(titleSegments(ref).map(keyOf));
+    let best: { h: Heading; score: number } | null = null;
     for (const h of headings) {
-      const tokens = tokenize(h.text.toLowerCase());
-      if (tokens.length === 0) continue;
+      if (h.tokens.length === 0 || h.site) continue;
       let shared = 0;
-      for (const t of tokens) if (refTokens.has(t)) shared++;
-      if (shared / Math.min(tokens.length, refTokens.size) < 0.6 || shared < Math.min(3, tokens.length, refTokens.size)) continue;
-      // More shared tokens first; then the higher heading level (h1 before h2).
-      const score = shared * 10 - h.level;
-      if (!best || score > best.score) best = { text: h.text, score };
+      for (const t of h.tokens) if (refTokens.has(t)) shared++;
+      if (shared / Math.min(h.tokens.length, refTokens.size) < 0.6 || shared < Math.min(3, h.tokens.length, refTokens.size)) continue;
+      if (h.tokens.length < 3 && !segments.has(h.key) && h.key !== keyOf(ref)) continue;
+      const score = (shared - (h.tokens.length - shared)) * 10 - h.level * 8;
+      if (!best || score > best.score) best = { h, score };
     }
-    if (best) return best.text;
+    if (best) return best.h.text;
   }
   return null;
 }
@@ -207,12 +248,18 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
   const ogTitle = m.get('og:title') ?? null;
   const ldHeadline = ldString(first, 'headline') ?? f.itemprop.get('headline') ?? null;
   const refs = [ogTitle, ldHeadline, m.get('twitter:title') ?? null, clean(f.titleTag)].filter((x): x is string => x !== null);
-  const title = headlineLine(f.headings, refs)
+  const siteKey = siteName !== null ? keyOf(siteName) : null;
+  const headings: Heading[] = f.headings.map((h) => {
+    const key = keyOf(h.text);
+    return { ...h, site: h.site || key === siteKey, key, tokens: tokenize(h.text.toLowerCase()) };
+  });
+  const title = headlineLine(headings, refs)
     ?? (ogTitle !== null ? titleWithoutSite(ogTitle, siteName) : null)
     ?? ldHeadline
     ?? (f.titleTag !== '' ? titleWithoutSite(clean(f.titleTag)!, siteName) : null)
-    ?? f.headings.find((h) => h.level === 1)?.text
-    ?? f.headings[0]?.text // no title at all: the first heading of the page
+    // No title at all: the first <h1>, else the first heading of the page (the site's name on a home page).
+    ?? headings.find((h) => h.level === 1)?.text
+    ?? headings[0]?.text
     ?? null;
   const metaAuthor = m.get('author') ?? m.get('article:author') ?? m.get('byl') ?? m.get('dc.creator') ?? null;
   const byline = (metaAuthor !== null && !/^https?:\/\//.test(metaAuthor) ? metaAuthor : null)

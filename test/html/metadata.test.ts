@@ -19,6 +19,27 @@ describe('extractMetadata (issue 21.2)', () => {
     });
   });
 
+  it('the headline is the heading closest to the title, never the site\'s name', () => {
+    const page = (head: string, body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
+    // A comment count repeating the headline, and a print-edition footnote quoting the title, lose to the headline.
+    expect(extractMetadata(page('<title>Six Ways to Save Money at the Holidays | Frugal Blog</title>',
+      '<h1>Six Ways to Save Money at the Holidays</h1><p>…</p><h3>42 Responses to “Six Ways to Save Money at the Holidays”</h3>')).title)
+      .toBe('Six Ways to Save Money at the Holidays');
+    expect(extractMetadata(page('<title>Walgreen Stands Firm on Decision to End Express Scripts Deal - NYTimes.com</title>',
+      '<h1>Walgreen Is Firm on End of Express Scripts Deal</h1><p>…</p><h6>A version of this article appeared in print on January 12, 2012, on page B3 of the New York edition with the headline: Walgreen Stands Firm on Decision to End Express Scripts Deal.</h6>')).title)
+      .toBe('Walgreen Is Firm on End of Express Scripts Deal');
+    // "Site: Headline", "Site › Headline", "Headline « Site": the site's heading links to the home page or is its banner.
+    expect(extractMetadata(page("<title>Joy the Baker: Papa Says</title>", '<h1><a href="https://joythebaker.example/">Joy the Baker</a></h1><h3>Papa Says</h3><p>…</p>')).title).toBe('Papa Says');
+    expect(extractMetadata(page('<title>Free Range Librarian › The Reluctant Cataloger</title>', '<h1 id="blog-title">Free Range Librarian</h1><h2>The Reluctant Cataloger</h2>')).title).toBe('The Reluctant Cataloger');
+    expect(extractMetadata(page("<title>Wheels Up « Joe's Blog</title>", '<h1><a href="/">Joe\'s Blog</a></h1><h2>Wheels Up</h2>')).title).toBe('Wheels Up');
+    // A heading that only holds a link home among other text is still a heading (a topic icon before the headline).
+    expect(extractMetadata(page('<title>Judge Declares Patent Battles Ridiculous - Slashdot</title>',
+      '<h2><a href="//apple.slashdot.example/">Apple</a> <a href="/story/1">Judge Declares Patent Battles Ridiculous</a></h2>')).title)
+      .toBe('Apple Judge Declares Patent Battles Ridiculous');
+    // With no title at all, the first <h1>, even the site's (a home page).
+    expect(extractMetadata(page('', '<h1><a href="/">Cocoa Dev Central</a></h1><h2>Advice on Learning C</h2>')).title).toBe('Cocoa Dev Central');
+  });
+
   it('JSON-LD (in @graph), itemprop and <time> when the meta tags are absent', () => {
     const html = `<html><head><title>Site: front</title><script type="application/ld+json">{"@graph":[{"@type":"WebPage","name":"x"},
       {"@type":"NewsArticle","headline":"Budget approved","author":[{"@type":"Person","name":"Li Wei"}],"datePublished":"2023-11-02","publisher":{"name":"Gazette"},"description":"The council voted."}]}</script></head>
