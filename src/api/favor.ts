@@ -32,6 +32,7 @@ export interface FavorParameters {
  *   text the rules call content less than half of the time dropped (`runVeto` 0.5), and the final lines kept in the
  *   element holding 60 % of them (`container` 0.6, against 0.7: a smaller container).
  * - recall, models: no single-container cut (`container` 0) and windows kept from a score of 0.5 (`evidenceBeta`, 0.7).
+ *   Site models run without the container cut and score windows by eq. 5 (not `evidenceBeta`): recall leaves them as they are.
  * - precision, DANA family: the chosen lines kept in the element holding 50 % of them (`container` 0.5).
  * - recall, DANA family: gap 40 lines (20) and a container holding 90 % (0.7).
  * - ACCB: a token is content from a mean blurred ratio of 0.8 (precision) or 0.6 (recall), against 0.7.
