@@ -79,7 +79,7 @@ export function pageEvidence(table: LineTable, ev: EvidenceModel, given: Evidenc
  * @returns one probability per table line
  */
 export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: EvidenceInputs & { readonly titleLine?: number } = {}): Float64Array {
-  const evidence = pageEvidence(table, ev, given);
+  const evidence = pageEvidence(table, ev, { ...given, words: false });
   const { words, index, items, points } = compiled(ev);
   const out = new Float64Array(table.count);
   const degree = new Float64Array(items + 1).fill(1, items);

@@ -94,6 +94,8 @@ export interface EvidenceInputs {
   readonly features?: LineFeatures;
   /** `smoothDiff(contentChars, linkNormCodeChars, 1)` of the table (AdDANAg's, radius 1). */
   readonly diff?: Float64Array;
+  /** false: `LineEvidence.words` is left empty when `common` is given (applying a model needs only CommonWords). */
+  readonly words?: boolean;
 }
 
 /**
@@ -118,18 +120,19 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
   const structure = new Uint32Array(m);
   const { depth, tags, maxDepth } = elementFacts(table);
   const wordStart = new Uint32Array(m + 1);
-  const wordKeys = new U32Column(Math.max(64, m * 8));
+  const wordKeys = given.words === false && common ? undefined : new U32Column(Math.max(64, m * 8));
   const title = titleLine >= 0 ? titleLine : 0;
-  const counts = new Float64Array(3);
+  const counts = new Float64Array(5);
   for (let k = 0; k < m; k++) {
     const i = lines[k]!;
     for (let f = 0; f < 6; f++) numeric[f]![k] = farsw[f]![i]!;
     const bytes = table.contentBytes[i]!;
     const ld = bytes > 0 ? Math.min(1, table.anchorBytes[i]! / bytes) : 0;
     linkDensity![k] = ld;
-    wordStart[k] = wordKeys.length;
-    readText(table.lineText(i), wordKeys, counts);
-    const words = counts[0]!, punct = counts[1]!, ends = counts[2]!;
+    if (wordKeys) wordStart[k] = wordKeys.length;
+    readText(table.lineText(i), wordKeys, common, counts);
+    const words = counts[0]!, punct = counts[1]!, ends = counts[2]!, distinct = counts[3]!;
+    commonWords![k] = distinct > 0 ? counts[4]! / distinct : 0;
     punctuation![k] = table.contentChars[i]! > 0 ? punct / table.contentChars[i]! : 0;
     wordsCol![k] = Math.log1p(words);
     sentence![k] = Math.log1p(words / Math.max(1, ends));
@@ -139,7 +142,7 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
     danaCol![k] = maxDiff > 0 ? diff[i]! / maxDiff : 0;
     structure[k] = (e > 0 ? tags[e - 1]! : 0) | (ld >= IN_LINK_SHARE ? 1 << IN_LINK_BIT : 0) | (diff[i]! > 0 ? 1 << ABOVE_AXIS_BIT : 0);
   }
-  wordStart[m] = wordKeys.length;
+  if (wordKeys) wordStart[m] = wordKeys.length;
   for (let k = 0; k < m; k++) {
     let ls = 0, ws = 0, c = 0;
     for (let j = Math.max(0, k - 2); j <= Math.min(m - 1, k + 2); j++) {
@@ -149,10 +152,7 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
     nbLinks![k] = c > 0 ? ls / c : 0;
     nbWords![k] = c > 0 ? ws / c : 0;
   }
-  const evidence = { lines, numeric, structure, words: { start: wordStart, keys: wordKeys.freeze() } };
-  if (common) fillCommonWords(evidence, common);
-  else commonWords!.fill(0);
-  return evidence;
+  return { lines, numeric, structure, words: { start: wordStart, keys: wordKeys ? wordKeys.freeze() : new Uint32Array(0) } };
 }
 
 /** Set the CommonWords column from a vocabulary: share of each line's (distinct, first MAX_LINE_WORDS) words in it. */
@@ -218,29 +218,40 @@ const SEEN_SLOTS = 256;
 const seenKeys = new Uint32Array(SEEN_SLOTS), seenStamp = new Uint32Array(SEEN_SLOTS);
 let stamp = 0;
 
-/** Append word key `k` (nonzero) to `keys` unless the line has it or already MAX_LINE_WORDS keys; returns the line's key count. */
-function addKey(keys: U32Column, k: number, distinct: number): number {
-  if (distinct >= MAX_LINE_WORDS) return distinct;
+/** Is word key `k` (nonzero) new on the current line (then it is recorded)? */
+function newKey(k: number): boolean {
   let s = Math.imul(k, 0x9e3779b1) >>> 24;
   while (seenStamp[s] === stamp) {
-    if (seenKeys[s] === k) return distinct;
+    if (seenKeys[s] === k) return false;
     s = (s + 1) & (SEEN_SLOTS - 1);
   }
   seenStamp[s] = stamp;
   seenKeys[s] = k;
-  keys.push(k);
-  return distinct + 1;
+  return true;
+}
+
+/** The current line's distinct words kept, and of them in the vocabulary (readText). */
+let lineDistinct = 0, lineHits = 0;
+
+/** A word of the current line: kept when new and fewer than MAX_LINE_WORDS are. */
+function takeWord(key: number, keys: U32Column | undefined, common: KeySet | undefined): void {
+  if (lineDistinct >= MAX_LINE_WORDS || !newKey(key)) return;
+  lineDistinct++;
+  keys?.push(key);
+  if (common?.has(key)) lineHits++;
 }
 
 /**
- * Words, punctuation marks and sentence ends of a line's text; the keys of its first MAX_LINE_WORDS distinct words
- * (FNV-1a of the word, ASCII lower-cased; a CJK, kana or Hangul character is a word of its own) are appended to `keys`.
- * @param out [words, punctuation, sentence ends]
+ * Words, punctuation marks and sentence ends of a line's text, and its first MAX_LINE_WORDS distinct words (keys:
+ * FNV-1a of the word, ASCII lower-cased; a CJK, kana or Hangul character is a word of its own): appended to `keys`
+ * when given, counted, and counted again when in `common`.
+ * @param out [words, punctuation, sentence ends, distinct words kept, of them in `common`]
  */
-function readText(text: string, keys: U32Column, out: Float64Array): void {
+function readText(text: string, keys: U32Column | undefined, common: KeySet | undefined, out: Float64Array): void {
   const cls = (charClasses ??= buildCharClasses());
   if (++stamp === 0xffffffff) { seenStamp.fill(0); stamp = 1; }
-  let words = 0, punct = 0, ends = 0, distinct = 0, h = FNV_OFFSET, inWord = false;
+  lineDistinct = 0; lineHits = 0;
+  let words = 0, punct = 0, ends = 0, h = FNV_OFFSET, inWord = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i), k = cls[c]!;
     if (k === WORD) {
@@ -250,13 +261,13 @@ function readText(text: string, keys: U32Column, out: Float64Array): void {
     }
     if (inWord) {
       words++;
-      distinct = addKey(keys, (h >>> 0) || 1, distinct);
+      takeWord((h >>> 0) || 1, keys, common);
       h = FNV_OFFSET;
       inWord = false;
     }
     if (k === SINGLE) {
       words++;
-      distinct = addKey(keys, (Math.imul(FNV_OFFSET ^ c, FNV_PRIME) >>> 0) || 1, distinct);
+      takeWord((Math.imul(FNV_OFFSET ^ c, FNV_PRIME) >>> 0) || 1, keys, common);
     } else if (k !== 0) {
       punct++;
       if (k & END) ends++;
@@ -264,7 +275,7 @@ function readText(text: string, keys: U32Column, out: Float64Array): void {
   }
   if (inWord) {
     words++;
-    addKey(keys, (h >>> 0) || 1, distinct);
+    takeWord((h >>> 0) || 1, keys, common);
   }
-  out[0] = words; out[1] = punct; out[2] = ends;
+  out[0] = words; out[1] = punct; out[2] = ends; out[3] = lineDistinct; out[4] = lineHits;
 }
