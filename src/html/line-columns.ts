@@ -10,7 +10,7 @@ import { entryWords, NO_TOKENS } from './structure.js';
 import type { OpenElements } from './open-elements.js';
 import { PageLines, type BuiltLineTable } from './page-lines.js';
 import {
-  AMPERSAND, continuesPiece, decodeReference, entityEnd, isSpace, PIECE_ENTITY, PIECE_SPACE,
+  AMPERSAND, continuesPiece, decodeReference, entityEnd, isSpace, PIECE_ENTITY, PIECE_SPACE, SEGMENT_SPACE,
 } from './text-chars.js';
 
 /** A character outside ASCII (found by the regex engine, faster than a loop of `charCodeAt`). */
@@ -155,7 +155,10 @@ export class LineColumns {
   /** Lines closed so far. */
   count = 0;
   readonly line: OpenLine = emptyLine();
-  /** Text segments `[segStart[k], segEnd[k])`: maximal runs of text (entities included) between tags. */
+  /**
+   * Text segments `[segStart[k], segEnd[k])`: maximal runs of text (entities included) between tags;
+   * flag SEGMENT_SPACE (high bit of segEnd): a word break follows it (an image, see separateWords).
+   */
   private readonly segStart = new U32Column(64, true);
   private readonly segEnd = new U32Column(64, true);
   /**
@@ -320,6 +323,11 @@ export class LineColumns {
         }
         continue;
       }
+      if (c === 0) {
+        // A NUL is not text (a browser's tree builder ignores it): the piece ends before it.
+        if (piece >= 0) { this.addPiece(piece | pieceFlags, i); piece = -1; }
+        continue;
+      }
       // A visible character outside printable ASCII (a pair of surrogates is one character).
       if (piece < 0 && record) { piece = i; pieceFlags = pending && hasText ? PIECE_SPACE : 0; }
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) c = src.codePointAt(i++)!;
@@ -378,6 +386,15 @@ export class LineColumns {
     line.contentChars++;
     if (c < 0x80) { line.contentBytes++; line.contentAscii++; }
     else line.contentBytes += c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+
+  /** What comes next on the line is a new word (text before it has been flushed). */
+  separateWords(): void {
+    if (!this.line.hasText) return;
+    this.line.pendingSpace = true;
+    // The line's last segment (it has one: it has text) ends with the break, for PageLines.decodedText.
+    const segs = this.segEnd, k = segs.length - 1;
+    segs.data[k] = (segs.data[k]! | SEGMENT_SPACE) >>> 0;
   }
 
   /** Markup [from, to) on the current line; `normChars`: its weight in `linkNormCodeChars`. */

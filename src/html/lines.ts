@@ -9,7 +9,10 @@
  * - the elements in `dropElements` are removed with their content (script,
  *   style, noscript, head, … by default);
  * - with `bodyOnly`, markup before `<body>` is discarded;
- * - white space in text is collapsed to single spaces and lines are trimmed.
+ * - white space in text is collapsed to single spaces and lines are trimmed; NULs are left out
+ *   (a browser's tree builder ignores them);
+ * - an image in the line of text separates the words around it (not a floated one, nor a 0–1
+ *   pixel tracker: `book<img width=1 height=1>.` reads "book.").
  *
  * Line normalisation (DANA footnote 1: the method must not depend on how the
  * author broke lines). The author's newlines are ignored (except inside
@@ -52,7 +55,7 @@
  * Streaming: `LineBuilder.write()` takes chunks as they come and scans them once
  * enough has arrived (the unscanned part at least doubles the source scanned before,
  * so the work stays linear); the table is the same whether the page is fed whole or
- * one character at a time.
+ * one character at a time, the swallowed-page guard included (`end()` applies it).
  */
 import { HtmlScanner } from './scanner.js';
 import { decodeHTML } from 'entities';
@@ -64,7 +67,7 @@ import { TagAttributes } from './drops.js';
 import { OpenElements } from './open-elements.js';
 import { LineColumns } from './line-columns.js';
 import type { BuiltLineTable, PageLines } from './page-lines.js';
-import { WHITESPACE_RUN } from './text-chars.js';
+import { isSpace, WHITESPACE_RUN } from './text-chars.js';
 
 export type { BuiltLineTable } from './page-lines.js';
 export { attributeTokens } from './structure.js';
@@ -115,17 +118,29 @@ export interface LineOptions {
 const enum Mode { Initial, InHead, AfterHead, Body, Frameset }
 
 const NEWLINE = 10;
+/**
+ * An image start tag whose image stands outside the line of text: floated (`align="left|right"`, a
+ * `float` style) or a tracking pixel (width or height 0 or 1). Read from the tag's source, only for
+ * an image after text on its line (attributes are not reported for images).
+ */
+const OUT_OF_LINE_IMAGE = /\salign\s*=\s*["']?\s*(?:left|right)\b|float\s*:\s*(?:left|right)|\s(?:width|height)\s*=\s*["']?\s*[01](?:px)?\s*(?:["'\s/>])/i;
 /** The attributes of an implied element (none). */
 const NO_ATTRIBUTES = new TagAttributes();
 
-/** Is `src[start, end)` only the parser's white space (space, tab, LF, FF, CR)? */
+/** Is `src[start, end)` only the parser's white space (space, tab, LF, FF, CR) and NULs (which a browser ignores there)? */
 function isParserSpace(src: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = src.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0c && c !== 0x0d) return false;
+    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0c && c !== 0x0d && c !== 0) return false;
   }
   return true;
 }
+/**
+ * The swallowed-page guard (LineBuilder.end): hidden elements and comment sections are read as
+ * visible when they hold at least GUARD_MUTED visible characters, more than GUARD_RATIO times the
+ * text kept, and under GUARD_KEPT characters are kept (docs/decisions.md).
+ */
+const GUARD_MUTED = 200, GUARD_RATIO = 20, GUARD_KEPT = 100;
 /** Source length from which a streamed page is scanned before its end (then at each doubling). */
 const MIN_SCAN = 1 << 16;
 
@@ -177,6 +192,8 @@ export class LineBuilder {
   private muteRootChars = 0;
   private largestMute = '';
   private largestMuteChars = 0;
+  /** The `asciiUpTo` hint (0: none), for the guard's second build. */
+  private asciiHint = 0;
   /** The table, once `end()` has built it (no more writes then). */
   private table: BuiltLineTable | undefined;
 
@@ -218,12 +235,17 @@ export class LineBuilder {
    * n > 0, the character at `n` (if any) must be outside ASCII. Saves a search of that part.
    */
   asciiUpTo(n: number): this {
+    this.asciiHint = n;
     // The character at n is checked (a hint that cannot be right is ignored); the prefix is taken on trust.
     if (n > 0 && (n >= this.src.length || this.src.charCodeAt(n) >= 0x80)) this.cols.wide.knownFirst(Math.min(n, this.src.length));
     return this;
   }
 
-  /** Finish the page and return its table (the same table if called again). */
+  /**
+   * Finish the page and return its table (the same table if called again). The guard: when hidden
+   * elements or comment sections swallowed the page ({@link swallowedBy}), the table is built again
+   * with them read as visible, and says so in `warnings` (streamed or whole, the same table).
+   */
   end(): BuiltLineTable {
     if (this.table) return this.table;
     this.scanner.scan(this.src, true);
@@ -231,6 +253,14 @@ export class LineBuilder {
     this.open.closeFrom(0);
     this.table = this.cols.table(this.open.elementParent, this.open.elementEnd, this.open.elementTag, this.title());
     this.open.release();
+    const swallowed = this.swallowedBy();
+    if (swallowed !== undefined) {
+      // A hidden body shown by a script, a wrapper marked aria-hidden while a dialog is open, a
+      // layout div whose class names comments: read as visible, with a warning, rather than nothing.
+      const kept = new LineBuilder({ ...this.options, dropHidden: false, dropComments: false }).write(this.src).asciiUpTo(this.asciiHint).end() as PageLines;
+      kept.warnings = [`${swallowed} hides most of the page's text (a hidden element or comment section); it was kept`];
+      this.table = kept;
+    }
     return this.table;
   }
 
@@ -293,7 +323,11 @@ export class LineBuilder {
     // <a> start tags are added to the normalised column at </a>.
     cols.addCode(from, to, flags & ANCHOR ? 0 : this.normalizeAll ? this.tagNameLen + 2 : to - from);
     if (flags & ANCHOR) cols.openAnchor();
-    else if (flags & IMAGE) cols.line.images++;
+    else if (flags & IMAGE) {
+      cols.line.images++;
+      // An image in the line of text stands between the words around it; a floated one or a tracking pixel does not.
+      if (cols.line.hasText && !OUT_OF_LINE_IMAGE.test(this.src.slice(from, to))) cols.separateWords();
+    }
     else open.openContext(flags, name);
     if (flags & BR && reline) cols.breakLine(to);
   }
@@ -413,7 +447,13 @@ export class LineBuilder {
       this.muteRoot = `<${root?.name ?? '?'}>${this.open.describe(root)}`;
       this.muteRootChars = 0;
     }
-    const n = end - start;
+    // Visible characters only: the guard must not depend on how the author indented the markup.
+    // Counted one by one up to the most the guard can ask for (GUARD_RATIO × GUARD_KEPT), then by length.
+    let n = end - start;
+    if (this.mutedChars < GUARD_RATIO * GUARD_KEPT) {
+      const src = this.src;
+      for (let i = start; i < end; i++) if (isSpace(src.charCodeAt(i))) n--;
+    }
     this.mutedChars += n;
     this.muteRootChars += n;
     if (this.muteRootChars > this.largestMuteChars) {
@@ -424,15 +464,15 @@ export class LineBuilder {
   private lastMuteRoot: unknown = undefined;
 
   /**
-   * Did hidden elements or comment sections swallow the page? (Their source text is at least 200
+   * Did hidden elements or comment sections swallow the page? (Their text is at least 200 visible
    * characters and more than 20 times the text kept, and under 100 characters are kept: the page would
    * come out nearly empty.) Then the element that muted the most, for a warning.
    */
-  swallowedBy(): string | undefined {
-    const table = this.end();
+  private swallowedBy(): string | undefined {
+    const table = this.table!;
     let kept = 0;
     for (let i = 0; i < table.count; i++) kept += table.contentChars[i]!;
-    return this.mutedChars >= 200 && this.mutedChars > 20 * kept && kept < 100 ? this.largestMute : undefined;
+    return this.mutedChars >= GUARD_MUTED && this.mutedChars > GUARD_RATIO * kept && kept < GUARD_KEPT ? this.largestMute : undefined;
   }
 
   private onText(start: number, end: number): void {
@@ -472,15 +512,6 @@ export class LineBuilder {
  *   (`PageSource.asciiPrefix`; 0: unknown)
  */
 export function buildLineTable(html: string, options: Partial<LineOptions> = {}, asciiPrefix = 0): BuiltLineTable {
-  const builder = new LineBuilder(options).write(html).asciiUpTo(asciiPrefix);
-  const table = builder.end();
-  // The guard: a hidden element or comment section holding most of the page's text (a body hidden
-  // until a script shows it, a wrapper marked aria-hidden while a dialog is open, a layout div
-  // whose class names comments) is read as visible, with a warning, rather than leaving nothing.
-  const swallowed = builder.swallowedBy();
-  if (swallowed === undefined) return table;
-  const kept = new LineBuilder({ ...options, dropHidden: false, dropComments: false }).write(html).asciiUpTo(asciiPrefix).end() as PageLines;
-  kept.warnings = [`${swallowed} hides most of the page's text (a hidden element or comment section); it was kept`];
-  return kept;
+  return new LineBuilder(options).write(html).asciiUpTo(asciiPrefix).end();
 }
 

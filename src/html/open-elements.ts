@@ -21,10 +21,12 @@
  *   mn, ms, mtext, annotation-xml) HTML rules apply and it bounds scopes; a self-closing foreign
  *   element (`<svg/>`) is empty;
  * - at the end of the page every element is closed.
- * Not followed (the text and its order do not depend on them here): the adoption agency algorithm
- * (misnested formatting elements are not tracked: they hold no dropped content and text keeps its
- * source order), foster parenting (text inside a table but outside its cells stays where it is
- * written; a browser shows it before the table), the form element pointer, quirks mode (`<table>`
+ * Not followed (the text does not depend on them here; its order, for foster parenting): the adoption
+ * agency algorithm (misnested formatting elements are not tracked: they hold no dropped content and
+ * text keeps its source order), foster parenting (text inside a table but outside its cells stays
+ * where it is written; a browser shows it before the table: the same words in another order, which
+ * the one-pass builder could only give by holding the table's lines back until `</table>`; 5
+ * html5lib cases), the form element pointer, quirks mode (`<table>`
  * does not close an open `<p>`), `<font>` with attributes as a breakout tag, reconstructing active
  * formatting elements, and select's own insertion mode beyond the above.
  */

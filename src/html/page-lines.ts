@@ -6,7 +6,7 @@
 import { decodeHTML } from 'entities';
 import type { ElementTree, LineTable } from '../core/types.js';
 import { lineKey, LineKeyHasher } from './line-key.js';
-import { decodeReference, PIECE_ENTITY, PIECE_OFFSET, PIECE_SPACE, WHITESPACE_RUN } from './text-chars.js';
+import { decodeReference, PIECE_ENTITY, PIECE_OFFSET, PIECE_SPACE, SEGMENT_OFFSET, SEGMENT_SPACE, WHITESPACE_RUN } from './text-chars.js';
 
 export type TableColumns = Omit<LineTable, 'text' | 'lineText'>;
 
@@ -129,8 +129,10 @@ export class PageLines implements LineTable {
     const t = this.lineSource;
     let raw = '';
     for (let k = t.lineSegments[i]!; k < t.lineSegments[i + 1]!; k++) {
-      raw += this.src.slice(t.segStart[k], t.segEnd[k]);
+      const e = t.segEnd[k]!;
+      raw += e & SEGMENT_SPACE ? this.src.slice(t.segStart[k], e & SEGMENT_OFFSET) + ' ' : this.src.slice(t.segStart[k], e);
     }
+    if (raw.indexOf('\0') >= 0) raw = raw.replace(/\0/g, ''); // not text (LineColumns.flushText)
     if (raw.indexOf('&') >= 0) raw = decodeHTML(raw);
     return raw.replace(WHITESPACE_RUN, ' ').trim();
   }

@@ -55,6 +55,8 @@ export function decodeReference(src: string, at: number, end: number): string {
 
 /** Flags of a text piece, in the high bits of its start offset (source offsets stay below 2^30 in V8). */
 export const PIECE_SPACE = 0x80000000, PIECE_ENTITY = 0x40000000, PIECE_OFFSET = 0x3fffffff;
+/** Flag of a text segment's end (LineColumns.segEnd): a word break follows it (an image between words). */
+export const SEGMENT_SPACE = 0x80000000, SEGMENT_OFFSET = 0x7fffffff;
 
 /** May a single space followed by `c` stay inside a text piece (`c` visible and not `&`)? */
 export function continuesPiece(c: number): boolean {
