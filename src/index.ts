@@ -27,7 +27,9 @@ export { FAVORS, FAVOR_PARAMETERS, type Favor, type FavorParameters } from './ap
 export { runBatch, type BatchConfig, type BatchSummary } from './batch/run.js';
 export { jsonlFileSink, textDirSink, streamSink, type OutputSink, type OutputRecord } from './batch/output.js';
 export { acquireOutputLock, OutputLockedError, type OutputLock, type LockOptions } from './batch/lock.js';
-export { parseShard, type Shard } from './batch/shard.js';
+export { parseShard, type Shard, type ShardBy } from './batch/shard.js';
+export { ADAPT_DEFAULTS, type AdaptOptions, type AdaptReport } from './batch/adapt.js';
+export type { AdaptEntry, AdaptTable } from './batch/adapt-model.js';
 export { BATCH_DEFAULTS } from './core/defaults.js';
 export { FARSW_TRAIN_DEFAULTS, FARSW_PREPROCESS_DEFAULTS } from './core/defaults.js';
 export { train, Trainer, preparePage, resolveTrainParams, type TrainingPage, type TrainOptions, type PreparedPage } from './train/train.js';

@@ -192,7 +192,11 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
   if (config.adapt) {
     // First pass: the whole share (a resumed run learns the same models: the sample is seeded), then one training per host.
     // A host's training may take as long as its sampled pages would take six times over (the seed and the guard's five folds).
-    const trainer = await createExecutor({ ...executorOptions, pageTimeoutMs: pageTimeoutMs * 6 * (config.adapt.maxPages ?? ADAPT_DEFAULTS.maxPages) });
+    // A training worker holds a host's whole sample: its heap is sized for the sample as a page worker's is for a page.
+    const trainer = await createExecutor({
+      ...executorOptions, maxBytes: Math.max(maxBytes, config.adapt.hostBytes ?? ADAPT_DEFAULTS.hostBytes),
+      pageTimeoutMs: pageTimeoutMs * 6 * (config.adapt.maxPages ?? ADAPT_DEFAULTS.maxPages),
+    });
     let learned;
     const stopTraining = (): void => { void trainer.close(); }; // Ctrl-C: the trainings in hand stop at once
     config.signal?.addEventListener('abort', stopTraining, { once: true });
