@@ -30,6 +30,7 @@ export interface ExtractorArgs {
   dedupe?: boolean;
   'token-evidence'?: number;
   'fallback-link-density'?: number;
+  mute?: number;
 }
 
 /** Add the preset, the DANA core's flags and a model's flags to a command. */
@@ -55,7 +56,8 @@ export function extractorOptions<T>(y: Argv<T>): Argv<T> {
     .option('path-veto', { type: 'boolean', describe: 'Drop lines whose path the model knows as non-topical, whatever chose them (default: site models only)' })
     .option('dedupe', { type: 'boolean', describe: 'Drop a chosen line repeating an earlier one (default: site models only)' })
     .option('token-evidence', { type: 'number', describe: `Weight of class/id words in confidence classification (default ${A.tokenEvidence}; 0: off)` })
-    .option('fallback-link-density', { type: 'number', describe: `Union: leave out a fallback block with more link text than this share (default ${A.fallbackLinkDensity}; 0: off)` }) as unknown as Argv<T>;
+    .option('fallback-link-density', { type: 'number', describe: `Union: leave out a fallback block with more link text than this share (default ${A.fallbackLinkDensity}; 0: off)` })
+    .option('mute', { type: 'number', describe: `Learned mute: leave out chosen lines with a class/id word whose block carried the article on fewer than this share of its training pages (default ${A.mute} across sites, ${A.siteMute} for site models; 0: off)` }) as unknown as Argv<T>;
 }
 
 /** The DANA options the flags ask for (only those given). */
@@ -74,7 +76,7 @@ export function farswArgs(args: ExtractorArgs): Partial<Omit<FarswApplyOptions, 
       mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify, fallback: args.fallback,
       scoreNorm: args['score-norm'], templates: args.templates, pathEvidence: args['path-evidence'],
       pathVeto: args['path-veto'], dedupe: args.dedupe, tokenEvidence: args['token-evidence'],
-      fallbackLinkDensity: args['fallback-link-density'], container: args.container, blockScore: args['block-score'],
+      fallbackLinkDensity: args['fallback-link-density'], mute: args.mute, container: args.container, blockScore: args['block-score'],
     }) as Partial<Omit<FarswApplyOptions, 'dana'>>,
     dana,
   };

@@ -231,6 +231,14 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   evidenceBeta: 0.7,
   /** Runs of chosen lines with a character-weighted mean P(content) below this are dropped (extract/farsw.ts; 0 = off). */
   runVeto: 0,
+  /**
+   * Learned mute of models across sites (extract/mute.ts): a chosen line with a class/id word whose block carried the article
+   * on fewer than 2 % of its training pages is left out, unless fewer than `muteRetry` characters would be left (docs/decisions.md).
+   */
+  mute: 0.02,
+  muteRetry: 1000,
+  /** Site models: no mute (not measured intra-site; a site model's own evidence decides). */
+  siteMute: 0,
   /** In `union` with `evidence` block scores, informative blocks are added only within this many lines of DANA's blocks (−1 = all). */
   attach: -1,
   /** `rules` classification: weight of the evidence vote against the `confidence` reading (1 = the vote alone). */

@@ -87,6 +87,11 @@ export interface ExplainData {
    * With a model that has evidence rules: the rules that fired on a line, strongest vote first, and the line's
    * P(content) by their weighted vote; null otherwise (also for lines without text: `rulesOn` gives []).
    */
+  /**
+   * Lines the learned mute left out (FarswResult.muted): per line the muting class/id word and the share of its training
+   * pages where its block carried the article, or null; absent when nothing was muted.
+   */
+  readonly mutedBy?: (line: number) => { readonly word: string; readonly carries: number } | null;
   readonly rulesOn: ((line: number) => { readonly p: number; readonly rules: readonly { readonly text: string; readonly degree: number }[] }) | null;
 }
 
@@ -138,6 +143,7 @@ export function explainModelRun(
     topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
     beta: info.beta, windowScore: info.windowScore ?? 'paper', fallback: detail.fallback, fallbackKept: detail.fallbackKept, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
     texts: table.text, rulesOn: model?.evidence ? rulesOnLine(table, model.evidence) : null,
+    ...(detail.muted && model?.evidence ? { mutedBy: mutedWord(detail.muted, model.evidence) } : {}),
     ...(model?.trainingReport.unlabeled ? { templateEvidence: { pages: model.trainingReport.unlabeled.pages, minPages: model.trainingReport.unlabeled.minPages, seedModel: model.trainingReport.unlabeled.seedModel } } : {}),
   };
 }
@@ -161,6 +167,14 @@ function rulesOnLine(table: LineTable, ev: EvidenceModel): NonNullable<ExplainDa
     evidence ??= pageEvidence(table, ev);
     const { p, fired } = firedRules(table, ev, line, evidence);
     return { p, rules: fired.map((f) => ({ text: ruleText(ev, f.rule), degree: f.degree })) };
+  };
+}
+
+/** The muting word of a line (FarswResult.muted), by name. */
+function mutedWord(muted: Uint16Array, ev: EvidenceModel): NonNullable<ExplainData['mutedBy']> {
+  return (line) => {
+    const j = (muted[line] ?? 0) - 1;
+    return j < 0 ? null : { word: ev.classWords[j]?.[1] ?? '?', carries: ev.classWordCarries?.[j] ?? 0 };
   };
 }
 
@@ -196,6 +210,11 @@ export function summarize(data: ExplainData): string {
       parts.push(`${template} template lines (never kept${e ? `; label-free: each on ≥ ${e.minPages} of ${e.pages} pages without gold, pseudo-labels from ${e.seedModel}` : ''})`);
     }
     parts.push(`${topical} topical`, `${data.windows.length} windows (${kept} > β ${data.beta})${data.fallback ? (data.fallbackKept ? ', fell back to the best' : ', the best was link-dense and left out') : ''}`);
+  }
+  if (data.mutedBy) {
+    const words = new Map<string, number>();
+    for (let i = 0; i < data.lineCount; i++) { const m = data.mutedBy(i); if (m) words.set(m.word, (words.get(m.word) ?? 0) + 1); }
+    parts.push(`${[...words.values()].reduce((a, b) => a + b, 0)} lines muted by learned class/id words (${[...words].map(([w, c]) => `${w} ${c}`).join(', ')})`);
   }
   const start = data.regions[data.startRegion];
   parts.push(`DANA regions: ${data.regions.length} (${data.danaBlocks.length} chosen${start ? `, started from lines ${start.start}–${start.end - 1}` : ''})`);

@@ -3,7 +3,7 @@
  * decided it. Columns: line index, T (content), S (code), smoothed diff,
  * topical (`+` = a rule fired), the score of the window holding the line
  * (`*` after it when the window passed β), out (`✓` chosen, `tpl` a template line
- * of the model, never kept, `.` dropped), and the line's text (`[title]` before the
+ * of the model, never kept, `mut` left out by the learned mute, `.` dropped), and the line's text (`[title]` before the
  * heading that repeats the page title), cut to the terminal width. Control characters in page text are replaced.
  */
 import type { ExplainData } from './explain.js';
@@ -39,7 +39,7 @@ export function renderLineTable(data: ExplainData, from: number | readonly numbe
     const w = data.windowOf[i]!;
     const win = w < 0 ? '-' : data.windows[w]!.score.toFixed(2) + (data.beta !== null && data.windows[w]!.score > data.beta ? '*' : ' ');
     const top = data.topical ? (data.topical[i] ? '+' : '.') : '-';
-    rows.push(cells(String(i), String(data.content[i]), String(data.code[i]), String(Math.round(data.diff[i]!)), top, win, data.chosenMask[i] ? '✓' : data.template?.[i] ? 'tpl' : '.') +
+    rows.push(cells(String(i), String(data.content[i]), String(data.code[i]), String(Math.round(data.diff[i]!)), top, win, data.chosenMask[i] ? '✓' : data.template?.[i] ? 'tpl' : data.mutedBy?.(i) ? 'mut' : '.') +
       truncate((i === data.titleLine ? '[title] ' : '') + terminalSafe(data.texts[i] ?? ''), textWidth));
   }
   return rows.join('\n') + '\n';

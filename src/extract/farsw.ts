@@ -28,6 +28,7 @@ import { findTitleLine } from './title.js';
 import { evidenceConfidence } from './evidence-vote.js';
 import { ConfigError } from '../core/errors.js';
 import type { EvidenceModel } from '../model/model.js';
+import { mutedLines } from './mute.js';
 import { keepDominantContainer, keepTitleContainer } from './container.js';
 import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
 
@@ -109,6 +110,13 @@ export interface FarswApplyOptions {
    */
   readonly runVeto: number;
   /**
+   * Learned mute (extract/mute.ts): chosen lines with a class/id word whose block carried the article on fewer than this share
+   * of its training pages are left out (0 = off; models without EvidenceModel.classWordCarries: off).
+   */
+  readonly mute: number;
+  /** … unless fewer than this many characters would be left. */
+  readonly muteRetry: number;
+  /**
    * In `union` with `evidence` block scores: an informative block is added only when it lies within this many lines
    * of one of DANA's blocks (−1 = any block is added): teaser lists far from the article stay out.
    */
@@ -142,6 +150,8 @@ export interface FarswResult {
   readonly template: Uint8Array | undefined;
   /** The DANA core on the same table (all modes). */
   readonly dana: DanaResult;
+  /** Lines the learned mute left out (`mute`): per line, the muting class word's index in the model's classWords + 1, else 0. */
+  readonly muted?: Uint16Array;
 }
 
 /**
@@ -402,7 +412,23 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   if (options.dedupe) dropRepeatedLines(table, chosen);
   // A template line is never kept, whatever chose it.
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
-  return { ...base, template: template?.mask, blocks: maskToBlocks(chosen) };
+  const muted = applyMute(table, model, chosen, options);
+  return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}) };
+}
+
+/**
+ * The learned mute (extract/mute.ts) on the chosen lines: the muted ones are cleared, unless fewer than `muteRetry`
+ * characters would be left (then nothing is muted: a page whose article sits in such a block).
+ * @returns per line, the muting class word index + 1 of the lines cleared; undefined when none were
+ */
+function applyMute(table: LineTable, model: Model, chosen: Uint8Array, options: FarswApplyOptions): Uint16Array | undefined {
+  const muted = options.mute > 0 ? mutedLines(table, model.evidence, options.mute, chosen) : undefined;
+  if (!muted) return undefined;
+  let left = 0;
+  for (let i = 0; i < chosen.length; i++) if (chosen[i] && !muted[i]) left += table.contentChars[i]!;
+  if (left < options.muteRetry) return undefined;
+  for (let i = 0; i < chosen.length; i++) if (muted[i]) chosen[i] = 0;
+  return muted;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface EvidenceView {
   /** P(content) of a text line in training. */
   readonly prior: number;
   readonly classWords: readonly string[];
+  /** Per class word (same order), the share of its training pages where its block carried the article (absent in older models). */
+  readonly classWordCarries?: readonly number[];
   readonly commonWords: number;
   readonly membership: readonly { feature: string; min: number; mean: number; max: number }[];
   readonly rules: readonly (ClassRule & { readonly names: readonly string[]; readonly text: string })[];
@@ -98,6 +100,7 @@ export function describeEvidence(ev: EvidenceModel): EvidenceView {
   return {
     prior: ev.prior,
     classWords: ev.classWords.map(([, w]) => w),
+    ...(ev.classWordCarries ? { classWordCarries: ev.classWordCarries } : {}),
     commonWords: ev.commonWords.length,
     membership: ev.membership.map((m) => ({ feature: m.name, min: m.min, mean: m.mean, max: m.max })),
     rules: ev.rules.map((r) => ({ ...r, names: r.items.map((i) => itemName(ev, i)), text: ruleText(ev, r) })),

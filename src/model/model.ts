@@ -31,6 +31,12 @@ export interface EvidenceModel {
   readonly commonWords: readonly number[];
   /** Learned class/id words: [key, word], in item order. */
   readonly classWords: readonly (readonly [number, string])[];
+  /**
+   * Per class word (same order): the share of the training pages it was on where the lines it is on held ≥ 20 % of the
+   * content's words (train/evidence.ts CARRY, add-½ smoothed): near 0 for `menu`, `related`, `footer`; read by the learned
+   * mute (extract/mute.ts). Absent in models trained before it (no mute).
+   */
+  readonly classWordCarries?: readonly number[];
   /** P(content) of a text line in training (the vote's answer when no rule fires). */
   readonly prior: number;
   /** Significance threshold of the fuzzy items in mining. */
@@ -305,6 +311,10 @@ function validateEvidence(value: unknown, fail: (what: string) => never, checkFr
   });
   if (!Array.isArray(e.commonWords) || !e.commonWords.every((k) => Number.isInteger(k) && k >= 0)) fail('evidence.commonWords must be an array of word keys');
   if (!Array.isArray(e.classWords) || !e.classWords.every((w) => Array.isArray(w) && w.length === 2 && Number.isInteger(w[0]) && typeof w[1] === 'string')) fail('evidence.classWords must be an array of [key, word]');
+  if (e.classWordCarries !== undefined) {
+    if (!Array.isArray(e.classWordCarries) || e.classWordCarries.length !== (e.classWords as unknown[]).length) fail('evidence.classWordCarries must list one share per class word');
+    (e.classWordCarries as unknown[]).forEach((x, j) => checkFraction(x, `evidence.classWordCarries[${j}]`));
+  }
   checkFraction(e.prior, 'evidence.prior');
   checkFraction(e.significance, 'evidence.significance');
   const items = CLASS_WORD_ITEM_BASE + (e.classWords as unknown[]).length;

@@ -49,6 +49,10 @@ function detached(s: string): string {
 }
 const ATTRIBUTE_VALUE = /\s(?:class|id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
 
+/** Share of a page's content words (on its content lines) that the lines of a class/id word must hold to "carry" the article. */
+export const CARRY = 0.2;
+const WORDS_COLUMN = EVIDENCE_NUMERIC.indexOf('Words');
+
 /** One training page's text lines. */
 export interface EvidencePage {
   readonly evidence: LineEvidence;
@@ -118,29 +122,38 @@ export class EvidenceTrainer {
     });
 
     // Class/id words: on enough pages, ranked by how far their lines' content rate is from the base rate.
-    const wordStats = new Map<number, [number, number, number]>();
+    // Per word: its content lines, its other lines, its pages, and the pages where its lines hold ≥ CARRY of the content's words.
+    const wordStats = new Map<number, [number, number, number, number]>();
+    const onPage = new Map<number, number>();
     for (const p of pages) {
-      const onPage = new Set<number>();
       const ct = p.classTokens;
       if (!ct) continue;
-      const lines = p.evidence.lines;
+      onPage.clear();
+      const lines = p.evidence.lines, words = p.evidence.numeric[WORDS_COLUMN]!;
+      let content = 0;
       for (let k = 0; k < lines.length; k++) {
-        const i = lines[k]!;
+        const i = lines[k]!, w = p.topical[k] ? Math.expm1(words[k]!) : 0;
+        content += w;
         for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
           const key = ct.keys[j]!;
           let s = wordStats.get(key);
-          if (!s) wordStats.set(key, (s = [0, 0, 0]));
+          if (!s) wordStats.set(key, (s = [0, 0, 0, 0]));
           if (p.topical[k]) s[0]++; else s[1]++;
-          if (!onPage.has(key)) { onPage.add(key); s[2]++; }
+          const seen = onPage.get(key);
+          if (seen === undefined) s[2]++;
+          onPage.set(key, (seen ?? 0) + w);
         }
       }
+      if (content > 0) for (const [key, w] of onPage) if (w >= CARRY * content) wordStats.get(key)![3]++;
     }
     const minPages = Math.max(2, Math.ceil(o.classWordMinShare * pages.length));
     const base = Math.log((topical + 1) / (total - topical + 1));
-    const telling = (s: [number, number, number]) => Math.abs(Math.log((s[0] + 1) / (s[1] + 1)) - base) * Math.log1p(s[2]);
+    const telling = (s: readonly number[]) => Math.abs(Math.log((s[0] + 1) / (s[1] + 1)) - base) * Math.log1p(s[2]);
     const classWords = [...wordStats].filter(([k, s]) => s[2] >= minPages && (this.wordSites.get(k)?.size ?? 0) >= o.classWordMinSites && this.wordNames.has(k))
       .sort((a, b) => telling(b[1]) - telling(a[1]) || a[0] - b[0]).slice(0, o.classWords)
       .map(([k]): [number, string] => [k, this.wordNames.get(k)!]);
+    // How often each word's block carried the article where the word was seen (add-½ smoothed): what the learned mute reads.
+    const classWordCarries = classWords.map(([k]) => { const s = wordStats.get(k)!; return (s[3] + 0.5) / (s[2] + 1); });
     const wordItem = new Map(classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j]));
 
     // Transactions: one bit per text line in each item's bit set.
@@ -172,6 +185,6 @@ export class EvidenceTrainer {
     }
     pages.length = 0;
     const rules = mineClassRules({ count: total, items, topical: topicalBits }, o);
-    return { membership, commonWords, classWords, prior: topical / total, significance: o.significance, rules };
+    return { membership, commonWords, classWords, classWordCarries, prior: topical / total, significance: o.significance, rules };
   }
 }

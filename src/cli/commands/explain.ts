@@ -87,6 +87,8 @@ function whyLine(data: ExplainData, line: number): string {
   if (!data.rulesOn) throw new ConfigError(`--why: model ${data.model ?? '(none)'} has no evidence rules (train it with --evidence)`);
   const { p, rules } = data.rulesOn(line);
   const out = [`line ${line}: ${data.chosenMask[line] ? 'kept' : 'dropped'}; P(content) ${p.toFixed(2)} by the weighted vote of ${rules.length} rules`, `  ${terminalSafe(data.texts[line] ?? '')}`];
+  const muted = data.mutedBy?.(line);
+  if (muted) out.push(`  muted: class/id word \`${muted.word}\` (its block carried the article on ${(100 * muted.carries).toFixed(1)} % of its training pages)`);
   for (const r of rules) out.push(`  ${r.degree.toFixed(2)}  ${r.text}`);
   return out.join('\n') + '\n';
 }

@@ -3,6 +3,7 @@
  * (paper Table 3), frequent regions (Table 6), Apriori levels (Table 8) and
  * adopted rules in words. `default` is the shipped default model unless the store has its own.
  */
+import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
 import { validateModelName } from '../../model/model.js';
@@ -44,6 +45,13 @@ export function formatRules(v: RulesView): string {
 function formatEvidence(e: EvidenceView): string[] {
   const out = [`Evidence rules (fuzzy class association rules; P(content) of a text line in training ${e.prior.toFixed(2)})`];
   out.push(`  learned class/id words (${e.classWords.length}): ${e.classWords.join(' ')}`, `  learned common words: ${e.commonWords}`);
+  if (e.classWordCarries) {
+    const carries = e.classWordCarries;
+    const order = e.classWords.map((w, j) => [w, carries[j]!] as const).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+    const muting = order.filter(([, c]) => c < FARSW_APPLY_DEFAULTS.mute);
+    out.push(`  their blocks carried the article on this share of the training pages they were on (${muting.length} below ${FARSW_APPLY_DEFAULTS.mute}, the mute's cut):`);
+    out.push(`    ${order.map(([w, c]) => `${w} ${(100 * c).toFixed(1)} %`).join(', ')}`);
+  }
   out.push(`  ${'evidence'.padEnd(20)} ${'MIN'.padStart(10)} ${'Mean'.padStart(10)} ${'MAX'.padStart(10)}`);
   for (const m of e.membership) out.push(`  ${m.feature.padEnd(20)} ${num(m.min).padStart(10)} ${num(m.mean).padStart(10)} ${num(m.max).padStart(10)}`);
   for (const topical of [true, false]) {

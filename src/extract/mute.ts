@@ -1,0 +1,63 @@
+/**
+ * The learned mute (issue 17): Readability drops "unlikely" blocks by a listed set of class/id words (related, sidebar,
+ * footer, …); farsw learns the words. A model's class/id words come with how often their block carried the article on the
+ * training pages they were on (EvidenceModel.classWordCarries). A chosen line with a word that carried the article on
+ * fewer than `below` of its pages is left out, unless the word is on the lines of most of this page's text (then it is an
+ * outer wrapper's, `<body class="has-sidebar">`, not the line's block's) or of most of the chosen text (then, on this
+ * page, its block is the article's: `<div class="story-more">`). The caller keeps the lines when the mute would leave too
+ * little (the retry of Readability).
+ */
+import type { LineTable } from '../core/types.js';
+import type { EvidenceModel } from '../model/model.js';
+
+/** Share of the page's text (and of the chosen text) a word's lines may hold and still mute: above it, the word is a wrapper's. */
+export const OUTER_SHARE = 0.5;
+
+const WORDS = new WeakMap<readonly number[], Map<number, number>>();
+
+/** Class word index by key, for the words that mute at `below`. */
+function mutingWords(ev: EvidenceModel, carries: readonly number[], below: number): Map<number, number> {
+  let all = WORDS.get(carries);
+  if (!all) WORDS.set(carries, (all = new Map(ev.classWords.map(([k], j) => [k, j]))));
+  return new Map([...all].filter(([, j]) => carries[j]! < below));
+}
+
+/**
+ * The muting word of each line (module comment).
+ * @param below a class word mutes when it carried the article on fewer than this share of its training pages
+ * @param chosen 1 for the lines chosen so far (only those are muted; absent: every line)
+ * @returns per line, the model's class word index + 1 that mutes it (0: not muted); undefined when nothing is muted
+ *   (no model word shares, no class/id words in the table, `below` 0)
+ */
+export function mutedLines(table: LineTable, ev: EvidenceModel | undefined, below: number, chosen?: Uint8Array): Uint16Array | undefined {
+  const ct = table.classTokens, carries = ev?.classWordCarries;
+  if (!ct || !ev || !carries || below <= 0) return undefined;
+  const muting = mutingWords(ev, carries, below);
+  if (muting.size === 0) return undefined;
+  // Text of each muting word's lines, on the page and among the chosen lines.
+  const cover = new Map<number, [number, number]>();
+  let total = 0, totalChosen = 0;
+  for (let i = 0; i < table.count; i++) {
+    const w = table.contentChars[i]!, c = chosen ? chosen[i]! : 1;
+    total += w;
+    totalChosen += c * w;
+    if (w === 0) continue;
+    for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
+      const k = ct.keys[j]!;
+      if (!muting.has(k)) continue;
+      const s = cover.get(k);
+      if (s) { s[0] += w; s[1] += c * w; } else cover.set(k, [w, c * w]);
+    }
+  }
+  if (cover.size === 0) return undefined;
+  const out = new Uint16Array(table.count);
+  let any = false;
+  for (let i = 0; i < table.count; i++) {
+    if (table.contentChars[i] === 0 || (chosen && !chosen[i])) continue;
+    for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
+      const k = ct.keys[j]!, c = cover.get(k);
+      if (c !== undefined && c[0] <= OUTER_SHARE * total && c[1] <= OUTER_SHARE * totalChosen) { out[i] = muting.get(k)! + 1; any = true; break; }
+    }
+  }
+  return any ? out : undefined;
+}
