@@ -5,5 +5,7 @@
  */
 export default [
   { name: 'no mute (session 7 default)', farsw: { mute: 0 } },
-  { name: 'mute 0.02 (the default)' },
+  { name: 'mute 0.02', farsw: { mute: 0.02 } },
+  { name: 'mute 0.05', farsw: { mute: 0.05 } },
+  { name: 'mute 0.1', farsw: { mute: 0.1 } },
 ];

@@ -13,13 +13,16 @@ import type { EvidenceModel } from '../model/model.js';
 /** Share of the page's text (and of the chosen text) a word's lines may hold and still mute: above it, the word is a wrapper's. */
 export const OUTER_SHARE = 0.5;
 
-const WORDS = new WeakMap<readonly number[], Map<number, number>>();
+const WORDS = new WeakMap<readonly number[], { below: number; muting: Map<number, number> }>();
 
-/** Class word index by key, for the words that mute at `below`. */
+/** Class word index by key, for the words that mute at `below` (cached per model and cut). */
 function mutingWords(ev: EvidenceModel, carries: readonly number[], below: number): Map<number, number> {
-  let all = WORDS.get(carries);
-  if (!all) WORDS.set(carries, (all = new Map(ev.classWords.map(([k], j) => [k, j]))));
-  return new Map([...all].filter(([, j]) => carries[j]! < below));
+  let c = WORDS.get(carries);
+  if (!c || c.below !== below) {
+    c = { below, muting: new Map(ev.classWords.flatMap(([k], j): [number, number][] => (carries[j]! < below ? [[k, j]] : []))) };
+    WORDS.set(carries, c);
+  }
+  return c.muting;
 }
 
 /**
@@ -34,29 +37,30 @@ export function mutedLines(table: LineTable, ev: EvidenceModel | undefined, belo
   if (!ct || !ev || !carries || below <= 0) return undefined;
   const muting = mutingWords(ev, carries, below);
   if (muting.size === 0) return undefined;
-  // Text of each muting word's lines, on the page and among the chosen lines.
-  const cover = new Map<number, [number, number]>();
-  let total = 0, totalChosen = 0;
+  // Text of each muting word's lines (by class word index): on the page at 2j, among the chosen lines at 2j + 1.
+  const cover = new Float64Array(2 * ev.classWords.length);
+  let total = 0, totalChosen = 0, seen = false;
   for (let i = 0; i < table.count; i++) {
     const w = table.contentChars[i]!, c = chosen ? chosen[i]! : 1;
     total += w;
     totalChosen += c * w;
     if (w === 0) continue;
     for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
-      const k = ct.keys[j]!;
-      if (!muting.has(k)) continue;
-      const s = cover.get(k);
-      if (s) { s[0] += w; s[1] += c * w; } else cover.set(k, [w, c * w]);
+      const x = muting.get(ct.keys[j]!);
+      if (x === undefined) continue;
+      cover[2 * x]! += w;
+      cover[2 * x + 1]! += c * w;
+      seen = true;
     }
   }
-  if (cover.size === 0) return undefined;
+  if (!seen) return undefined;
   const out = new Uint16Array(table.count);
   let any = false;
   for (let i = 0; i < table.count; i++) {
     if (table.contentChars[i] === 0 || (chosen && !chosen[i])) continue;
     for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
-      const k = ct.keys[j]!, c = cover.get(k);
-      if (c !== undefined && c[0] <= OUTER_SHARE * total && c[1] <= OUTER_SHARE * totalChosen) { out[i] = muting.get(k)! + 1; any = true; break; }
+      const x = muting.get(ct.keys[j]!);
+      if (x !== undefined && cover[2 * x]! <= OUTER_SHARE * total && cover[2 * x + 1]! <= OUTER_SHARE * totalChosen) { out[i] = x + 1; any = true; break; }
     }
   }
   return any ? out : undefined;
