@@ -3,8 +3,8 @@
  * Apply speed of the shipped default model (issue 17, item 5: its evidence rules decide), interleaved with
  * htmlparser2's bare Tokenizer and the session 6 model path (the same model with `classify: 'confidence'`, eq. 5 block
  * scores: what the default ran before the evidence rules) in one process: round after round, each method makes one
- * pass over the dataset's pages; medians of the timed rounds in MB/s (MB = 10^6 bytes of UTF-8 HTML, wall time), and
- * each method's ratio to the tokenizer.
+ * pass over the dataset's pages; medians of the timed rounds in MB/s (MB = 10^6 bytes of UTF-8 HTML; time = CPU time of
+ * the process, which waiting for a core on a loaded machine does not count), and each method's ratio to the tokenizer.
  *
  * Usage: npm run build && node scripts/speed-evidence.mjs DATASET [ROUNDS=7]
  *   DATASET: a name under ../shared/datasets (e.g. cleaneval). Needs ../shared/datasets.
@@ -33,9 +33,10 @@ const mbps = new Map(methods.map(([m]) => [m, []]));
 const rounds = Number(roundsArg);
 for (let round = 0; round <= rounds; round++) {
   for (const [m, run] of round % 2 ? methods : [...methods].reverse()) {
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     for (const p of pages) run(p);
-    if (round > 0) mbps.get(m).push(bytes / 1e6 / ((performance.now() - t0) / 1000)); // round 0 warms up
+    const t = process.cpuUsage(t0);
+    if (round > 0) mbps.get(m).push(bytes / (t.user + t.system)); // MB/s (bytes per µs); round 0 warms up
   }
 }
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
