@@ -41,6 +41,8 @@ import {
 
 /** Scopes of "has an element in scope" (besides the SCOPE elements). */
 const enum Scope { Default, ListItem, Button, Table }
+/** Table parts (OpenElements.tablePart). */
+const enum TablePart { Cell = 1, Row = 2, Section = 3 }
 
 export class OpenElements {
   /** The stack: open block elements (in the tree), dropped elements and the elements inside them. */
@@ -52,6 +54,17 @@ export class OpenElements {
   private readonly pTag: number;
   private readonly optionTag: number;
   private readonly selectTag: number;
+  private readonly liTag: number;
+  private readonly ddTag: number;
+  private readonly dtTag: number;
+  private readonly buttonTag: number;
+  /**
+   * Per tag number: the table part it is (TablePart.Cell, Row, Section; 0: none), and the parts whose
+   * search for an open one it stops (bit 1 << part): the rules of `<td>`, `<tr>`, `<tbody>` without a
+   * name comparison or an array per tag.
+   */
+  private readonly tablePart: Uint8Array;
+  private readonly tableStop: Uint8Array;
   /** Block-element tree (LineTable.elements): parent + 1 (0: root) and subtree end of each element. */
   readonly elementParent = new U32Column(64, true);
   readonly elementEnd = new U32Column(64, true);
@@ -75,6 +88,21 @@ export class OpenElements {
     this.pTag = this.id('p');
     this.optionTag = this.id('option');
     this.selectTag = this.id('select');
+    this.liTag = this.id('li');
+    this.ddTag = this.id('dd');
+    this.dtTag = this.id('dt');
+    this.buttonTag = this.id('button');
+    this.tablePart = new Uint8Array(tags.size);
+    this.tableStop = new Uint8Array(tags.size);
+    const set = (a: Uint8Array, names: readonly string[], bits: number): void => {
+      for (const n of names) { const i = this.id(n); if (i >= 0) a[i]! |= bits; }
+    };
+    set(this.tablePart, ['td', 'th'], TablePart.Cell);
+    set(this.tablePart, ['tr'], TablePart.Row);
+    set(this.tablePart, ['tbody', 'thead', 'tfoot'], TablePart.Section);
+    set(this.tableStop, ['table', 'html', 'template'], (1 << TablePart.Cell) | (1 << TablePart.Row) | (1 << TablePart.Section));
+    set(this.tableStop, ['tbody', 'thead', 'tfoot'], (1 << TablePart.Cell) | (1 << TablePart.Row));
+    set(this.tableStop, ['tr'], 1 << TablePart.Cell);
   }
 
   private id(name: string): number {
@@ -151,17 +179,18 @@ export class OpenElements {
     if (!rule) return false;
     switch (info.name) {
       case 'caption': case 'table': this.closeInScope(this.selectTag, Scope.Default); break;
-      case 'li': this.closeItem(this.id('li'), -1); break;
-      case 'dd': case 'dt': this.closeItem(this.id('dd'), this.id('dt')); break;
-      case 'td': case 'th': this.closeInScope(this.selectTag, Scope.Default); this.closeTablePart(['td', 'th'], ['table', 'tr', 'tbody', 'thead', 'tfoot', 'html', 'template']); break;
-      case 'tr': this.closeInScope(this.selectTag, Scope.Default); this.closeTablePart(['tr'], ['table', 'tbody', 'thead', 'tfoot', 'html', 'template']); break;
-      case 'tbody': case 'thead': case 'tfoot': this.closeInScope(this.selectTag, Scope.Default); this.closeTablePart(['tbody', 'thead', 'tfoot'], ['table', 'html', 'template']); break;
+      case 'li': this.closeItem(this.liTag, -1); break;
+      case 'dd': case 'dt': this.closeItem(this.ddTag, this.dtTag); break;
+      case 'td': case 'th': case 'tr': case 'tbody': case 'thead': case 'tfoot':
+        this.closeInScope(this.selectTag, Scope.Default);
+        this.closeTablePart(this.tablePart[info.index]!);
+        break;
       case 'option': case 'optgroup': {
         const t = stack[stack.length - 1];
         if (t && t.tag === this.optionTag) this.closeFrom(stack.length - 1);
         break;
       }
-      case 'button': this.closeInScope(this.id('button'), Scope.Default); break;
+      case 'button': this.closeInScope(this.buttonTag, Scope.Default); break;
       case 'select': return this.closeInScope(this.selectTag, Scope.Default);
       case 'input': case 'textarea': case 'keygen': this.closeInScope(this.selectTag, Scope.Default); break;
     }
@@ -179,14 +208,13 @@ export class OpenElements {
     }
   }
 
-  /** A table part's start tag: close the open part of these names, not past the stop names. */
-  private closeTablePart(names: readonly string[], stops: readonly string[]): void {
-    const stack = this.stack;
-    if (!names.some((n) => this.counts[this.id(n)]! > 0)) return;
+  /** A table part's start tag: close the open part of its kind (a cell, row or section), not past a table, row (for a cell) or section (for a cell or row). */
+  private closeTablePart(part: number): void {
+    const stack = this.stack, tablePart = this.tablePart, stop = 1 << part;
     for (let i = stack.length - 1; i >= 0; i--) {
-      const name = stack[i]!.name;
-      if (names.includes(name)) { this.closeFrom(i); return; }
-      if (stops.includes(name)) return;
+      const tag = stack[i]!.tag;
+      if (tablePart[tag] === part) { this.closeFrom(i); return; }
+      if (this.tableStop[tag]! & stop) return;
     }
   }
 
