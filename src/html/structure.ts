@@ -5,6 +5,7 @@
  */
 import { lineKey, LineKeyHasher } from './line-key.js';
 import { hasNonAsciiChar } from '../core/ascii.js';
+import { detached } from '../core/detached.js';
 import { COMMENT_WORDS, COMMENTS_ELEMENTS, MAX_ATTRIBUTE_CHARS } from './drops.js';
 
 /** At most this many class/id words per line (the nearest elements' first). */
@@ -25,6 +26,13 @@ export interface ElementKind {
    */
   lastInherited: readonly number[] | undefined;
   lastWords: readonly number[] | undefined;
+}
+
+/** A cached kind with the values it was made from, checked on every hit (two values can share a hash). */
+interface CachedKind extends ElementKind {
+  readonly name: string;
+  readonly idValue: string;
+  readonly classValue: string;
 }
 
 /** A structural-stack entry: the element, and what a line inside it inherits. */
@@ -82,33 +90,38 @@ export function entryWords(e: BlockEntry): readonly number[] {
   return inherited;
 }
 
-/** (name, id, class) hash → signature and words: pages repeat the same few values; cleared when large. */
-const ELEMENT_KINDS = new Map<number, ElementKind>();
+/** (name, id, class) hash → kind: pages repeat the same few values; cleared when large. */
+const ELEMENT_KINDS = new Map<number, CachedKind>();
 const MAX_ELEMENT_KINDS = 50_000;
+
+/** `src[range)` equals `value` (an absent attribute, hash 0, reads as ''), compared without slicing. */
+function sameValue(src: string, hash: number, range: readonly [number, number], value: string): boolean {
+  return hash === 0 ? value.length === 0 : range[1] - range[0] === value.length && src.startsWith(value, range[0]);
+}
 
 /**
  * The kind of a block element from the hashes of its name, id and class values
- * (computed on the source, no strings); the values are sliced from `src` only on a miss.
+ * (computed on the source); the values are sliced from `src` only on a miss, and a hit is checked
+ * against them, so a hash collision never gives an element another one's words (output would depend on earlier pages).
  */
 export function elementKind(name: string, nameKey: number, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): ElementKind {
   // FNV-1a over the name's characters (nameKey = nameHash(name)), then the id and class hashes.
   let h = Math.imul(nameKey ^ idHash, 0x01000193);
   h = Math.imul(h ^ classHash, 0x01000193) >>> 0;
-  let k = ELEMENT_KINDS.get(h);
-  if (!k) {
-    if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
-    const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
-    const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
-    // The signature is lineKey(`${name}#${idValue}.${classValue}`), hashed without building that string.
-    const sig = new LineKeyHasher();
-    sig.pushRange(name, 0, name.length);
-    sig.pushRange('#', 0, 1);
-    if (idHash !== 0) sig.pushRange(src, id[0], id[1]);
-    sig.pushRange('.', 0, 1);
-    if (classHash !== 0) sig.pushRange(src, cls[0], cls[1]);
-    k = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined };
-    ELEMENT_KINDS.set(h, k);
-  }
+  const hit = ELEMENT_KINDS.get(h);
+  if (hit && hit.name === name && sameValue(src, idHash, id, hit.idValue) && sameValue(src, classHash, cls, hit.classValue)) return hit;
+  if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
+  const idValue = idHash === 0 ? '' : detached(src.slice(id[0], id[1])), classValue = classHash === 0 ? '' : detached(src.slice(cls[0], cls[1]));
+  const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
+  // The signature is lineKey(`${name}#${idValue}.${classValue}`), hashed without building that string.
+  const sig = new LineKeyHasher();
+  sig.pushRange(name, 0, name.length);
+  sig.pushRange('#', 0, 1);
+  if (idHash !== 0) sig.pushRange(src, id[0], id[1]);
+  sig.pushRange('.', 0, 1);
+  if (classHash !== 0) sig.pushRange(src, cls[0], cls[1]);
+  const k: CachedKind = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined, name, idValue, classValue };
+  ELEMENT_KINDS.set(h, k); // a collision replaces the older kind: the cache only ever saves work
   return k;
 }
 

@@ -4,6 +4,7 @@
  * membership functions of the numeric evidence, and fuzzy class association rules for both classes
  * (mining/class-rules.ts). Nothing is listed by hand: the words come from the training pages.
  */
+import { detached } from '../core/detached.js';
 import { buildMembership, classStats, fuzzifyValue } from '../fuzzy/membership.js';
 import { HIGH, LOW, MIDDLE } from '../fuzzy/region.js';
 import { CLASS_WORD_ITEM_BASE, EVIDENCE_NUMERIC, fillCommonWords, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type LineEvidence } from '../features/evidence.js';
@@ -38,14 +39,6 @@ export function classWordNames(html: string, into: Map<number, string>): void {
       if (!into.has(k)) into.set(k, detached(w));
     }
   }
-}
-/**
- * A copy of `s` that refers to no other string: V8 keeps a substring of 13 or more characters as a view on the string
- * it was cut from, so a kept class word would keep its whole page in memory (the shipped model's training held every
- * page's HTML until it finished).
- */
-function detached(s: string): string {
-  return Buffer.from(s, 'latin1').toString('latin1');
 }
 const ATTRIBUTE_VALUE = /\s(?:class|id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
 

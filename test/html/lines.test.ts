@@ -134,6 +134,17 @@ describe('buildLineTable', () => {
     expect(kept).toContain('Leave a reply');
   });
 
+  it('gives an element its own class/id words even when another value, seen on an earlier page, has the same hash', () => {
+    // "comments c2f0s" and "story s5c0b0" have the same 32-bit FNV-1a hash, the cache key of element kinds.
+    const fnv = (s: string) => { let h = 0x811c9dc5; for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193); return h >>> 0; };
+    expect(fnv('comments c2f0s')).toBe(fnv('story s5c0b0'));
+    const story = '<div class="story s5c0b0"><p>Article text here.</p></div><p>After.</p>';
+    const comments = '<div class="comments c2f0s"><p>First comment.</p></div><p>After.</p>';
+    expect(texts(buildLineTable(comments))).toEqual(['After.']);
+    expect(texts(buildLineTable(story))).toEqual(['Article text here.', 'After.']);
+    expect(texts(buildLineTable(comments))).toEqual(['After.']);
+  });
+
   it('drops hidden block elements (hidden, display: none, visibility: hidden, aria-hidden="true"; dropHidden, the default) and keeps them on request', () => {
     const html = '<div class="story"><p>Shown text.</p></div>'
       + '<div style="color: red; DISPLAY : none"><p>Hidden by style.</p><div><p>Nested hidden.</p></div></div>'
