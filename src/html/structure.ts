@@ -5,7 +5,6 @@
  */
 import { lineKey, LineKeyHasher } from './line-key.js';
 import { hasNonAsciiChar } from '../core/ascii.js';
-import { detached } from '../core/detached.js';
 import { COMMENT_WORDS, COMMENTS_ELEMENTS, MAX_ATTRIBUTE_CHARS } from './drops.js';
 
 /** At most this many class/id words per line (the nearest elements' first). */
@@ -28,11 +27,10 @@ export interface ElementKind {
   lastWords: readonly number[] | undefined;
 }
 
-/** A cached kind with the values it was made from, checked on every hit (two values can share a hash). */
+/** A cached kind with a second, independent hash of its id and class values, checked on every hit (two values can share a hash). */
 interface CachedKind extends ElementKind {
   readonly name: string;
-  readonly idValue: string;
-  readonly classValue: string;
+  readonly check: number;
 }
 
 /** A structural-stack entry: the element, and what a line inside it inherits. */
@@ -94,24 +92,30 @@ export function entryWords(e: BlockEntry): readonly number[] {
 const ELEMENT_KINDS = new Map<number, CachedKind>();
 const MAX_ELEMENT_KINDS = 50_000;
 
-/** `src[range)` equals `value` (an absent attribute, hash 0, reads as ''), compared without slicing. */
-function sameValue(src: string, hash: number, range: readonly [number, number], value: string): boolean {
-  return hash === 0 ? value.length === 0 : range[1] - range[0] === value.length && src.startsWith(value, range[0]);
+/** A second hash of the id and class values (djb2-xor, independent of their FNV-1a hashes), read on the source without slicing. */
+function valueCheck(src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): number {
+  let h = 5381;
+  if (idHash !== 0) for (let i = id[0]; i < id[1]; i++) h = Math.imul(h, 33) ^ src.charCodeAt(i);
+  h = Math.imul(h, 33) ^ 0x23; // '#' between the two values, so 'a'+'' and ''+'a' differ
+  if (classHash !== 0) for (let i = cls[0]; i < cls[1]; i++) h = Math.imul(h, 33) ^ src.charCodeAt(i);
+  return h >>> 0;
 }
 
 /**
- * The kind of a block element from the hashes of its name, id and class values
- * (computed on the source); the values are sliced from `src` only on a miss, and a hit is checked
- * against them, so a hash collision never gives an element another one's words (output would depend on earlier pages).
+ * The kind of a block element from the hashes of its name, id and class values (computed on the source);
+ * the values are sliced from `src` only on a miss. A hit must also match a second hash of the values, so
+ * that a 32-bit collision does not give an element another one's words (output would depend on earlier
+ * pages); both hashes colliding at once is about one chance in 10^10 for a full cache.
  */
 export function elementKind(name: string, nameKey: number, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): ElementKind {
   // FNV-1a over the name's characters (nameKey = nameHash(name)), then the id and class hashes.
   let h = Math.imul(nameKey ^ idHash, 0x01000193);
   h = Math.imul(h ^ classHash, 0x01000193) >>> 0;
+  const check = valueCheck(src, idHash, id, classHash, cls);
   const hit = ELEMENT_KINDS.get(h);
-  if (hit && hit.name === name && sameValue(src, idHash, id, hit.idValue) && sameValue(src, classHash, cls, hit.classValue)) return hit;
+  if (hit !== undefined && hit.check === check && hit.name === name) return hit;
   if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
-  const idValue = idHash === 0 ? '' : detached(src.slice(id[0], id[1])), classValue = classHash === 0 ? '' : detached(src.slice(cls[0], cls[1]));
+  const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
   const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
   // The signature is lineKey(`${name}#${idValue}.${classValue}`), hashed without building that string.
   const sig = new LineKeyHasher();
@@ -120,7 +124,7 @@ export function elementKind(name: string, nameKey: number, src: string, idHash: 
   if (idHash !== 0) sig.pushRange(src, id[0], id[1]);
   sig.pushRange('.', 0, 1);
   if (classHash !== 0) sig.pushRange(src, cls[0], cls[1]);
-  const k: CachedKind = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined, name, idValue, classValue };
+  const k: CachedKind = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined, name, check };
   ELEMENT_KINDS.set(h, k); // a collision replaces the older kind: the cache only ever saves work
   return k;
 }
