@@ -237,13 +237,6 @@ function voteActiveLong(index: RuleIndex, degree: ArrayLike<number>, active: Arr
   return den > 0 ? num / den : prior;
 }
 
-/** `voteTopical` over an index: the same result, visiting only rules whose first item the line holds. */
-export function voteIndexed(index: RuleIndex, degree: ArrayLike<number>, prior: number): number {
-  const d = Float64Array.from({ length: index.sentinel + 1 }, (_, i) => (i < index.sentinel ? degree[i]! : 1));
-  const all = Uint32Array.from({ length: index.sentinel }, (_, g) => g);
-  return voteActive(index, d, all, all.length, prior);
-}
-
 /**
  * Weighted vote of the rules on one line (module comment).
  * @param degree membership of the line in each item (0 for an item it does not hold)

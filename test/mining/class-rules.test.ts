@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { indexRules, mineClassRules, voteActive, voteIndexed, voteTopical, type BitTransactions } from '../../src/mining/class-rules.js';
+import { indexRules, mineClassRules, voteActive, voteTopical, type BitTransactions, type RuleIndex } from '../../src/mining/class-rules.js';
 
 /** Transactions from item lists; `topical[t]` is the class of transaction t. */
 function transactions(items: number[][], topical: boolean[], itemCount: number): BitTransactions {
@@ -57,6 +57,13 @@ describe('mineClassRules', () => {
     expect(mineClassRules(transactions([[0], [1]], [true, true], 2), OPTIONS)).toEqual([]);
   });
 });
+
+/** `voteActive` visiting every item's group: the index's vote for a line, whatever items it holds. */
+function voteIndexed(index: RuleIndex, degree: ArrayLike<number>, prior: number): number {
+  const d = Float64Array.from({ length: index.sentinel + 1 }, (_, i) => (i < index.sentinel ? degree[i]! : 1));
+  const all = Uint32Array.from({ length: index.sentinel }, (_, g) => g);
+  return voteActive(index, d, all, all.length, prior);
+}
 
 describe('voteTopical', () => {
   const rules = mineClassRules(TX, OPTIONS);
