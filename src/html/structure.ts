@@ -105,7 +105,8 @@ function valueCheck(src: string, idHash: number, id: readonly [number, number], 
  * The kind of a block element from the hashes of its name, id and class values (computed on the source);
  * the values are sliced from `src` only on a miss. A hit must also match a second hash of the values, so
  * that a 32-bit collision does not give an element another one's words (output would depend on earlier
- * pages); both hashes colliding at once is about one chance in 10^10 for a full cache.
+ * pages). A false hit needs both hashes to collide: with a full cache (50,000 kinds) about 3·10^-15 per
+ * element looked up.
  */
 export function elementKind(name: string, nameKey: number, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): ElementKind {
   // FNV-1a over the name's characters (nameKey = nameHash(name)), then the id and class hashes.
