@@ -17,6 +17,7 @@ import { join, resolve, basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { median } from 'simple-statistics';
 
 const { values: opts, positionals: files } = parseArgs({
   allowPositionals: true,
@@ -36,10 +37,6 @@ const A = await load(opts.a), B = await load(opts.b);
 const rounds = Number(opts.rounds);
 const methods = opts.methods.split(',');
 const call = (lib, m) => (m === 'model:default' ? (h) => lib.extract(h) : (h) => lib.extract(h, { algorithm: m }));
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 for (const file of files) {
   const pages = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.trim() !== '')

@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from 'simple-statistics';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets');
@@ -69,7 +70,6 @@ try {
 const { readDataset, hostOfRecord, scoreText } = await import('../dist/index.js');
 const gold = new Map();
 for (const f of FILES) for await (const rec of readDataset(f)) if (rec.gold) gold.set(rec.id, { gold: rec.gold, host: hostOfRecord(rec) });
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
 const last = { adapt: results.adapt.at(-1), plain: results.plain.at(-1) };
 const rows = last.adapt.report.perHost.map((h) => {
   let a = 0, p = 0, n = 0;

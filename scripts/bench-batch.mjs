@@ -36,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { readJsonLines } from '../dist/dataset/read-jsonl.js';
+import { median } from 'simple-statistics';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opts } = parseArgs({
@@ -127,7 +128,6 @@ async function cpuCeiling() {
   return (two[0] + two[1]) / one;
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const k = s.length >> 1; return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2; };
 /**
  * The 2-worker speed-up the CPU times allow on two free cores: a 1-worker run takes at least its worker
  * thread's CPU time and at least half the process's; a 2-worker run at least half the process's and at

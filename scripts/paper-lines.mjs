@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDataset, buildLineTable, resolveTrainParams, modelLineOptions } from '../dist/index.js';
+import { median } from 'simple-statistics';
 
 const dir = process.env.FARSW_DATASETS ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/datasets');
 if (!existsSync(dir)) {
@@ -15,7 +16,6 @@ if (!existsSync(dir)) {
   process.exit(0);
 }
 const options = modelLineOptions(resolveTrainParams({ preset: 'paper' }));
-const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
 const lines = [], text = [], minified = [], markupOnly = [];
 for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl.gz') && !n.startsWith('trafilatura')).sort()) {

@@ -14,6 +14,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readJsonlDataset, extract } from '../dist/index.js';
 import { bareTokenize } from '../test/bench/bare-tokenize.mjs';
+import { median } from 'simple-statistics';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets');
@@ -39,7 +40,6 @@ for (let round = 0; round <= rounds; round++) {
     if (round > 0) mbps.get(m).push(bytes / (t.user + t.system)); // MB/s (bytes per µs); round 0 warms up
   }
 }
-const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const tok = median(mbps.get('tokenizer'));
 console.log(`${name}: ${pages.length} pages, ${(bytes / 1e6).toFixed(1)} MB, ${rounds} interleaved rounds (medians)`);
 for (const [m] of methods) console.log(`  ${m.padEnd(16)} ${median(mbps.get(m)).toFixed(1).padStart(7)} MB/s  ${(median(mbps.get(m)) / tok).toFixed(2)} × tokenizer`);

@@ -9,6 +9,7 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { median } from 'simple-statistics';
 
 const [a, b, runsArg = '3'] = process.argv.slice(2);
 if (!a || !b) { console.error('usage: node scripts/speed-hostile.mjs A_DIST B_DIST [RUNS]'); process.exit(2); }
@@ -29,6 +30,5 @@ for (let r = 0; r < Number(runsArg); r++) {
     times.get(n).push([(performance.now() - t0) / 1000, cpu() - c0]);
   }
 }
-const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
 console.log(`single-line page, ${(big.length / 1e6).toFixed(1)} MB, ${runsArg} interleaved runs (medians)`);
 for (const [n, v] of times) console.log(`  ${n.padEnd(18)} wall ${median(v.map((x) => x[0])).toFixed(2)} s, CPU ${median(v.map((x) => x[1])).toFixed(2)} s`);
