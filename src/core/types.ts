@@ -124,6 +124,14 @@ export interface LineTable {
   lineText(i: number): string;
   /** `lineKey(lineText(i))` (html/line-key.ts), computed without the text where the table can. */
   lineKey?(i: number): number;
+  /** Hand `lineText(i)` to `sink` in runs, without building it where the table can (one pass over the source). */
+  visitText?(i: number, sink: TextSink): void;
+}
+
+/** Receives a line's text in runs (LineTable.visitText): their concatenation is the line's text. */
+export interface TextSink {
+  /** The next run, `s[from, to)`. */
+  run(s: string, from: number, to: number): void;
 }
 
 /**

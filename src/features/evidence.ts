@@ -26,7 +26,7 @@
  *   are in the model's learned vocabulary.
  * Pure: no I/O; the same table gives the same evidence.
  */
-import type { LineTable } from '../core/types.js';
+import type { LineTable, TextSink } from '../core/types.js';
 import { U32Column } from '../core/u32-column.js';
 import { nameHash } from '../html/tags.js';
 import { computeLineFeatures, FEATURE_NAMES, type LineFeatures } from './line-features.js';
@@ -122,7 +122,7 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
   const wordStart = new Uint32Array(m + 1);
   const wordKeys = given.words === false && common ? undefined : new U32Column(Math.max(64, m * 8));
   const title = titleLine >= 0 ? titleLine : 0;
-  const counts = new Float64Array(5);
+  const reader = new TextReader(wordKeys, common);
   for (let k = 0; k < m; k++) {
     const i = lines[k]!;
     for (let f = 0; f < 6; f++) numeric[f]![k] = farsw[f]![i]!;
@@ -130,9 +130,12 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
     const ld = bytes > 0 ? Math.min(1, table.anchorBytes[i]! / bytes) : 0;
     linkDensity![k] = ld;
     if (wordKeys) wordStart[k] = wordKeys.length;
-    readText(table.lineText(i), wordKeys, common, counts);
-    const words = counts[0]!, punct = counts[1]!, ends = counts[2]!, distinct = counts[3]!;
-    commonWords![k] = distinct > 0 ? counts[4]! / distinct : 0;
+    reader.begin();
+    if (table.visitText) table.visitText(i, reader);
+    else { const text = table.lineText(i); reader.run(text, 0, text.length); }
+    reader.end();
+    const { words, punct, ends, distinct } = reader;
+    commonWords![k] = distinct > 0 ? reader.hits / distinct : 0;
     punctuation![k] = table.contentChars[i]! > 0 ? punct / table.contentChars[i]! : 0;
     wordsCol![k] = Math.log1p(words);
     sentence![k] = Math.log1p(words / Math.max(1, ends));
@@ -230,52 +233,73 @@ function newKey(k: number): boolean {
   return true;
 }
 
-/** The current line's distinct words kept, and of them in the vocabulary (readText). */
-let lineDistinct = 0, lineHits = 0;
-
-/** A word of the current line: kept when new and fewer than MAX_LINE_WORDS are. */
-function takeWord(key: number, keys: U32Column | undefined, common: KeySet | undefined): void {
-  if (lineDistinct >= MAX_LINE_WORDS || !newKey(key)) return;
-  lineDistinct++;
-  keys?.push(key);
-  if (common?.has(key)) lineHits++;
-}
-
 /**
- * Words, punctuation marks and sentence ends of a line's text, and its first MAX_LINE_WORDS distinct words (keys:
- * FNV-1a of the word, ASCII lower-cased; a CJK, kana or Hangul character is a word of its own): appended to `keys`
- * when given, counted, and counted again when in `common`.
- * @param out [words, punctuation, sentence ends, distinct words kept, of them in `common`]
+ * Words, punctuation marks and sentence ends of a line's text, read in runs (a TextSink: LineTable.visitText hands it
+ * the line without building its string), and its first MAX_LINE_WORDS distinct words (keys: FNV-1a of the word, ASCII
+ * lower-cased; a CJK, kana or Hangul character is a word of its own): appended to `keys` when given, counted, and
+ * counted again when in `common`. A word may continue from one run into the next.
  */
-function readText(text: string, keys: U32Column | undefined, common: KeySet | undefined, out: Float64Array): void {
-  const cls = (charClasses ??= buildCharClasses());
-  if (++stamp === 0xffffffff) { seenStamp.fill(0); stamp = 1; }
-  lineDistinct = 0; lineHits = 0;
-  let words = 0, punct = 0, ends = 0, h = FNV_OFFSET, inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i), k = cls[c]!;
-    if (k === WORD) {
-      h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 0x20 : c), FNV_PRIME);
-      inWord = true;
-      continue;
+class TextReader implements TextSink {
+  words = 0;
+  punct = 0;
+  ends = 0;
+  /** Distinct words kept, and of them in `common`. */
+  distinct = 0;
+  hits = 0;
+  private h = FNV_OFFSET;
+  private inWord = false;
+  private readonly cls = (charClasses ??= buildCharClasses());
+
+  constructor(private readonly keys: U32Column | undefined, private readonly common: KeySet | undefined) {}
+
+  /** Start a line. */
+  begin(): void {
+    if (++stamp === 0xffffffff) { seenStamp.fill(0); stamp = 1; }
+    this.words = 0; this.punct = 0; this.ends = 0; this.distinct = 0; this.hits = 0;
+    this.h = FNV_OFFSET; this.inWord = false;
+  }
+
+  run(text: string, from: number, to: number): void {
+    const cls = this.cls;
+    let words = this.words, punct = this.punct, ends = this.ends, h = this.h, inWord = this.inWord;
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i), k = cls[c]!;
+      if (k === WORD) {
+        h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 0x20 : c), FNV_PRIME);
+        inWord = true;
+        continue;
+      }
+      if (inWord) {
+        words++;
+        this.take((h >>> 0) || 1);
+        h = FNV_OFFSET;
+        inWord = false;
+      }
+      if (k === SINGLE) {
+        words++;
+        this.take((Math.imul(FNV_OFFSET ^ c, FNV_PRIME) >>> 0) || 1);
+      } else if (k !== 0) {
+        punct++;
+        if (k & END) ends++;
+      }
     }
-    if (inWord) {
-      words++;
-      takeWord((h >>> 0) || 1, keys, common);
-      h = FNV_OFFSET;
-      inWord = false;
-    }
-    if (k === SINGLE) {
-      words++;
-      takeWord((Math.imul(FNV_OFFSET ^ c, FNV_PRIME) >>> 0) || 1, keys, common);
-    } else if (k !== 0) {
-      punct++;
-      if (k & END) ends++;
+    this.words = words; this.punct = punct; this.ends = ends; this.h = h; this.inWord = inWord;
+  }
+
+  /** End the line (its last word). */
+  end(): void {
+    if (this.inWord) {
+      this.words++;
+      this.take((this.h >>> 0) || 1);
+      this.inWord = false;
     }
   }
-  if (inWord) {
-    words++;
-    takeWord((h >>> 0) || 1, keys, common);
+
+  /** A word of the current line: kept when new and fewer than MAX_LINE_WORDS are. */
+  private take(key: number): void {
+    if (this.distinct >= MAX_LINE_WORDS || !newKey(key)) return;
+    this.distinct++;
+    this.keys?.push(key);
+    if (this.common?.has(key)) this.hits++;
   }
-  out[0] = words; out[1] = punct; out[2] = ends; out[3] = lineDistinct; out[4] = lineHits;
 }

@@ -4,7 +4,7 @@
  * lines it outputs.
  */
 import { decodeHTML } from 'entities';
-import type { ElementTree, LineTable } from '../core/types.js';
+import type { ElementTree, LineTable, TextSink } from '../core/types.js';
 import { lineKey, LineKeyHasher } from './line-key.js';
 import { decodeReference, PIECE_ENTITY, PIECE_OFFSET, PIECE_SPACE, SEGMENT_OFFSET, SEGMENT_SPACE, WHITESPACE_RUN } from './text-chars.js';
 
@@ -106,6 +106,30 @@ export class PageLines implements LineTable {
       } else k.pushCollapsed(src, from, to);
     }
     return k.key();
+  }
+
+  /**
+   * `lineText(i)` in runs: a line cut in pieces is read from the source (references decoded, a space
+   * where white space was collapsed), so a caller that only reads its characters builds no string.
+   */
+  visitText(i: number, sink: TextSink): void {
+    if (this.contentChars[i] === 0) return;
+    const t = this.lineSource;
+    const cached = this.texts?.[i] ?? this.cache?.[i];
+    if (cached !== undefined || t.decode[i]) {
+      const text = cached ?? this.lineText(i);
+      sink.run(text, 0, text.length);
+      return;
+    }
+    const src = this.src;
+    for (let p = t.linePieces[i]!; p < t.linePieces[i + 1]!; p++) {
+      const s = t.pieceStart[p]!, from = s & PIECE_OFFSET, to = t.pieceEnd[p]!;
+      if (s & PIECE_SPACE) sink.run(' ', 0, 1);
+      if (s & PIECE_ENTITY) {
+        const decoded = decodeReference(src, from, to);
+        sink.run(decoded, 0, decoded.length);
+      } else sink.run(src, from, to);
+    }
   }
 
   /**

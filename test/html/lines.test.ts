@@ -173,6 +173,20 @@ describe('buildLineTable', () => {
     expect(buildLineTable('<p>3 COMMENTS</p>').lineKey!(0)).toBe(buildLineTable('<p>12 comments</p>').lineKey!(0));
   });
 
+  it('hands a line\'s text in runs that join to lineText, before and after the text is built', () => {
+    const html = '<p>  Héllo&nbsp;World &amp; 12 &#x41;BC </p><p><b>Split</b>   <i>RUN</i> &lt;3 x&y</p><pre>a  b\n c\0d</pre><div>ΑΒΓ   δ<img src=x>ε</div>';
+    const joined = (t: ReturnType<typeof buildLineTable>, i: number): string => {
+      let s = '';
+      t.visitText!(i, { run: (text, from, to) => { s += text.slice(from, to); } });
+      return s;
+    };
+    const t = buildLineTable(html);
+    const runs = Array.from({ length: t.count }, (_, i) => joined(t, i));
+    expect(runs).toEqual(buildLineTable(html).text);
+    expect(runs.filter((s) => s !== '').length).toBeGreaterThan(4);
+    expect(Array.from({ length: t.count }, (_, i) => joined(t, i))).toEqual(t.text);
+  });
+
   it('breaks lines at <br> and at newlines inside <pre>', () => {
     const t = buildLineTable('<p>a<br>b</p><pre>x = 1\ny = 2</pre>');
     expect(t.text).toEqual(['a', 'b', 'x = 1', 'y = 2']);
