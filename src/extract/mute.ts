@@ -9,20 +9,22 @@
  */
 import type { LineTable } from '../core/types.js';
 import type { EvidenceModel } from '../model/model.js';
+import { KeyMap } from '../core/key-map.js';
 
 /** Share of the page's text (and of the chosen text) a word's lines may hold and still mute: above it, the word is a wrapper's. */
 export const OUTER_SHARE = 0.5;
 
-const WORDS = new WeakMap<readonly number[], { below: number; muting: Map<number, number> }>();
+const WORDS = new WeakMap<readonly number[], { below: number; muting: KeyMap; size: number }>();
 
-/** Class word index by key, for the words that mute at `below` (cached per model and cut). */
-function mutingWords(ev: EvidenceModel, carries: readonly number[], below: number): Map<number, number> {
+/** Class word index by key, for the words that mute at `below` (cached per model and cut), and how many there are. */
+function mutingWords(ev: EvidenceModel, carries: readonly number[], below: number): { muting: KeyMap; size: number } {
   let c = WORDS.get(carries);
   if (!c || c.below !== below) {
-    c = { below, muting: new Map(ev.classWords.flatMap(([k], j): [number, number][] => (carries[j]! < below ? [[k, j]] : []))) };
+    const entries = ev.classWords.flatMap(([k], j): [number, number][] => (carries[j]! < below ? [[k, j]] : []));
+    c = { below, muting: new KeyMap(entries), size: entries.length };
     WORDS.set(carries, c);
   }
-  return c.muting;
+  return c;
 }
 
 /**
@@ -35,8 +37,8 @@ function mutingWords(ev: EvidenceModel, carries: readonly number[], below: numbe
 export function mutedLines(table: LineTable, ev: EvidenceModel | undefined, below: number, chosen?: Uint8Array): Uint16Array | undefined {
   const ct = table.classTokens, carries = ev?.classWordCarries;
   if (!ct || !ev || !carries || below <= 0) return undefined;
-  const muting = mutingWords(ev, carries, below);
-  if (muting.size === 0) return undefined;
+  const { muting, size } = mutingWords(ev, carries, below);
+  if (size === 0) return undefined;
   // Text of each muting word's lines (by class word index): on the page at 2j, among the chosen lines at 2j + 1.
   const cover = new Float64Array(2 * ev.classWords.length);
   let total = 0, totalChosen = 0, seen = false;
@@ -47,7 +49,7 @@ export function mutedLines(table: LineTable, ev: EvidenceModel | undefined, belo
     if (w === 0) continue;
     for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
       const x = muting.get(ct.keys[j]!);
-      if (x === undefined) continue;
+      if (x < 0) continue;
       cover[2 * x]! += w;
       cover[2 * x + 1]! += c * w;
       seen = true;
@@ -60,7 +62,7 @@ export function mutedLines(table: LineTable, ev: EvidenceModel | undefined, belo
     if (table.contentChars[i] === 0 || (chosen && !chosen[i])) continue;
     for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
       const x = muting.get(ct.keys[j]!);
-      if (x !== undefined && cover[2 * x]! <= OUTER_SHARE * total && cover[2 * x + 1]! <= OUTER_SHARE * totalChosen) { out[i] = x + 1; any = true; break; }
+      if (x >= 0 && cover[2 * x]! <= OUTER_SHARE * total && cover[2 * x + 1]! <= OUTER_SHARE * totalChosen) { out[i] = x + 1; any = true; break; }
     }
   }
   return any ? out : undefined;

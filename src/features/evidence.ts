@@ -260,10 +260,16 @@ class TextReader implements TextSink {
   }
 
   run(text: string, from: number, to: number): void {
+    const at = this.distinct < MAX_LINE_WORDS ? this.hashWords(text, from, to) : from;
+    if (at < to) this.countWords(text, at, to);
+  }
+
+  /** Read `text[from, to)` keying words until the line has MAX_LINE_WORDS distinct ones; returns where it stopped. */
+  private hashWords(text: string, from: number, to: number): number {
     const cls = this.cls;
-    let words = this.words, punct = this.punct, ends = this.ends, h = this.h, inWord = this.inWord;
-    for (let i = from; i < to; i++) {
-      const c = text.charCodeAt(i), k = cls[c]!;
+    let words = this.words, punct = this.punct, ends = this.ends, h = this.h, inWord = this.inWord, i = from;
+    while (i < to) {
+      const c = text.charCodeAt(i++), k = cls[c]!;
       if (k === WORD) {
         h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 0x20 : c), FNV_PRIME);
         inWord = true;
@@ -282,8 +288,27 @@ class TextReader implements TextSink {
         punct++;
         if (k & END) ends++;
       }
+      if (this.distinct >= MAX_LINE_WORDS) break;
     }
     this.words = words; this.punct = punct; this.ends = ends; this.h = h; this.inWord = inWord;
+    return i;
+  }
+
+  /** Read `text[from, to)` once the line's words are all kept: counts only, no keys. */
+  private countWords(text: string, from: number, to: number): void {
+    const cls = this.cls;
+    let words = this.words, punct = this.punct, ends = this.ends, inWord = this.inWord;
+    for (let i = from; i < to; i++) {
+      const k = cls[text.charCodeAt(i)]!;
+      if (k === WORD) { inWord = true; continue; }
+      if (inWord) { words++; inWord = false; }
+      if (k === SINGLE) words++;
+      else if (k !== 0) {
+        punct++;
+        if (k & END) ends++;
+      }
+    }
+    this.words = words; this.punct = punct; this.ends = ends; this.inWord = inWord;
   }
 
   /** End the line (its last word). */
