@@ -32,18 +32,22 @@ export class TagAttributes {
   /** FNV hashes of the class and id values (0: none) and where they are. */
   classHash = 0;
   idHash = 0;
+  /** Second hashes of the class and id values (djb2-xor, independent of the FNV ones: structure.ts elementKind checks them). */
+  classCheck = 0;
+  idCheck = 0;
   readonly classRange: [number, number] = [0, 0];
   readonly idRange: [number, number] = [0, 0];
   /** Attribute being read: 1 class, 2 id, 3 style, 4 aria-hidden, 0 other. */
   attr = 0;
   /** The attribute value being read: its hash and source range (a value split by a chunk is joined). */
   private attrHash = 0;
+  private attrCheck = 0;
   private attrFrom = -1;
   private attrTo = 0;
 
   /** A new start tag. */
   reset(): void {
-    this.classHash = this.idHash = 0;
+    this.classHash = this.idHash = this.classCheck = this.idCheck = 0;
     this.hidden = false;
   }
 
@@ -51,17 +55,31 @@ export class TagAttributes {
   name(src: string, start: number, end: number): void {
     this.attr = nameIs(src, start, end, 'class') ? 1 : nameIs(src, start, end, 'id') ? 2 : nameIs(src, start, end, 'style') ? 3 : nameIs(src, start, end, 'aria-hidden') ? 4 : 0;
     if (nameIs(src, start, end, 'hidden')) this.hidden = true;
-    this.attrHash = 0x811c9dc5;
+    this.attrHash = 0x811c9dc5 | 0;
+    this.attrCheck = 5381;
     this.attrFrom = -1;
   }
 
   /** Part of the value of an attribute being read (attr ≠ 0). */
   data(src: string, start: number, end: number): void {
-    let h = this.attrHash;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), 0x01000193);
-    this.attrHash = h;
+    if (this.attr <= 2) {
+      // class or id: both hashes in one pass over the value.
+      let h = this.attrHash, k = this.attrCheck;
+      for (let i = start; i < end; i++) {
+        const c = src.charCodeAt(i);
+        h = Math.imul(h ^ c, 0x01000193);
+        k = Math.imul(k, 33) ^ c;
+      }
+      this.attrHash = h;
+      this.attrCheck = k;
+    }
     if (this.attrFrom < 0) this.attrFrom = start;
     this.attrTo = end;
+  }
+
+  /** The second hash of the id and class values together (0 when neither is there). */
+  valueCheck(): number {
+    return (Math.imul(this.idCheck, 0x9e3779b1) ^ this.classCheck) | 0;
   }
 
   /** The attribute ends. */
@@ -74,7 +92,7 @@ export class TagAttributes {
       const h = (this.attrHash >>> 0) || 1;
       const range = this.attr === 1 ? this.classRange : this.idRange;
       range[0] = this.attrFrom; range[1] = this.attrTo;
-      if (this.attr === 1) this.classHash = h; else this.idHash = h;
+      if (this.attr === 1) { this.classHash = h; this.classCheck = this.attrCheck; } else { this.idHash = h; this.idCheck = this.attrCheck; }
     }
     this.attr = 0;
   }

@@ -295,7 +295,7 @@ export class OpenElements {
     }
     if (!(flags & BLOCK)) return;
     // A value split by entities or chunks spans [from, to) of the source; decoding is not needed for a key.
-    const kind = elementKind(info.name, info.hash, src, attrs.idHash, attrs.idRange, attrs.classHash, attrs.classRange);
+    const kind = elementKind(info.name, info.hash, src, attrs.idHash, attrs.idRange, attrs.classHash, attrs.classRange, attrs.valueCheck());
     const id = this.elementParent.length;
     this.elementParent.push(parent ? parent.id + 1 : 0);
     this.elementEnd.push(0);

@@ -27,10 +27,9 @@ export interface ElementKind {
   lastWords: readonly number[] | undefined;
 }
 
-/** A cached kind with a second, independent hash of its id and class values, checked on every hit (two values can share a hash). */
+/** A cached kind with its name (a hit must match it). */
 interface CachedKind extends ElementKind {
   readonly name: string;
-  readonly check: number;
 }
 
 /** A structural-stack entry: the element, and what a line inside it inherits. */
@@ -55,8 +54,8 @@ export interface BlockEntry {
   readonly flags: number;
   /** A dropped element (LineOptions.dropElements) or inside one: removed, and not in the element tree. */
   readonly dropped: boolean;
-  /** Memo of `entryWords`. */
-  words?: readonly number[];
+  /** Memo of `entryWords` (set in every new entry, so that all entries share one shape). */
+  words: readonly number[] | undefined;
 }
 
 /**
@@ -88,34 +87,31 @@ export function entryWords(e: BlockEntry): readonly number[] {
   return inherited;
 }
 
-/** (name, id, class) hash → kind: pages repeat the same few values; cleared when large. */
-const ELEMENT_KINDS = new Map<number, CachedKind>();
-const MAX_ELEMENT_KINDS = 50_000;
-
-/** A second hash of the id and class values (djb2-xor, independent of their FNV-1a hashes), read on the source without slicing. */
-function valueCheck(src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): number {
-  let h = 5381;
-  if (idHash !== 0) for (let i = id[0]; i < id[1]; i++) h = Math.imul(h, 33) ^ src.charCodeAt(i);
-  h = Math.imul(h, 33) ^ 0x23; // '#' between the two values, so 'a'+'' and ''+'a' differ
-  if (classHash !== 0) for (let i = cls[0]; i < cls[1]; i++) h = Math.imul(h, 33) ^ src.charCodeAt(i);
-  return h >>> 0;
-}
+/**
+ * (name, id, class) hash → kind, direct-mapped: slot `h & KIND_MASK` holds the last kind hashed there, with its
+ * hash and second hash in typed arrays (a Map keyed by the hash boxes every hash above 2^30, and its lookups
+ * cost a fifth of the line builder's time on dragnet). Pages repeat the same few values.
+ */
+const KIND_SLOTS = 1 << 16, KIND_MASK = KIND_SLOTS - 1;
+const kindHash = new Int32Array(KIND_SLOTS), kindCheck = new Int32Array(KIND_SLOTS);
+const kinds: (CachedKind | undefined)[] = new Array<CachedKind | undefined>(KIND_SLOTS).fill(undefined);
 
 /**
  * The kind of a block element from the hashes of its name, id and class values (computed on the source);
- * the values are sliced from `src` only on a miss. A hit must also match a second hash of the values, so
- * that a 32-bit collision does not give an element another one's words (output would depend on earlier
- * pages). A false hit needs both hashes to collide: with a full cache (50,000 kinds) about 3·10^-15 per
- * element looked up.
+ * the values are sliced from `src` only on a miss. A hit must also match `check`, a second hash of the values
+ * (TagAttributes.valueCheck), so that a 32-bit collision does not give an element another one's words (output
+ * would depend on earlier pages). A false hit needs both hashes to collide with the one kind in the slot
+ * (the slot already fixes 16 bits of the first): about 2^-48, 4·10^-15, per element looked up.
  */
-export function elementKind(name: string, nameKey: number, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number]): ElementKind {
+export function elementKind(name: string, nameKey: number, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number], check: number): ElementKind {
   // FNV-1a over the name's characters (nameKey = nameHash(name)), then the id and class hashes.
   let h = Math.imul(nameKey ^ idHash, 0x01000193);
-  h = Math.imul(h ^ classHash, 0x01000193) >>> 0;
-  const check = valueCheck(src, idHash, id, classHash, cls);
-  const hit = ELEMENT_KINDS.get(h);
-  if (hit !== undefined && hit.check === check && hit.name === name) return hit;
-  if (ELEMENT_KINDS.size >= MAX_ELEMENT_KINDS) ELEMENT_KINDS.clear();
+  h = Math.imul(h ^ classHash, 0x01000193);
+  const slot = (h ^ (h >>> 16)) & KIND_MASK;
+  if (kindHash[slot] === h && kindCheck[slot] === check) {
+    const hit = kinds[slot];
+    if (hit !== undefined && hit.name === name) return hit;
+  }
   const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
   const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
   // The signature is lineKey(`${name}#${idValue}.${classValue}`), hashed without building that string.
@@ -125,8 +121,11 @@ export function elementKind(name: string, nameKey: number, src: string, idHash: 
   if (idHash !== 0) sig.pushRange(src, id[0], id[1]);
   sig.pushRange('.', 0, 1);
   if (classHash !== 0) sig.pushRange(src, cls[0], cls[1]);
-  const k: CachedKind = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined, name, check };
-  ELEMENT_KINDS.set(h, k); // a collision replaces the older kind: the cache only ever saves work
+  const k: CachedKind = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined, name };
+  // A kind hashed to the same slot is replaced: the cache only ever saves work.
+  kindHash[slot] = h;
+  kindCheck[slot] = check;
+  kinds[slot] = k;
   return k;
 }
 
@@ -137,14 +136,14 @@ export function childEntry(parent: BlockEntry | undefined, name: string, kind: E
     h = Math.imul(h ^ parent.sig, 0x01000193);
     if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
   }
-  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, kind, parent, muted: parent?.muted === true || drop, id, tag, flags, dropped: false };
+  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, kind, parent, muted: parent?.muted === true || drop, id, tag, flags, dropped: false, words: undefined };
 }
 
 const NO_KIND: ElementKind = { sig: 0, tokens: NO_TOKENS, comments: false, lastInherited: undefined, lastWords: undefined };
 
 /** The entry of a dropped element, or of an element inside one: no path, no words, not in the tree. */
 export function droppedEntry(parent: BlockEntry | undefined, name: string, tag: number, flags: number): BlockEntry {
-  return { name, sig: 0, path: parent?.path ?? 0, parentSig: 0, own: NO_TOKENS, kind: NO_KIND, parent, muted: true, id: -1, tag, flags, dropped: true };
+  return { name, sig: 0, path: parent?.path ?? 0, parentSig: 0, own: NO_TOKENS, kind: NO_KIND, parent, muted: true, id: -1, tag, flags, dropped: true, words: undefined };
 }
 
 /**

@@ -94,6 +94,13 @@ export interface TagInfo {
 /** Known tags by the FNV hash of their lower-case name (see tagAt), and the longest name. */
 export interface TagTable {
   readonly byHash: ReadonlyMap<number, TagInfo>;
+  /**
+   * The same lookup for tagAt, open addressing in typed arrays: slot `h & SLOT_MASK` (then the next ones)
+   * holds a tag's hash and its number + 1 (0: empty). A Map keyed by the hash boxes every hash above 2^30.
+   */
+  readonly slotHash: Int32Array;
+  readonly slotTag: Int32Array;
+  readonly tags: readonly TagInfo[];
   readonly longest: number;
   /** Number of tags (indices run below it). */
   readonly size: number;
@@ -102,6 +109,8 @@ export interface TagTable {
 }
 
 const TAG_TABLES = new WeakMap<readonly string[], TagTable>();
+/** Slots of TagTable.slotHash (a power of two, at least 4 × the tags: probes stay short). */
+const SLOTS = 1024, SLOT_MASK = SLOTS - 1;
 
 /** FNV-1a hash of a lower-case tag name (also what ElementTree.tag stores per element). */
 export function nameHash(name: string): number {
@@ -116,12 +125,17 @@ export function tagTable(drop: readonly string[]): TagTable {
   if (!t) {
     const flags = new Map(STATIC_TAGS);
     for (const n of drop) flags.set(n, (flags.get(n) ?? 0) | DROP);
-    const byHash = new Map([...flags].map(([name, f], index): [number, TagInfo] => {
-      const hash = nameHash(name);
-      return [hash, { name, flags: f, hash, index }];
-    }));
-    t = { byHash, longest: Math.max(...[...flags.keys()].map((n) => n.length)), size: flags.size, index: new Map([...flags.keys()].map((n, i) => [n, i])) };
-    if (byHash.size !== flags.size) throw new Error('tag table: two names share a hash');
+    const tags = [...flags].map(([name, f], index): TagInfo => ({ name, flags: f, hash: nameHash(name), index }));
+    const byHash = new Map(tags.map((info): [number, TagInfo] => [info.hash, info]));
+    if (byHash.size !== flags.size || 4 * tags.length > SLOTS) throw new Error('tag table: two names share a hash, or too many tags');
+    const slotHash = new Int32Array(SLOTS), slotTag = new Int32Array(SLOTS);
+    for (const info of tags) {
+      let s = info.hash & SLOT_MASK;
+      while (slotTag[s] !== 0) s = (s + 1) & SLOT_MASK;
+      slotHash[s] = info.hash | 0;
+      slotTag[s] = info.index + 1;
+    }
+    t = { byHash, slotHash, slotTag, tags, longest: Math.max(...[...flags.keys()].map((n) => n.length)), size: flags.size, index: new Map([...flags.keys()].map((n, i) => [n, i])) };
     TAG_TABLES.set(drop, t);
   }
   return t;
@@ -133,14 +147,21 @@ export function tagTable(drop: readonly string[]): TagTable {
  */
 export function tagAt(table: TagTable, src: string, start: number, end: number): TagInfo | undefined {
   if (end - start > table.longest) return undefined;
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5 | 0;
   for (let i = start; i < end; i++) {
     let c = src.charCodeAt(i);
     if (c >= 65 && c <= 90) c += 32;
     h = Math.imul(h ^ c, 0x01000193);
   }
-  const info = table.byHash.get(h >>> 0);
-  if (!info || info.name.length !== end - start) return undefined;
+  const slotHash = table.slotHash, slotTag = table.slotTag;
+  let s = h & SLOT_MASK, tag = slotTag[s]!;
+  while (tag !== 0 && slotHash[s] !== h) {
+    s = (s + 1) & SLOT_MASK;
+    tag = slotTag[s]!;
+  }
+  if (tag === 0) return undefined;
+  const info = table.tags[tag - 1]!;
+  if (info.name.length !== end - start) return undefined;
   for (let i = 0; i < info.name.length; i++) {
     let c = src.charCodeAt(start + i);
     if (c >= 65 && c <= 90) c += 32;
