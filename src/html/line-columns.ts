@@ -521,28 +521,26 @@ export class LineColumns {
       return c;
     };
     const list = (c: U32Column): Uint32Array => c.copyInto(u32(c.length));
-    const columns = {
-      count: n,
-      start: column(Col.Start), end: column(Col.End),
-      contentChars: column(Col.ContentChars), contentBytes: column(Col.ContentBytes),
-      codeChars: column(Col.CodeChars), codeBytes: column(Col.CodeBytes),
-      linkNormCodeChars: column(Col.LinkNormCodeChars),
-      asciiBytes: column(Col.AsciiBytes), nonAsciiBytes: column(Col.NonAsciiBytes),
-      links: column(Col.Links), anchorBytes: column(Col.AnchorBytes), images: column(Col.Images),
-      path: column(Col.Path),
-      elements: { line: column(Col.Element), parent: list(elementParent), end: list(elementEnd), tag: list(elementTag) },
-      ...(tokens ? { classTokens: { start: starts(Col.FirstToken, this.tokenKeys.length), keys: list(this.tokenKeys) } } : {}),
-      ...title,
-    };
-    const text = {
-      segStart: list(this.segStart), segEnd: list(this.segEnd), lineSegments: starts(Col.FirstSegment, this.segStart.length),
-      pieceStart: list(this.pieceStart), pieceEnd: list(this.pieceEnd), linePieces: starts(Col.FirstPiece, this.pieceStart.length),
-    };
+    // Plain literals of one shape (no spreads, no optional keys): this runs once per page.
+    const start = column(Col.Start), end = column(Col.End);
+    const contentChars = column(Col.ContentChars), contentBytes = column(Col.ContentBytes);
+    const codeChars = column(Col.CodeChars), codeBytes = column(Col.CodeBytes);
+    const linkNormCodeChars = column(Col.LinkNormCodeChars);
+    const asciiBytes = column(Col.AsciiBytes), nonAsciiBytes = column(Col.NonAsciiBytes);
+    const links = column(Col.Links), anchorBytes = column(Col.AnchorBytes), images = column(Col.Images);
+    const path = column(Col.Path);
+    const elements = { line: column(Col.Element), parent: list(elementParent), end: list(elementEnd), tag: list(elementTag) };
+    const classTokens = tokens ? { start: starts(Col.FirstToken, this.tokenKeys.length), keys: list(this.tokenKeys) } : undefined;
+    const segStart = list(this.segStart), segEnd = list(this.segEnd), lineSegments = starts(Col.FirstSegment, this.segStart.length);
+    const pieceStart = list(this.pieceStart), pieceEnd = list(this.pieceEnd), linePieces = starts(Col.FirstPiece, this.pieceStart.length);
     // The byte columns last (a Uint32Array view must start at a multiple of 4).
     const bytes = new Uint8Array(buffer, at, 3 * n);
     const block = fill(Col.Block, bytes.subarray(0, n)), context = fill(Col.Context, bytes.subarray(n, 2 * n));
     const decode = fill(Col.Decode, bytes.subarray(2 * n, 3 * n));
-    const table = new PageLines(this.src, { ...text, decode }, { ...columns, block, context });
+    const table = new PageLines(this.src, { segStart, segEnd, lineSegments, pieceStart, pieceEnd, linePieces, decode }, {
+      count: n, start, end, contentChars, contentBytes, codeChars, codeBytes, linkNormCodeChars, asciiBytes, nonAsciiBytes,
+      links, anchorBytes, images, block, path, context, classTokens, elements, title: title.title,
+    });
     for (const c of [this.segStart, this.segEnd, this.pieceStart, this.pieceEnd, this.tokenKeys]) c.release();
     giveU32(this.rows);
     this.rows = EMPTY_ROWS;

@@ -44,13 +44,57 @@ const enum Scope { Default, ListItem, Button, Table }
 /** Table parts (OpenElements.tablePart). */
 const enum TablePart { Cell = 1, Row = 2, Section = 3 }
 
+/** What the rules need of a tag table, made once per table (not per page: a typed array costs about 0.7 µs to make). */
+interface TagRules {
+  readonly pTag: number;
+  readonly optionTag: number;
+  readonly selectTag: number;
+  readonly liTag: number;
+  readonly ddTag: number;
+  readonly dtTag: number;
+  readonly buttonTag: number;
+  /**
+   * Per tag number: the table part it is (TablePart.Cell, Row, Section; 0: none), and the parts whose
+   * search for an open one it stops (bit 1 << part): the rules of `<td>`, `<tr>`, `<tbody>` without a
+   * name comparison or an array per tag.
+   */
+  readonly tablePart: Uint8Array;
+  readonly tableStop: Uint8Array;
+}
+
+const TAG_RULES = new WeakMap<TagTable, TagRules>();
+/** Per-tag counts of finished builders, for the next ones (zeroed when taken). */
+const spareCounts: Int32Array[] = [];
+const NO_COUNTS = new Int32Array(0);
+
+function tagRules(tags: TagTable): TagRules {
+  let rules = TAG_RULES.get(tags);
+  if (rules) return rules;
+  const id = (name: string): number => tags.index.get(name) ?? -1;
+  const tablePart = new Uint8Array(tags.size), tableStop = new Uint8Array(tags.size);
+  const set = (a: Uint8Array, names: readonly string[], bits: number): void => {
+    for (const n of names) { const i = id(n); if (i >= 0) a[i]! |= bits; }
+  };
+  set(tablePart, ['td', 'th'], TablePart.Cell);
+  set(tablePart, ['tr'], TablePart.Row);
+  set(tablePart, ['tbody', 'thead', 'tfoot'], TablePart.Section);
+  set(tableStop, ['table', 'html', 'template'], (1 << TablePart.Cell) | (1 << TablePart.Row) | (1 << TablePart.Section));
+  set(tableStop, ['tbody', 'thead', 'tfoot'], (1 << TablePart.Cell) | (1 << TablePart.Row));
+  set(tableStop, ['tr'], 1 << TablePart.Cell);
+  rules = {
+    pTag: id('p'), optionTag: id('option'), selectTag: id('select'), liTag: id('li'), ddTag: id('dd'), dtTag: id('dt'), buttonTag: id('button'),
+    tablePart, tableStop,
+  };
+  TAG_RULES.set(tags, rules);
+  return rules;
+}
+
 export class OpenElements {
   /** The stack: open block elements (in the tree), dropped elements and the elements inside them. */
   private readonly stack: BlockEntry[] = [];
   /** Open entries per tag number (an end tag whose element is not open costs no walk). */
-  private readonly counts: Int32Array;
+  private counts: Int32Array;
   /** Tag numbers of the names the rules ask for by name (−1: not in the table). */
-  private readonly ids: ReadonlyMap<string, number>;
   private readonly pTag: number;
   private readonly optionTag: number;
   private readonly selectTag: number;
@@ -58,11 +102,7 @@ export class OpenElements {
   private readonly ddTag: number;
   private readonly dtTag: number;
   private readonly buttonTag: number;
-  /**
-   * Per tag number: the table part it is (TablePart.Cell, Row, Section; 0: none), and the parts whose
-   * search for an open one it stops (bit 1 << part): the rules of `<td>`, `<tr>`, `<tbody>` without a
-   * name comparison or an array per tag.
-   */
+  /** TagRules.tablePart, tableStop. */
   private readonly tablePart: Uint8Array;
   private readonly tableStop: Uint8Array;
   /** Block-element tree (LineTable.elements): parent + 1 (0: root) and subtree end of each element. */
@@ -83,30 +123,19 @@ export class OpenElements {
 
   /** @param classTokens entries keep their class/id words; @param dropComments / dropHidden: LineOptions */
   constructor(tags: TagTable, private readonly classTokens: boolean, private readonly dropComments: boolean, private readonly dropHidden: boolean) {
-    this.counts = new Int32Array(tags.size);
-    this.ids = tags.index;
-    this.pTag = this.id('p');
-    this.optionTag = this.id('option');
-    this.selectTag = this.id('select');
-    this.liTag = this.id('li');
-    this.ddTag = this.id('dd');
-    this.dtTag = this.id('dt');
-    this.buttonTag = this.id('button');
-    this.tablePart = new Uint8Array(tags.size);
-    this.tableStop = new Uint8Array(tags.size);
-    const set = (a: Uint8Array, names: readonly string[], bits: number): void => {
-      for (const n of names) { const i = this.id(n); if (i >= 0) a[i]! |= bits; }
-    };
-    set(this.tablePart, ['td', 'th'], TablePart.Cell);
-    set(this.tablePart, ['tr'], TablePart.Row);
-    set(this.tablePart, ['tbody', 'thead', 'tfoot'], TablePart.Section);
-    set(this.tableStop, ['table', 'html', 'template'], (1 << TablePart.Cell) | (1 << TablePart.Row) | (1 << TablePart.Section));
-    set(this.tableStop, ['tbody', 'thead', 'tfoot'], (1 << TablePart.Cell) | (1 << TablePart.Row));
-    set(this.tableStop, ['tr'], 1 << TablePart.Cell);
-  }
-
-  private id(name: string): number {
-    return this.ids.get(name) ?? -1;
+    const rules = tagRules(tags);
+    this.counts = spareCounts.pop() ?? new Int32Array(tags.size);
+    if (this.counts.length !== tags.size) this.counts = new Int32Array(tags.size);
+    else this.counts.fill(0);
+    this.pTag = rules.pTag;
+    this.optionTag = rules.optionTag;
+    this.selectTag = rules.selectTag;
+    this.liTag = rules.liTag;
+    this.ddTag = rules.ddTag;
+    this.dtTag = rules.dtTag;
+    this.buttonTag = rules.buttonTag;
+    this.tablePart = rules.tablePart;
+    this.tableStop = rules.tableStop;
   }
 
   /** The innermost open element (a block element, unless inside a dropped one). */
@@ -368,6 +397,8 @@ export class OpenElements {
 
   /** The working arrays go back to the spares (after the table has copied them). */
   release(): void {
+    if (spareCounts.length < 4 && this.counts.length > 0) spareCounts.push(this.counts);
+    this.counts = NO_COUNTS;
     this.elementParent.release();
     this.elementEnd.release();
     this.elementTag.release();

@@ -8,7 +8,11 @@ import type { ElementTree, LineTable, TextSink } from '../core/types.js';
 import { lineKey, LineKeyHasher } from './line-key.js';
 import { decodeReference, PIECE_ENTITY, PIECE_OFFSET, PIECE_SPACE, SEGMENT_OFFSET, SEGMENT_SPACE, WHITESPACE_RUN } from './text-chars.js';
 
-export type TableColumns = Omit<LineTable, 'text' | 'lineText'>;
+/** The columns of a built table (the optional ones of LineTable always present, undefined when absent: one shape). */
+export type TableColumns = Omit<LineTable, 'text' | 'lineText' | 'classTokens' | 'title' | 'warnings' | 'lineKey'> & {
+  readonly classTokens: LineTable['classTokens'] | undefined;
+  readonly title: string | undefined;
+};
 
 /** A table built from a page (not made by hand): it can always key its lines without building their text. */
 export type BuiltLineTable = LineTable & Required<Pick<LineTable, 'lineKey'>>;
