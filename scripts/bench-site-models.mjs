@@ -12,7 +12,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { sitePages } from './site-pages.mjs';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pseudoLabel, trainPseudoLabelled, checkSiteModel, extractWithModel, shippedDefaultModel, scoreText } from '../dist/index.js';
+import { pseudoLabel, trainPseudoLabelled, checkSiteModel, fallbackText, PSEUDO_LABEL_GUARD, extractWithModel, shippedDefaultModel, scoreText } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets');
@@ -26,6 +26,7 @@ const maxSites = Number(arg('--sites', 1e9));
 const out = arg('--out', null);
 const guard = !process.argv.includes('--no-guard');
 const share = arg('--template-share', undefined);
+const rule = JSON.parse(arg('--rule', 'null')) ?? undefined;
 
 const dflt = shippedDefaultModel();
 const sites = (await sitePages(dir, minPages)).slice(0, maxSites);
@@ -36,18 +37,21 @@ for (const [site, pages] of sites) {
   const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site, seed: (p) => seed.get(p.id), seedModel: dflt.name, ...(share !== undefined ? { templateShare: Number(share) } : {}) });
   const model = trainPseudoLabelled(labels, { name: 'lf', site });
   // The guard on pseudo-labels, as `farsw train --unlabeled` records it: --model auto uses the model only where it won.
-  const check = guard ? checkSiteModel(labels.pages, { site }, dflt, { defaultCache: seed }) : { useSite: true };
-  let d = 0, l = 0, g = 0;
+  const check = guard ? checkSiteModel(labels.pages, { site }, dflt, { defaultCache: seed, rule: rule ?? PSEUDO_LABEL_GUARD }) : { useSite: true };
+  const below = check.fallbackBelow ?? 0;
+  let d = 0, l = 0, g = 0, fell = 0;
   for (const p of pages) {
     const dt = seed.get(p.id), lt = extractWithModel(p.html, model).text;
     d += scoreText(dt, p.gold).bow.f1;
-    const lf = scoreText(lt, p.gold).bow.f1;
-    l += lf;
-    g += check.useSite ? lf : scoreText(dt, p.gold).bow.f1;
+    l += scoreText(lt, p.gold).bow.f1;
+    // What --model auto keeps: the default model where the guard refused the site model, else the site model with its per-page fallback.
+    const kept = check.useSite ? fallbackText(lt, dt, below) : { text: dt, fellBack: false };
+    if (kept.fellBack) fell++;
+    g += scoreText(kept.text, p.gold).bow.f1;
   }
-  const row = { site, pages: pages.length, dflt: d / pages.length, lf: l / pages.length, auto: g / pages.length, useSite: check.useSite, template: model.trainingReport.unlabeled.templateLines };
+  const row = { site, pages: pages.length, dflt: d / pages.length, lf: l / pages.length, auto: g / pages.length, useSite: check.useSite, below, fell, template: model.trainingReport.unlabeled.templateLines };
   rows.push(row);
-  console.error(`${site.padEnd(28)} ${String(row.pages).padStart(4)}  default ${row.dflt.toFixed(3)}  label-free ${row.lf.toFixed(3)}  guarded ${row.auto.toFixed(3)} (${row.useSite ? 'site' : 'default'})`);
+  console.error(`${site.padEnd(28)} ${String(row.pages).padStart(4)}  default ${row.dflt.toFixed(3)}  label-free ${row.lf.toFixed(3)}  guarded ${row.auto.toFixed(3)} (${row.useSite ? `site, τ ${row.below}, ${row.fell} fell back` : 'default'})`);
 }
 const mean = (f) => rows.reduce((a, r) => a + f(r), 0) / rows.length;
 const sign = (x) => (x >= 0 ? '+' : '') + x.toFixed(3);
@@ -55,7 +59,7 @@ const worst = (f) => rows.reduce((w, r) => (f(r) - r.dflt < f(w) - w.dflt ? r : 
 const lines = [
   '| site | pages | template lines | default model | label-free site model | difference | --model auto (guard on pseudo-labels) | difference |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.site} | ${r.pages} | ${r.template} | ${r.dflt.toFixed(3)} | ${r.lf.toFixed(3)} | ${sign(r.lf - r.dflt)} | ${r.auto.toFixed(3)} (${r.useSite ? 'site' : 'default'}) | ${sign(r.auto - r.dflt)} |`),
+  ...rows.map((r) => `| ${r.site} | ${r.pages} | ${r.template} | ${r.dflt.toFixed(3)} | ${r.lf.toFixed(3)} | ${sign(r.lf - r.dflt)} | ${r.auto.toFixed(3)} (${r.useSite ? `site${r.below > 0 ? `, τ ${r.below}: ${r.fell} fell back` : ''}` : 'default'}) | ${sign(r.auto - r.dflt)} |`),
   `| **mean of ${rows.length} sites** | ${rows.reduce((a, r) => a + r.pages, 0)} | | **${mean((r) => r.dflt).toFixed(3)}** | **${mean((r) => r.lf).toFixed(3)}** | **${sign(mean((r) => r.lf - r.dflt))}** | **${mean((r) => r.auto).toFixed(3)}** | **${sign(mean((r) => r.auto - r.dflt))}** |`,
   '',
   `Label-free model alone: worst site ${worst((r) => r.lf).site} (${sign(worst((r) => r.lf).lf - worst((r) => r.lf).dflt)}), ${rows.filter((r) => r.lf < r.dflt - 0.01).length} sites below the default by more than 0.01. `

@@ -17,7 +17,8 @@ import { ConfigError, InputError } from '../core/errors.js';
 import { decodeHtml, pageSource, type PageSource } from '../html/decode.js';
 import { sniffBinary } from '../html/sniff-binary.js';
 import { modelLineOptions, type Model } from '../model/model.js';
-import { modelResolver, type ModelChoice } from '../model-store/resolve.js';
+import { modelResolver, type ModelChoice, type SiteFallback } from '../model-store/resolve.js';
+import { fallbackText } from '../eval/site-guard.js';
 import { getExtractor } from '../extract/registry.js';
 import { extractWithModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import type { FarswResult } from '../extract/farsw.js';
@@ -39,6 +40,8 @@ export interface ExtractOptions extends ModelExtractorOptions {
   readonly contentType?: string;
   /** `--model auto`: use the matching site model even where it lost to the default model in training. */
   readonly useSiteModel?: boolean;
+  /** With a given Model: its per-page fallback (as `auto` applies a stored site model's; `apply --adapt` passes it). */
+  readonly fallback?: SiteFallback;
   /**
    * `markdown`: also render the chosen lines as Markdown with their links and images (`ExtractResult.markdown`);
    * `html`: as clean article HTML (`ExtractResult.html`). Default `text`.
@@ -81,7 +84,7 @@ export function resolveModel(options: ExtractOptions): Model {
 /** {@link resolveModel} with why it was chosen. */
 export function chooseModel(options: ExtractOptions): ModelChoice {
   const m = options.model ?? 'auto';
-  if (typeof m !== 'string') return { model: m, reason: `model ${m.name} (given)` };
+  if (typeof m !== 'string') return { model: m, reason: `model ${m.name} (given)`, ...(options.fallback ? { fallback: options.fallback } : {}) };
   return modelResolver(options.store).choose(m, options.url, options.useSiteModel ? { useSiteModel: true } : {});
 }
 
@@ -115,8 +118,20 @@ export function extract(page: string | Uint8Array, given: ExtractOptions = {}): 
   else {
     const choice = chooseModel(options);
     model = choice.model;
-    const { detail, ...rest } = extractWithModel(html, model, inner);
-    result = { ...rest, modelReason: choice.reason, farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
+    let run = extractWithModel(html, model, inner);
+    let reason = choice.reason;
+    if (choice.fallback) {
+      // The guard's per-page fallback: both models run; the default's text where the site model's strays from it.
+      const other = extractWithModel(html, choice.fallback.model, inner);
+      const kept = fallbackText(run.text, other.text, choice.fallback.below);
+      if (kept.fellBack) {
+        reason = `${choice.fallback.model.name}: ${model.name} agreed with it at ${kept.agreement.toFixed(3)} on this page, below ${choice.fallback.below}${typeof options.model === 'object' ? '' : ` (${choice.reason})`}`;
+        model = choice.fallback.model;
+        run = other;
+      }
+    }
+    const { detail, ...rest } = run;
+    result = { ...rest, modelReason: reason, farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
   if (options.format === 'markdown') result = { ...result, markdown: markdownOf(html, result, model, options) };
   else if (options.format === 'html') result = { ...result, html: htmlOf(html, result, model, options) };

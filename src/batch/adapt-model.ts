@@ -5,7 +5,7 @@
  * `farsw train --unlabeled` does); and, in the second pass, pick each page's model from the table.
  */
 import { chooseModel, extract, type ExtractOptions } from '../api/extract.js';
-import { checkSiteModel } from '../eval/site-guard.js';
+import { checkSiteModel, PSEUDO_LABEL_GUARD } from '../eval/site-guard.js';
 import type { Model, SiteCheck } from '../model/model.js';
 import { pseudoLabel, trainPseudoLabelled, type UnlabeledPage } from '../train/unlabeled.js';
 
@@ -18,6 +18,8 @@ export interface AdaptEntry {
   /** Pages the model learned from (the sample), and the guard's scores. */
   readonly pages: number;
   readonly check?: SiteCheck;
+  /** The guard's per-page fallback (SiteCheck.fallbackBelow): the usual model's text where the learned model's agrees with it below this. */
+  readonly fallbackBelow?: number;
   /** Training time of the host (ms), guard included. */
   readonly ms: number;
 }
@@ -59,12 +61,15 @@ export function trainAdaptEntry(host: string, pages: readonly UnlabeledPage[], o
     const labels = pseudoLabel(pages, { site: host, seed: (p) => seed.get(p.id!)!, seedModel: base.name });
     // Trained under a storable name, then named for the run (`adapt:` marks it as learned on the fly, never stored).
     const model = { ...lean(trainPseudoLabelled(labels, { name: 'adapt', site: host })), name };
-    const check = checkSiteModel(labels.pages, { site: host }, base, { defaultCache: seed });
+    const check = checkSiteModel(labels.pages, { site: host }, base, { defaultCache: seed, rule: PSEUDO_LABEL_GUARD });
     const scores = check ? `${check.siteF1.toFixed(3)} vs ${base.name} ${check.defaultF1.toFixed(3)} on the pseudo-labels, ${check.folds}-fold` : 'no guard: fewer than 2 pseudo-labelled pages';
     const learned = `label-free from ${pages.length} pages`;
     const entry = { pages: pages.length, ...(check ? { check } : {}) };
     if (useSiteModel) return { ...entry, model, reason: `${name} (${learned}; forced by --use-site-model; ${scores})`, ms: ms() };
-    if (check?.useSite) return { ...entry, model, reason: `${name} (${learned}; won: ${scores})`, ms: ms() };
+    if (check?.useSite) {
+      const below = check.fallbackBelow ?? 0;
+      return { ...entry, model, reason: `${name} (${learned}; won: ${scores}${below > 0 ? `; ${base.name}'s text where they agree below ${below}` : ''})`, ...(below > 0 ? { fallbackBelow: below } : {}), ms: ms() };
+    }
     return { ...entry, reason: `${base.name}: ${name} lost (${learned}; ${scores})`, ms: ms() };
   } catch (e) {
     return { reason: `${base.name}: ${name} not learned (${e instanceof Error ? e.message : String(e)})`, pages: pages.length, ms: ms() };
@@ -79,5 +84,7 @@ export function adaptChoice(table: AdaptTable, host: string | null, options: Ext
   if (host === null) return { options, note: 'adapt: no host' };
   const entry = table.hosts.get(host);
   if (!entry) return { options, note: `adapt: fewer than ${table.minPages} pages of ${host}` };
-  return { options: entry.model ? { ...options, model: entry.model } : options, reason: entry.reason };
+  if (!entry.model) return { options, reason: entry.reason };
+  const fallback = entry.fallbackBelow ? { fallback: { model: chooseModel({ ...options, url: `http://${host}/` }).model, below: entry.fallbackBelow } } : {};
+  return { options: { ...options, model: entry.model, ...fallback }, reason: entry.reason };
 }

@@ -2,9 +2,12 @@
  * The site-model guard (issue 18.1): is a site model better than the default
  * model on its own site? k-fold on the site's pages: each fold trains a site
  * model on the other folds (the same options as the real one) and both models
- * extract the held-out pages; the site model is used by `--model auto` only when
- * its mean BoW F1 beats the default's. `farsw eval --cv intra-site --train` runs
- * the same check inside each outer fold, on that fold's training pages only.
+ * extract the held-out pages. From those page scores ({@link guardDecision}):
+ * a per-page fallback (the default model's text where the two models agree
+ * less than τ, τ chosen on the same pages) and whether `--model auto` uses the
+ * site model at all: only when, with the fallback, it wins on the mean and on
+ * more pages than it loses. `farsw eval --cv intra-site --train` runs the same
+ * check inside each outer fold, on that fold's training pages only.
  */
 import { tokenize } from '../core/tokenize.js';
 import { hashString, mulberry32, shuffled } from '../core/random.js';
@@ -21,14 +24,85 @@ export interface SiteGuardOptions {
   readonly seed?: number;
   /** Default-model text per page id, shared between calls (eval reuses it across outer folds). */
   readonly defaultCache?: Map<string, string>;
+  /** The rule's knobs ({@link guardDecision}); label-free models take {@link PSEUDO_LABEL_GUARD}. */
+  readonly rule?: GuardRule;
+}
+
+/** The knobs of {@link guardDecision}. */
+export interface GuardRule {
+  /** τ candidates of the per-page fallback (default {@link SITE_GUARD_FALLBACKS}; `[0]`: none). */
+  readonly fallbacks?: readonly number[];
+  /** The site model must also win on more pages than it loses (default true). */
+  readonly majority?: boolean;
 }
 
 /** Default k of the guard's cross-validation. */
 export const SITE_GUARD_FOLDS = 5;
 
+/** The fallback thresholds τ the guard chooses from (0: never fall back). */
+export const SITE_GUARD_FALLBACKS: readonly number[] = Object.freeze([0, 0.5, 0.6, 0.7, 0.8, 0.9]);
+
+/**
+ * The rule against a label-free model's pseudo-labels: the fallback, not the majority of pages (the labels come
+ * from the default model's text, so pages where the two agree count as ties for it; docs/decisions.md).
+ */
+export const PSEUDO_LABEL_GUARD: GuardRule = Object.freeze({ majority: false });
+
 /** BoW F1 (tokens) of a text against another. */
 export function bowF1(predicted: string, gold: string): number {
   return bagOfWordsScore(tokenize(predicted), tokenize(gold)).f1;
+}
+
+/** One held-out page of the guard's cross-validation: both models' BoW F1 and their agreement. */
+export interface GuardPage {
+  readonly site: number;
+  readonly default: number;
+  /** BoW F1 of the site model's text against the default model's. */
+  readonly agreement: number;
+}
+
+/** What the guard decided from its pages. */
+export interface GuardDecision {
+  readonly useSite: boolean;
+  /** τ: on a page where the two models' texts agree below it, the default model's text is used. */
+  readonly fallbackBelow: number;
+  /** Mean BoW F1 of the site model with that fallback. */
+  readonly guardedF1: number;
+  /** Pages where the site model with the fallback beat / lost to the default model. */
+  readonly wins: number;
+  readonly losses: number;
+}
+
+/** The text `--model auto` keeps on a page: the site model's, unless it agrees with the default's below τ. */
+export function fallbackText(siteText: string, defaultText: string, below: number): { text: string; agreement: number; fellBack: boolean } {
+  if (below <= 0) return { text: siteText, agreement: NaN, fellBack: false };
+  const agreement = bowF1(siteText, defaultText);
+  return agreement < below ? { text: defaultText, agreement, fellBack: true } : { text: siteText, agreement, fellBack: false };
+}
+
+/**
+ * The guard's rule on cross-validated pages. τ is the one of {@link SITE_GUARD_FALLBACKS} giving the best
+ * mean (ties: the larger τ, so a page less like the site model's training than any seen falls back); the site
+ * model is used only when, with that fallback, its mean beats the default's and it wins on more pages than it
+ * loses (one outlier page must not decide either way; docs/decisions.md).
+ */
+export function guardDecision(pages: readonly GuardPage[], rule: GuardRule = {}): GuardDecision {
+  const fallbacks = rule.fallbacks ?? SITE_GUARD_FALLBACKS;
+  const n = Math.max(pages.length, 1);
+  const scoreAt = (p: GuardPage, tau: number): number => (p.agreement < tau ? p.default : p.site);
+  let best = -Infinity, tau = 0;
+  for (const t of fallbacks) {
+    const m = pages.reduce((a, p) => a + scoreAt(p, t), 0) / n;
+    if (m > best + 1e-9 || (m >= best - 1e-9 && t > tau)) { best = m; tau = t; }
+  }
+  const dflt = pages.reduce((a, p) => a + p.default, 0) / n;
+  let wins = 0, losses = 0;
+  for (const p of pages) {
+    const d = scoreAt(p, tau) - p.default;
+    if (d > 1e-9) wins++;
+    else if (d < -1e-9) losses++;
+  }
+  return { useSite: best > dflt + 1e-9 && (rule.majority === false || wins > losses), fallbackBelow: tau, guardedF1: best, wins, losses };
 }
 
 /**
@@ -43,7 +117,7 @@ export function checkSiteModel(pages: readonly TrainingPage[], options: Omit<Tra
   const order = shuffled(labelled.slice().sort((a, b) => ((a.id ?? '') < (b.id ?? '') ? -1 : 1)), mulberry32(((guard.seed ?? 1) ^ hashString(options.site ?? '')) >>> 0));
   const k = Math.min(guard.folds ?? SITE_GUARD_FOLDS, order.length);
   const cache = guard.defaultCache ?? new Map<string, string>();
-  let site = 0, dflt = 0, agree = 0, n = 0;
+  const scored: GuardPage[] = [];
   for (let f = 0; f < k; f++) {
     const trainer = new Trainer({ ...options, name: 'site-guard' });
     order.forEach((p, i) => { if (i % k !== f) trainer.addPage(p); });
@@ -55,9 +129,14 @@ export function checkSiteModel(pages: readonly TrainingPage[], options: Omit<Tra
       let d = cache.get(key);
       if (d === undefined) cache.set(key, (d = extractWithModel(p.html, defaultModel).text));
       const s = model ? extractWithModel(p.html, model).text : '';
-      site += bowF1(s, p.gold!); dflt += bowF1(d, p.gold!); agree += bowF1(s, d); n++;
+      scored.push({ site: bowF1(s, p.gold!), default: bowF1(d, p.gold!), agreement: bowF1(s, d) });
     });
   }
-  const siteF1 = site / n, defaultF1 = dflt / n;
-  return { folds: k, pages: n, siteF1, defaultF1, defaultModel: defaultModel.name, agreement: agree / n, useSite: siteF1 > defaultF1 };
+  const n = scored.length;
+  const mean = (f: (p: GuardPage) => number): number => scored.reduce((a, p) => a + f(p), 0) / n;
+  const decision = guardDecision(scored, guard.rule);
+  return {
+    folds: k, pages: n, siteF1: mean((p) => p.site), defaultF1: mean((p) => p.default), defaultModel: defaultModel.name, agreement: mean((p) => p.agreement),
+    useSite: decision.useSite, fallbackBelow: decision.fallbackBelow, guardedF1: decision.guardedF1, wins: decision.wins, losses: decision.losses,
+  };
 }

@@ -87,6 +87,14 @@ export interface ChoiceOptions {
 export interface ModelChoice {
   readonly model: Model;
   readonly reason: string;
+  /** The per-page fallback of a guarded site model: `model`'s text is replaced by this model's where the two agree below `below` (BoW F1). */
+  readonly fallback?: SiteFallback;
+}
+
+/** A per-page fallback (SiteCheck.fallbackBelow): the default model's text where a site model's agrees with it below `below`. */
+export interface SiteFallback {
+  readonly model: Model;
+  readonly below: number;
 }
 
 /** The default model as `apply` finds it: the store's `default`, else the shipped one. */
@@ -134,8 +142,12 @@ export class ModelResolver {
     const check = model.trainingReport.siteCheck;
     if (options.useSiteModel) return { model, reason: `site model ${site.name} (forced by --use-site-model)` };
     if (!check) return { model, reason: `site model ${site.name} (no cross-validation recorded)` };
-    const scores = `${check.siteF1.toFixed(3)} vs default ${check.defaultF1.toFixed(3)}, ${check.folds}-fold`;
-    if (check.useSite) return { model, reason: `site model ${site.name} (won: ${scores})` };
+    const scores = `${(check.guardedF1 ?? check.siteF1).toFixed(3)} vs default ${check.defaultF1.toFixed(3)}, ${check.folds}-fold${check.wins !== undefined ? `, better on ${check.wins} pages, worse on ${check.losses}` : ''}`;
+    if (check.useSite) {
+      const below = check.fallbackBelow ?? 0;
+      if (below <= 0) return { model, reason: `site model ${site.name} (won: ${scores})` };
+      return { model, reason: `site model ${site.name} (won: ${scores}; the default model's text where they agree below ${below})`, fallback: { model: this.named(DEFAULT_MODEL_NAME), below } };
+    }
     return { model: this.named(DEFAULT_MODEL_NAME), reason: `default: site model ${site.name} lost (${scores})` };
   }
 

@@ -123,8 +123,15 @@ export interface SiteCheck {
   readonly defaultModel: string;
   /** Mean BoW F1 between the fold models' and the default model's output (drift baseline). */
   readonly agreement: number;
-  /** What `--model auto` does: the site model only when it won (siteF1 > defaultF1). */
+  /** What `--model auto` does: the site model only when it won (eval/site-guard.ts guardDecision). */
   readonly useSite: boolean;
+  /** τ of the per-page fallback: where the two models' texts agree below it, `--model auto` keeps the default's (0 or absent: never). */
+  readonly fallbackBelow?: number;
+  /** Mean BoW F1 of the fold models with that fallback. */
+  readonly guardedF1?: number;
+  /** Pages where the fold models (with the fallback) beat / lost to the default model. */
+  readonly wins?: number;
+  readonly losses?: number;
   /** What the scores are against: the pages' gold (absent: gold), or a label-free model's pseudo-labels. */
   readonly labels?: 'gold' | 'pseudo';
 }
@@ -295,6 +302,8 @@ export function validateModel(value: unknown, source = 'model'): Model {
     if (typeof sc !== 'object' || sc === null) fail('trainingReport.siteCheck must be an object');
     for (const k of ['siteF1', 'defaultF1', 'agreement'] as const) checkFraction(sc[k], `trainingReport.siteCheck.${k}`);
     if (typeof sc.useSite !== 'boolean') fail('trainingReport.siteCheck.useSite must be a boolean');
+    for (const k of ['fallbackBelow', 'guardedF1'] as const) if (sc[k] !== undefined) checkFraction(sc[k], `trainingReport.siteCheck.${k}`);
+    for (const k of ['wins', 'losses'] as const) if (sc[k] !== undefined && !(Number.isInteger(sc[k]) && (sc[k] as number) >= 0)) fail(`trainingReport.siteCheck.${k} must be a count`);
   }
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;

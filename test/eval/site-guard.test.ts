@@ -2,7 +2,7 @@ import { describe, it, expect, afterAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkSiteModel } from '../../src/eval/site-guard.js';
+import { checkSiteModel, fallbackText, guardDecision, SITE_GUARD_FALLBACKS, type GuardPage } from '../../src/eval/site-guard.js';
 import { shippedDefaultModel, ModelResolver } from '../../src/model-store/resolve.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
 import { train } from '../../src/train/train.js';
@@ -22,7 +22,10 @@ describe('checkSiteModel (the site-model guard)', () => {
     expect(c.pages).toBe(12);
     expect(c.defaultModel).toBe('default');
     for (const x of [c.siteF1, c.defaultF1, c.agreement]) expect(x).toBeGreaterThanOrEqual(0), expect(x).toBeLessThanOrEqual(1);
-    expect(c.useSite).toBe(c.siteF1 > c.defaultF1);
+    // The rule: with its per-page fallback the site model beats the default's mean and wins on more pages than it loses.
+    expect(SITE_GUARD_FALLBACKS).toContain(c.fallbackBelow);
+    expect(c.wins! + c.losses!).toBeLessThanOrEqual(12);
+    expect(c.useSite).toBe(c.guardedF1! > c.defaultF1 && c.wins! > c.losses!);
     // The hand-written site: menu, related links and footer repeat on every page; a site model learns them.
     expect(c.siteF1).toBeGreaterThan(0.95);
   });
@@ -40,6 +43,46 @@ describe('checkSiteModel (the site-model guard)', () => {
   });
 });
 
+describe('guardDecision (the rule on cross-validated pages)', () => {
+  const page = (site: number, dflt: number, agreement: number): GuardPage => ({ site, default: dflt, agreement });
+
+  it('one page where the site model strays does not veto it: that kind of page falls back to the default model', () => {
+    // Eight pages where the site model is a little better and agrees with the default; one where it lost 0.4 and agreed at 0.6.
+    const pages = [...Array.from({ length: 8 }, () => page(0.99, 0.96, 0.97)), page(0.6, 1, 0.6)];
+    const d = guardDecision(pages);
+    expect(d.useSite).toBe(true);
+    // τ from 0.7 up all send the stray page back; ties take the largest, so pages stranger than any seen fall back too.
+    expect(d.fallbackBelow).toBe(0.9);
+    expect(d.guardedF1).toBeCloseTo((8 * 0.99 + 1) / 9, 9);
+    expect([d.wins, d.losses]).toEqual([8, 0]);
+    // The mean alone (the rule before) refused the site model: 0.947 against 0.964.
+    expect(guardDecision(pages, { fallbacks: [0], majority: false }).useSite).toBe(false);
+  });
+
+  it('one big win does not carry a site model that is worse on most pages', () => {
+    const pages = [...Array.from({ length: 6 }, () => page(0.95, 0.96, 0.98)), page(1, 0.1, 0.1)];
+    const d = guardDecision(pages);
+    expect(d.fallbackBelow).toBe(0); // falling back would give the big win away
+    expect([d.wins, d.losses]).toEqual([1, 6]);
+    expect(d.useSite).toBe(false);
+    expect(guardDecision(pages, { majority: false }).useSite).toBe(true); // the mean alone: 0.957 against 0.837
+  });
+
+  it('a tie is the default model\'s', () => {
+    expect(guardDecision([page(0.9, 0.9, 1), page(0.8, 0.8, 1)]).useSite).toBe(false);
+    expect(guardDecision([]).useSite).toBe(false);
+  });
+});
+
+describe('fallbackText', () => {
+  it('keeps the site model\'s text unless it agrees with the default\'s below τ', () => {
+    expect(fallbackText('a b c d', 'a b c d', 0.9)).toEqual({ text: 'a b c d', agreement: 1, fellBack: false });
+    const strayed = fallbackText('menu menu login', 'the article text here', 0.5);
+    expect(strayed).toEqual({ text: 'the article text here', agreement: 0, fellBack: true });
+    expect(fallbackText('menu', 'article', 0).text).toBe('menu'); // τ 0: never, and no agreement computed
+  });
+});
+
 describe('--model auto with the guard', () => {
   const base = train(sitePages(10), { name: 'alpha.example', site: 'alpha.example' });
   const withCheck = (name: string, site: string, useSite: boolean): Model => {
@@ -51,6 +94,8 @@ describe('--model auto with the guard', () => {
   store.save(withCheck('winner', 'win.example', true));
   store.save(withCheck('loser', 'lose.example', false));
   store.save({ ...base, name: 'old', site: 'old.example' }); // trained before the guard: no siteCheck
+  const fb = withCheck('careful', 'careful.example', true);
+  store.save({ ...fb, trainingReport: { ...fb.trainingReport, siteCheck: { ...fb.trainingReport.siteCheck!, fallbackBelow: 0.8, guardedF1: 0.96, wins: 7, losses: 2 } } });
   store.close();
   const r = new ModelResolver(path);
   afterAll(() => r.close());
@@ -68,6 +113,16 @@ describe('--model auto with the guard', () => {
     const forced = r.choose('auto', 'https://lose.example/a', { useSiteModel: true });
     expect(forced.model.name).toBe('loser');
     expect(forced.reason).toContain('forced by --use-site-model');
+  });
+
+  it('passes on the per-page fallback the guard chose', () => {
+    const c = r.choose('auto', 'https://careful.example/a');
+    expect(c.model.name).toBe('careful');
+    expect(c.fallback?.model.name).toBe('default');
+    expect(c.fallback?.below).toBe(0.8);
+    expect(c.reason).toBe('site model careful (won: 0.960 vs default 0.900, 5-fold, better on 7 pages, worse on 2; the default model\'s text where they agree below 0.8)');
+    expect(r.choose('auto', 'https://careful.example/a', { useSiteModel: true }).fallback).toBeUndefined(); // forced: the site model alone
+    expect(r.choose('auto', 'https://win.example/a').fallback).toBeUndefined();
   });
 
   it('keeps using models trained without a guard, and says so', () => {

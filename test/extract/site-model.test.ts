@@ -14,6 +14,7 @@ import { train } from '../../src/train/train.js';
 import type { Model } from '../../src/model/model.js';
 import { extract } from '../../src/api/extract.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
+import { shippedDefaultModel } from '../../src/model-store/resolve.js';
 import { run } from '../../src/cli/main.js';
 import { capture } from '../cli/capture.js';
 import { scoreText } from '../../src/eval/metrics.js';
@@ -60,6 +61,29 @@ describe('a site model', () => {
     expect(extract(page.html, { store, url: 'https://news.coastal-courier.example/x' }).model).toBe('courier');
     expect(extract(page.html, { store, url: 'https://elsewhere.example/x' }).model).toBe('default');
     expect(extract(page.html, { store }).model).toBe('default');
+  });
+
+  it('the guard\'s per-page fallback: the default model\'s text where the site model\'s agrees with it below τ', () => {
+    const dflt = shippedDefaultModel();
+    for (const page of courier.slice(9)) {
+      const own = extract(page.html, { model }), other = extract(page.html, { model: dflt });
+      // On these pages the two agree at 0.98–0.99 (BoW F1 of one text against the other).
+      const kept = extract(page.html, { model, fallback: { model: dflt, below: 0.9 } });
+      expect([kept.model, kept.text]).toEqual(['courier', own.text]);
+      const fell = extract(page.html, { model, fallback: { model: dflt, below: 0.995 } });
+      expect([fell.model, fell.text]).toEqual(['default', other.text]);
+      expect(fell.modelReason).toMatch(/^default: courier agreed with it at 0\.9[89]\d on this page, below 0\.995$/);
+    }
+    // Through a store, as --model auto reads it from the guard's record.
+    const path = join(mkdtempSync(join(tmpdir(), 'farsw-fb-')), 'm.sqlite');
+    const s = openModelStore(path);
+    const siteCheck = { folds: 5, pages: 9, siteF1: 0.99, defaultF1: 0.98, defaultModel: 'default', agreement: 0.98, useSite: true, fallbackBelow: 0.995, guardedF1: 0.99, wins: 7, losses: 1 };
+    s.save({ ...model, trainingReport: { ...model.trainingReport, siteCheck } });
+    s.close();
+    const r = extract(courier[10]!.html, { store: path, url: 'https://coastal-courier.example/x' });
+    expect(r.model).toBe('default');
+    expect(r.modelReason).toMatch(/^default: courier agreed with it at .* below 0\.995 \(site model courier \(won: 0\.990 vs default 0\.980/);
+    expect(extract(courier[10]!.html, { store: path, url: 'https://coastal-courier.example/x', useSiteModel: true }).model).toBe('courier');
   });
 
   it('applies a model exported to a JSON file without importing it', async () => {

@@ -30,7 +30,7 @@ import type { Model } from '../../model/model.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
 import { DEFAULT_MODEL_NAME, modelResolver } from '../../model-store/resolve.js';
-import { checkSiteModel } from '../../eval/site-guard.js';
+import { checkSiteModel, fallbackText } from '../../eval/site-guard.js';
 import { Trainer } from '../../train/train.js';
 import type { CliIo } from '../io.js';
 
@@ -116,7 +116,7 @@ function reportLeaks(counts: LeakCounts, excluded: boolean, io: CliIo): void {
  * apply it to the test pages (raw features within a site, normalised across
  * sites, as FAR-SW §3.2 prescribes; `--features` overrides).
  */
-function trainingCv(args: EvalArgs, decisions: Map<string, { site: number; folds: number }>): TrainAndExtract {
+function trainingCv(args: EvalArgs, decisions: Map<string, GuardTally>): TrainAndExtract {
   const defaultCache = new Map<string, string>();
   return (train, test, fold) => {
     const featureVariant = args.features ?? (args.cv === 'inter-site' ? 'normalized' : 'raw');
@@ -127,26 +127,43 @@ function trainingCv(args: EvalArgs, decisions: Map<string, { site: number; folds
     for (const p of pages) trainer.addPage(p);
     if (trainer.pages === 0) throw new ConfigError(`cross-validation fold ${JSON.stringify(fold)} has no training pages with gold`);
     let model = trainer.finish();
+    let fallback: { extractor: TextExtractor; below: number } | null = null;
     if (args.cv === 'intra-site' && args.guard) {
       // What `--model auto` would do: the guard decides on this fold's training pages only (no test page seen).
       const dflt = modelResolver(args.store).resolve(DEFAULT_MODEL_NAME);
       const check = checkSiteModel(pages, options, dflt, { defaultCache });
-      const d = decisions.get(fold.group) ?? { site: 0, folds: 0 };
+      const d = decisions.get(fold.group) ?? { site: 0, folds: 0, fallbacks: 0 };
       d.folds++;
       if (check === null || check.useSite) d.site++;
       else model = dflt;
+      if (check?.useSite && (check.fallbackBelow ?? 0) > 0) fallback = { extractor: modelExtractor(dflt, args), below: check.fallbackBelow! };
       decisions.set(fold.group, d);
     }
     const extractor = modelExtractor(model, args);
-    return test.map((r) => runExtractor(extractor, r, clock));
+    if (!fallback) return test.map((r) => runExtractor(extractor, r, clock));
+    // The per-page fallback of --model auto (api/extract.ts): the default model's text where the two agree below τ.
+    const { extractor: other, below } = fallback;
+    const d = decisions.get(fold.group)!;
+    const guarded: TextExtractor = {
+      name: extractor.name,
+      extract: (html, o) => {
+        const kept = fallbackText(extractor.extract(html, o).text, other.extract(html, o).text, below);
+        if (kept.fellBack) d.fallbacks++;
+        return { text: kept.text };
+      },
+    };
+    return test.map((r) => runExtractor(guarded, r, clock));
   };
 }
 
+/** Per site: folds where the guard kept the site model, and test pages given the default model's text by its per-page fallback. */
+interface GuardTally { site: number; folds: number; fallbacks: number }
+
 /** Per site, in how many folds the guard kept the site model. */
-function formatDecisions(decisions: ReadonlyMap<string, { site: number; folds: number }>): string {
+function formatDecisions(decisions: ReadonlyMap<string, GuardTally>): string {
   const rows = [...decisions].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  const kept = rows.reduce((a, [, d]) => a + d.site, 0), folds = rows.reduce((a, [, d]) => a + d.folds, 0);
-  return `\nguard: site model used in ${kept} of ${folds} folds\n${rows.map(([g, d]) => `  ${g.padEnd(40)} ${d.site}/${d.folds}`).join('\n')}\n`;
+  const kept = rows.reduce((a, [, d]) => a + d.site, 0), folds = rows.reduce((a, [, d]) => a + d.folds, 0), fell = rows.reduce((a, [, d]) => a + d.fallbacks, 0);
+  return `\nguard: site model used in ${kept} of ${folds} folds; ${fell} test pages fell back to the default model's text\n${rows.map(([g, d]) => `  ${g.padEnd(40)} ${d.site}/${d.folds}${d.fallbacks ? `, ${d.fallbacks} pages fell back` : ''}`).join('\n')}\n`;
 }
 
 /** Write a result file, naming it in the error. `-` writes to stdout. */
@@ -179,7 +196,7 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
   if (args.cv !== undefined) {
     if (args.predictions !== undefined) throw new ConfigError('--cv runs an extractor; it cannot score --predictions');
     const all = await collect(records);
-    const decisions = new Map<string, { site: number; folds: number }>();
+    const decisions = new Map<string, GuardTally>();
     let run: TrainAndExtract;
     if (args.train) {
       const guarded = args.cv === 'intra-site' && args.guard;

@@ -22,6 +22,7 @@ import { type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
 import { DEFAULT_MODEL_NAME, loadNamedModel, SHIPPED_DEFAULT_MODEL, siteMatches } from '../../model-store/resolve.js';
 import { EXIT, type CliIo } from '../io.js';
+import { guardNote } from './train.js';
 
 /** The largest model file `models import` reads (models are a few MB; V8 strings stop at 2^29 characters). */
 const MAX_MODEL_FILE_BYTES = 256 * 1024 * 1024;
@@ -43,8 +44,8 @@ function autoUse(model: Model): string {
   const c = model.trainingReport.siteCheck;
   if (!c) return `pages of ${model.site} (no cross-validation against the default model recorded; retrain to record one)`;
   return c.useSite
-    ? `pages of ${model.site}: the site model won its cross-validation (${c.siteF1.toFixed(3)} vs ${c.defaultF1.toFixed(3)})`
-    : `default model for ${model.site}: the site model lost its cross-validation (${c.siteF1.toFixed(3)} vs ${c.defaultF1.toFixed(3)}); --use-site-model forces it`;
+    ? `pages of ${model.site}: the site model won its cross-validation (${c.siteF1.toFixed(3)} vs ${c.defaultF1.toFixed(3)}${guardNote(c)})`
+    : `default model for ${model.site}: the site model lost its cross-validation (${c.siteF1.toFixed(3)} vs ${c.defaultF1.toFixed(3)}${guardNote(c)}); --use-site-model forces it`;
 }
 
 interface DriftArgs { store: string; name?: string; data?: string; json: boolean }
@@ -145,7 +146,7 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
             `rules        ${model.rules.length} at level L${model.levels.length}; recall ${pct(report.ruleRecall)}, precision ${pct(report.rulePrecision)} on training lines`,
             `evidence     ${evidence.templateLines} template lines${model.templateMaxChars !== undefined ? ` (up to ${model.templateMaxChars} characters)` : ''}, ${evidence.structuralPaths} structural paths, ${evidence.classIdWords} class/id words`,
             ...(report.unlabeled ? [`label-free   ${describeUnlabeled(report.unlabeled)}`] : []),
-            ...(report.siteCheck ? [`guard        ${report.siteCheck.folds}-fold on ${report.siteCheck.pages} pages: BoW F1 ${report.siteCheck.siteF1.toFixed(3)} (site model) vs ${report.siteCheck.defaultF1.toFixed(3)} (${report.siteCheck.defaultModel}); agreement ${report.siteCheck.agreement.toFixed(3)}`] : []),
+            ...(report.siteCheck ? [`guard        ${report.siteCheck.folds}-fold on ${report.siteCheck.pages} pages: BoW F1 ${report.siteCheck.siteF1.toFixed(3)} (site model) vs ${report.siteCheck.defaultF1.toFixed(3)} (${report.siteCheck.defaultModel}); agreement ${report.siteCheck.agreement.toFixed(3)}${guardNote(report.siteCheck)}`] : []),
             ...(report.templateHitRate !== undefined ? [`templates    ${pct(report.templateHitRate)} of the template lines found on a training page (mean)`] : []),
             `--model auto ${auto}`,
             `fingerprint  ${report.fingerprint}`,

@@ -21,7 +21,7 @@ import { validateModelName, type Model, type SiteCheck } from '../../model/model
 import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelSummary } from '../../model-store/store.js';
 import { Trainer, type TrainingPage, type TrainOptions } from '../../train/train.js';
-import { checkSiteModel, SITE_GUARD_FOLDS } from '../../eval/site-guard.js';
+import { checkSiteModel, PSEUDO_LABEL_GUARD, SITE_GUARD_FOLDS } from '../../eval/site-guard.js';
 import { extractWithModel } from '../../extract/model-extractor.js';
 import { pseudoLabel, trainPseudoLabelled, type UnlabeledPage } from '../../train/unlabeled.js';
 import { defaultModelIn } from '../../model-store/resolve.js';
@@ -75,8 +75,15 @@ function describeTrained(m: Model, s: ModelSummary): string {
 
 /** One line on a site model's guard: both scores and what `--model auto` does. */
 export function describeSiteCheck(c: SiteCheck): string {
-  return `guard: ${c.folds}-fold on ${c.pages} pages${c.labels === 'pseudo' ? ' (against the pseudo-labels)' : ''}, BoW F1 site model ${c.siteF1.toFixed(3)} vs ${c.defaultModel} ${c.defaultF1.toFixed(3)}: `
+  return `guard: ${c.folds}-fold on ${c.pages} pages${c.labels === 'pseudo' ? ' (against the pseudo-labels)' : ''}, BoW F1 site model ${c.siteF1.toFixed(3)} vs ${c.defaultModel} ${c.defaultF1.toFixed(3)}${guardNote(c)}: `
     + (c.useSite ? '--model auto uses the site model' : '--model auto uses the default model for this site (--use-site-model forces the site model)');
+}
+
+/** The guard's per-page fallback and its page count, as a clause (empty for models trained before them). */
+export function guardNote(c: SiteCheck): string {
+  if (c.wins === undefined || c.losses === undefined) return '';
+  const below = c.fallbackBelow ?? 0;
+  return `${below > 0 ? `; with ${c.defaultModel}'s text where they agree below ${below}: ${(c.guardedF1 ?? c.siteF1).toFixed(3)}` : ''}; better on ${c.wins} pages, worse on ${c.losses}`;
 }
 
 /** Cross-validate each site model against the default model on its pages and record both scores (eval/site-guard.ts). */
@@ -210,7 +217,7 @@ async function trainUnlabeledFromData(args: TrainArgs, params: Omit<TrainOptions
       const options = { ...params, site: host };
       const labels = pseudoLabel(pages, { ...options, seed: (p) => seed.get(p.id!)!, seedModel: dflt.name });
       let model = trainPseudoLabelled(labels, { ...options, name });
-      const siteCheck = args.guard ? checkSiteModel(labels.pages, options, dflt, { folds: args['guard-folds'], defaultCache: seed }) : null;
+      const siteCheck = args.guard ? checkSiteModel(labels.pages, options, dflt, { folds: args['guard-folds'], defaultCache: seed, rule: PSEUDO_LABEL_GUARD }) : null;
       if (siteCheck) model = { ...model, trainingReport: { ...model.trainingReport, siteCheck: { ...siteCheck, labels: 'pseudo' } } };
       models.push(model);
     } catch (e) {
