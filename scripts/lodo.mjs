@@ -21,16 +21,19 @@
  *              configuration alone (`default`)
  *   --sample   at most N pages per dataset (seeded reservoir; 0 = every page, the default)
  *   --save     per-page F1 and fallback of every configuration (and Readability), for later comparison
+ *   --cache    a directory keeping the trained LODO models (one JSON file per training options, sample, seed and held-out
+ *              dataset): a later run with the same options loads them instead of training. Clear it when training changes.
  * Needs `npm run build` (dist/) and ../shared/datasets (or FARSW_DATASETS); exits 0 with a message without them.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sampleRecords } from './sample-records.mjs';
 import {
   readJsonlDataset, Trainer, preparePage, resolveTrainParams, extractWithModel, tokenize, bagOfWordsScore,
-  pairedBootstrap, mulberry32, buildLineTable, allText, hostOfRecord,
+  pairedBootstrap, mulberry32, buildLineTable, allText, hostOfRecord, modelToJson, modelFromJson,
 } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,6 +46,7 @@ const { values: opts } = parseArgs({
     seed: { type: 'string', default: '1' },
     readability: { type: 'boolean', default: false },
     save: { type: 'string' },
+    cache: { type: 'string' },
   },
 });
 if (!existsSync(opts.data)) {
@@ -83,7 +87,14 @@ for (const f of files) {
 }
 /** models.get(trainKey).get(heldOut) */
 const models = new Map();
+/** The cache file of one LODO model (--cache). */
+const cacheFile = (key, held) => join(opts.cache, `${createHash('sha1').update(`${key} ${SAMPLE} ${opts.seed}`).digest('hex').slice(0, 12)}-${held}.json`);
 for (const [key, train] of trainGroups) {
+  if (opts.cache && datasets.every((d) => existsSync(cacheFile(key, d)))) {
+    models.set(key, new Map(datasets.map((d) => [d, modelFromJson(readFileSync(cacheFile(key, d), 'utf8'), cacheFile(key, d))])));
+    log(`loaded ${datasets.length} models for training options ${key} from ${opts.cache} (${secs()} s)`);
+    continue;
+  }
   // As `npm run train:default` trains the shipped model.
   const options = { featureVariant: 'normalized', evidence: true, ...train };
   const params = resolveTrainParams(options);
@@ -95,6 +106,10 @@ for (const [key, train] of trainGroups) {
     }
   }
   models.set(key, new Map([...trainers].map(([d, t]) => [d, t.finish()])));
+  if (opts.cache) {
+    mkdirSync(opts.cache, { recursive: true });
+    for (const [d, m] of models.get(key)) writeFileSync(cacheFile(key, d), modelToJson(m));
+  }
   log(`trained ${datasets.length} models for training options ${key} (${secs()} s)`);
 }
 

@@ -13,6 +13,8 @@ export const DANA_DEFAULTS = Object.freeze({
   fallbackToBestLine: true,
   /** θ of the single-container constraint (extract/container.ts; farsw's, after Readability's top candidate; 0 = off): docs/decisions.md. */
   container: 0.7,
+  /** The container holds at least this many chosen lines with text (extract/container.ts; 1 = any element, a single paragraph too). */
+  containerLines: 1,
   /** The title anchor (extract/title.ts; farsw's): a region d lines after the title line counts 1 / (1 + d / decay); 0 = off (the papers). */
   titleDecay: 50,
   /** The title anchor: a region ending before the title line counts a quarter of its size (0 and 0.5 measured worse). */
@@ -76,7 +78,7 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
    */
   evidenceRules: Object.freeze({
     alpha: 0.5, significance: 0.5, minSupport: 0.01, minWeight: 0.1, minGain: 0.02, maxLength: 3, maxRules: 300,
-    commonWords: 150, classWords: 128, classWordMinShare: 0.01, classWordMinSites: 10,
+    commonWords: 150, classWords: 256, classWordMinShare: 0.01, classWordMinSites: 10,
   }),
 });
 
@@ -217,10 +219,16 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   scoreNorm: 'page' as 'page' | 'model',
   /** Drop the model's template lines (farsw's; the paper has none). */
   templates: true,
-  /** The DANA core of models across sites: Algorithm 1's gap at 80 pretty-printed lines instead of the paper's 20; the containers cut what it joins (docs/decisions.md). */
-  dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80 }),
+  /**
+   * The DANA core of models across sites: Algorithm 1's gap at 80 pretty-printed lines instead of the paper's 20; no container
+   * of its own: the final container (`container`, holding at least 3 chosen lines) cuts what it and the windows join (docs/decisions.md).
+   */
+  dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80, container: 0, containerLines: 3 }),
   /** The gap of site models' DANA core: the paper's 20 (docs/decisions.md). */
   siteGap: DANA_DEFAULTS.gap,
+  /** Site models' DANA core keeps its own container (DANA_DEFAULTS), any element, a single paragraph too (not measured intra-site). */
+  siteDanaContainer: DANA_DEFAULTS.container,
+  siteContainerLines: DANA_DEFAULTS.containerLines,
   /**
    * Block score: the paper's eq. 5 against β, or `evidence` (text-weighted mean P(content)) against `evidenceBeta` (extract/farsw.ts).
    * A model across sites with evidence rules uses `rules` classification and `evidence` block scores unless told otherwise
@@ -243,6 +251,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   attach: -1,
   /** `rules` classification: weight of the evidence vote against the `confidence` reading (1 = the vote alone). */
   rulesWeight: 1,
+  /** The title line (extract/title.ts), when chosen, is kept whatever the containers decide: the headline belongs to the article (docs/decisions.md). */
+  keepTitleLine: true,
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

@@ -19,16 +19,18 @@ import { giveU32, takeU32 } from '../core/u32-column.js';
  * @param table the page's lines (with `elements`; without them nothing changes)
  * @param chosen 1 for each chosen line; the lines outside the container are cleared in place
  * @param share θ in (0, 1]; 0 turns the constraint off
+ * @param minLines the container holds at least this many chosen lines with text (2: never a single paragraph)
  * @returns `chosen` (unchanged when no element qualifies)
  */
-export function keepDominantContainer(table: LineTable, chosen: Uint8Array, share: number): Uint8Array {
+export function keepDominantContainer(table: LineTable, chosen: Uint8Array, share: number, minLines = 1): Uint8Array {
   const tree = table.elements;
   if (!tree || share <= 0) return chosen;
   const count = tree.parent.length;
   // Per-element sums of content characters (a page's total fits 32 bits), in a spare array: two calls a page.
   const sum = takeU32(count);
+  const lines = minLines > 1 ? takeU32(count) : undefined;
   try {
-    const best = deepestHolding(table, tree, chosen, share, sum);
+    const best = deepestHolding(table, tree, chosen, share, sum, lines, minLines);
     if (best < 0) return chosen;
     const end = tree.end[best]!;
     for (let i = 0; i < table.count; i++) {
@@ -38,30 +40,41 @@ export function keepDominantContainer(table: LineTable, chosen: Uint8Array, shar
     return chosen;
   } finally {
     giveU32(sum);
+    if (lines) giveU32(lines);
   }
 }
 
-/** The deepest element holding ≥ `share` of the chosen content characters, −1 for none; `sum` is scratch (≥ elements long). */
-function deepestHolding(table: LineTable, tree: ElementTree, chosen: Uint8Array, share: number, sum: Uint32Array): number {
+/**
+ * The deepest element holding ≥ `share` of the chosen content characters and, with `lines`, ≥ `minLines` chosen lines
+ * with text; −1 for none. `sum` and `lines` are scratch (≥ elements long).
+ */
+function deepestHolding(table: LineTable, tree: ElementTree, chosen: Uint8Array, share: number, sum: Uint32Array, lines: Uint32Array | undefined, minLines: number): number {
   const count = tree.parent.length;
   sum.fill(0, 0, count);
+  lines?.fill(0, 0, count);
   let total = 0;
   for (let i = 0; i < table.count; i++) {
     if (!chosen[i]) continue;
     const w = table.contentChars[i]!;
     total += w;
     const e = tree.line[i]!;
-    if (e > 0) sum[e - 1]! += w;
+    if (e > 0) {
+      sum[e - 1]! += w;
+      if (lines && w > 0) lines[e - 1]!++;
+    }
   }
   if (total === 0) return -1;
   // Children are numbered after their parents: one backward pass sums every subtree.
   for (let e = count - 1; e >= 0; e--) {
     const p = tree.parent[e]!;
-    if (p > 0) sum[p - 1]! += sum[e]!;
+    if (p > 0) {
+      sum[p - 1]! += sum[e]!;
+      if (lines) lines[p - 1]! += lines[e]!;
+    }
   }
   let best = -1;
   const need = share * total;
-  for (let e = 0; e < count; e++) if (sum[e]! >= need) best = e;
+  for (let e = 0; e < count; e++) if (sum[e]! >= need && (!lines || lines[e]! >= minLines)) best = e;
   return best;
 }
 

@@ -54,6 +54,8 @@ export interface DanaOptions extends TitleAnchorOptions {
    * lines inside the deepest block element holding ≥ θ of their text; 0 = off (the papers).
    */
   readonly container: number;
+  /** The container holds at least this many chosen lines with text (1: any element, a single paragraph too). */
+  readonly containerLines: number;
   /**
    * The title container (extract/container.ts, farsw's): with a title line, keep only the chosen lines inside
    * the lowest element holding it and the starting region, unless that keeps less than this share of their
@@ -162,7 +164,7 @@ export function danaCore(table: LineTable, variant: DanaVariant, options: DanaOp
   const blocks = chosen.map((r) => ({ start: r.start, end: r.end, score: r.size }));
   const result = { diff, regions, start, titleLine };
   if (blocks.length === 0 || (options.container <= 0 && (options.titleContainer <= 0 || titleLine < 0))) return { ...result, blocks };
-  let mask = keepDominantContainer(table, blocksToMask(blocks, table.count), options.container);
+  let mask = keepDominantContainer(table, blocksToMask(blocks, table.count), options.container, options.containerLines);
   mask = keepTitleContainer(table, mask, titleLine, regions[start], options.titleContainer);
   return { ...result, blocks: maskToBlocks(mask).map((b) => ({ ...b, score: sumOf(content, b.start, b.end) })) };
 }

@@ -123,6 +123,8 @@ export interface FarswApplyOptions {
   readonly attach: number;
   /** `rules` classification: weight of the evidence vote against the `confidence` reading (1 = the vote alone). */
   readonly rulesWeight: number;
+  /** The title line (extract/title.ts), when chosen, is kept whatever the containers decide. */
+  readonly keepTitleLine: boolean;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -399,10 +401,12 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     default:
       chosen = blocksToMask(selection.blocks, n);
   }
+  const titleChosen = options.keepTitleLine && dana.titleLine >= 0 && chosen[dana.titleLine] === 1;
   // One container (extract/container.ts): chosen lines in another subtree than most of the text go.
-  chosen = keepDominantContainer(table, chosen, options.container);
+  chosen = keepDominantContainer(table, chosen, options.container, options.dana.containerLines);
   // The headline's container (extract/container.ts): lines away from the title line and DANA's starting region go.
   chosen = keepTitleContainer(table, chosen, dana.titleLine, dana.regions[dana.start], options.dana.titleContainer);
+  if (titleChosen) chosen[dana.titleLine] = 1;
   if (confidence && options.runVeto > 0) {
     for (const b of scoreBlocksByText(maskToBlocks(chosen), confidence, table.contentChars)) if (b.score < options.runVeto) chosen.fill(0, b.start, b.end);
   }

@@ -36,6 +36,24 @@ describe('keepDominantContainer', () => {
     expect(wide).not.toContain('outside');
   });
 
+  it('with minLines, never takes an element holding fewer chosen lines with text as the container', () => {
+    // One long paragraph (~75 % of the text) and two short ones in one body: θ 0.7 alone keeps the long paragraph only.
+    const p = buildLineTable(`<body><div class="story"><h1>Headline here</h1><div class="body">${para(90, 'l')}${para(15, 'm')}${para(10, 'n')}</div></div>`
+      + `<div class="foot">${para(3, 'f')}</div></body>`);
+    const single = keptText(p, keepDominantContainer(p, all(p), 0.7));
+    expect(single).toHaveLength(1);
+    expect(single[0]).toMatch(/^l0 /);
+    // At least 3 lines: the body holding the three paragraphs, not the headline's sibling or the footer.
+    const body = keptText(p, keepDominantContainer(p, all(p), 0.7, 3));
+    expect(body.map((x) => x.slice(0, 2))).toEqual(['l0', 'm0', 'n0']);
+    // At least 4 lines: the story, headline and body (the footer is outside it).
+    const story = keptText(p, keepDominantContainer(p, all(p), 0.7, 4));
+    expect(story).toHaveLength(4);
+    expect(story[0]).toBe('Headline here');
+    // minLines 1 is the plain constraint.
+    expect(keptText(p, keepDominantContainer(p, all(p), 0.7, 1))).toEqual(single);
+  });
+
   it('changes nothing when θ is 0, or when no element holds enough', () => {
     const m = all(t);
     expect(keepDominantContainer(t, m, 0)).toBe(m);
