@@ -20,6 +20,9 @@ interface CompiledEvidence {
   readonly items: number;
   /** Per numeric column, its membership function's L, mean and H (fuzzy/membership.ts fuzzifyThree), when all are of the `three` shape. */
   readonly points: { readonly low: Float64Array; readonly mean: Float64Array; readonly high: Float64Array } | undefined;
+  /** A line's item degrees (the sentinel's 1 at the end) and its active items: scratch, all 0 between lines. */
+  readonly degree: Float64Array;
+  readonly active: Int32Array;
 }
 
 const COMPILED = new WeakMap<EvidenceModel, CompiledEvidence>();
@@ -32,7 +35,10 @@ function compiled(ev: EvidenceModel): CompiledEvidence {
     const points = m.every((mf) => mf.shape !== 'two') ? {
       low: Float64Array.from(m, (mf) => (mf.min + mf.mean) / 2), mean: Float64Array.from(m, (mf) => mf.mean), high: Float64Array.from(m, (mf) => (mf.mean + mf.max) / 2),
     } : undefined;
-    c = { common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items), items, points };
+    c = {
+      common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items), items, points,
+      degree: new Float64Array(items + 1).fill(1, items), active: new Int32Array(items),
+    };
     COMPILED.set(ev, c);
   }
   return c;
@@ -80,10 +86,8 @@ export function pageEvidence(table: LineTable, ev: EvidenceModel, given: Evidenc
  */
 export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: EvidenceInputs & { readonly titleLine?: number } = {}): Float64Array {
   const evidence = pageEvidence(table, ev, { ...given, words: false });
-  const { words, index, items, points } = compiled(ev);
+  const { words, index, points, degree, active } = compiled(ev);
   const out = new Float64Array(table.count);
-  const degree = new Float64Array(items + 1).fill(1, items);
-  const active = new Uint32Array(items);
   const membership = ev.membership, numeric = evidence.numeric, nf = membership.length, structure = evidence.structure;
   const ct = table.classTokens, lines = evidence.lines;
   for (let k = 0; k < lines.length; k++) {

@@ -164,37 +164,40 @@ function compareItems(a: readonly number[], b: readonly number[]): number {
 /**
  * Rules grouped by their first item, flat in typed arrays, for `voteActive`: a line visits only the groups of
  * items it holds. Group `g` is rules `groupStart[g] .. groupStart[g + 1])`, in the rules' order; rule `r` has
- * its j-th item after the first in `later[j - 1][r]`, padded with `sentinel` (an item whose degree is always 1:
- * multiplying by it is exact), weight `weight[r]` and P(content) `pContent[r]` (its confidence for a content rule,
- * 1 − confidence for a boilerplate rule).
+ * its items after the first in `later[r · width ..]`, padded with `sentinel` (an item whose degree is always 1:
+ * multiplying by it is exact), its weight in `weights[2r]` and its P(content) in `weights[2r + 1]` (its confidence
+ * for a content rule, 1 − confidence for a boilerplate rule). A rule's fields lie side by side: one visit reads
+ * two neighbouring entries of each array (measured in docs/decisions.md, Evidence rules).
  */
 export interface RuleIndex {
-  readonly groupStart: Uint32Array;
-  /** Columns of the rules' later items, at least two (the longest rule's length − 1). */
-  readonly later: readonly Uint32Array[];
+  readonly groupStart: Int32Array;
+  /** Later items per rule, `width` each. */
+  readonly later: Int32Array;
+  /** Later items per rule: at least two (the longest rule's length − 1). */
+  readonly width: number;
   /** The padding item: the number of item ids. */
   readonly sentinel: number;
-  readonly weight: Float64Array;
-  readonly pContent: Float64Array;
+  /** Weight and P(content) per rule. */
+  readonly weights: Float64Array;
 }
 
 /** Index rules by their first item (`items` = the number of item ids). */
 export function indexRules(rules: readonly ClassRule[], items: number): RuleIndex {
-  const groupStart = new Uint32Array(items + 1);
+  const groupStart = new Int32Array(items + 1);
   for (const r of rules) groupStart[r.items[0]! + 1]!++;
   for (let g = 0; g < items; g++) groupStart[g + 1]! += groupStart[g]!;
-  const order = new Uint32Array(rules.length), next = groupStart.slice(0, items);
+  const order = new Int32Array(rules.length), next = groupStart.slice(0, items);
   rules.forEach((r, k) => { order[next[r.items[0]!]!++] = k; });
-  const longest = Math.max(3, ...rules.map((r) => r.items.length));
-  const later = Array.from({ length: longest - 1 }, () => new Uint32Array(rules.length).fill(items));
-  const weight = new Float64Array(rules.length), pContent = new Float64Array(rules.length);
+  const width = Math.max(3, ...rules.map((r) => r.items.length)) - 1;
+  const later = new Int32Array(rules.length * width).fill(items);
+  const weights = new Float64Array(2 * rules.length);
   for (let q = 0; q < rules.length; q++) {
     const r = rules[order[q]!]!;
-    for (let j = 1; j < r.items.length; j++) later[j - 1]![q] = r.items[j]!;
-    weight[q] = r.weight;
-    pContent[q] = r.topical ? r.confidence : 1 - r.confidence;
+    for (let j = 1; j < r.items.length; j++) later[q * width + j - 1] = r.items[j]!;
+    weights[2 * q] = r.weight;
+    weights[2 * q + 1] = r.topical ? r.confidence : 1 - r.confidence;
   }
-  return { groupStart, later, sentinel: items, weight, pContent };
+  return { groupStart, later, width, sentinel: items, weights };
 }
 
 /**
@@ -204,16 +207,16 @@ export function indexRules(rules: readonly ClassRule[], items: number): RuleInde
  * @param degree membership of the line in each item; `degree[index.sentinel]` must be 1
  */
 export function voteActive(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, prior: number): number {
-  if (index.later.length > 2) return voteActiveLong(index, degree, active, count, prior);
+  if (index.width > 2) return voteActiveLong(index, degree, active, count, prior);
   let num = 0, den = 0;
-  const { groupStart, weight, pContent } = index, second = index.later[0]!, third = index.later[1]!;
+  const { groupStart, later, weights } = index;
   for (let a = 0; a < count; a++) {
     const first = active[a]!, d0 = degree[first]!;
     for (let r = groupStart[first]!, rEnd = groupStart[first + 1]!; r < rEnd; r++) {
       // A rule that does not fire adds 0 to both sums (degrees are finite and ≥ 0), which leaves them as they are:
       // no branch to mispredict on about half of the rules.
-      const w = d0 * degree[second[r]!]! * degree[third[r]!]! * weight[r]!;
-      num += w * pContent[r]!;
+      const w = d0 * degree[later[2 * r]!]! * degree[later[2 * r + 1]!]! * weights[2 * r]!;
+      num += w * weights[2 * r + 1]!;
       den += w;
     }
   }
@@ -223,14 +226,14 @@ export function voteActive(index: RuleIndex, degree: ArrayLike<number>, active: 
 /** `voteActive` for an index with rules of more than three items. */
 function voteActiveLong(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, prior: number): number {
   let num = 0, den = 0;
-  const { groupStart, later, weight, pContent } = index;
+  const { groupStart, later, width, weights } = index;
   for (let a = 0; a < count; a++) {
     const first = active[a]!;
     for (let r = groupStart[first]!, rEnd = groupStart[first + 1]!; r < rEnd; r++) {
       let mu = degree[first]!;
-      for (let j = 0; j < later.length && mu !== 0; j++) mu *= degree[later[j]![r]!]!;
-      const w = mu * weight[r]!;
-      num += w * pContent[r]!;
+      for (let j = 0; j < width && mu !== 0; j++) mu *= degree[later[r * width + j]!]!;
+      const w = mu * weights[2 * r]!;
+      num += w * weights[2 * r + 1]!;
       den += w;
     }
   }
