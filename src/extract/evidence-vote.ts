@@ -85,7 +85,7 @@ export function pageEvidence(table: LineTable, ev: EvidenceModel, given: Evidenc
  * @returns one probability per table line
  */
 export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: EvidenceInputs & { readonly titleLine?: number } = {}): Float64Array {
-  const evidence = pageEvidence(table, ev, { ...given, words: false });
+  const evidence = pageEvidence(table, ev, { ...given, words: false, reuse: true });
   const { words, index, points, degree, active } = compiled(ev);
   const out = new Float64Array(table.count);
   const membership = ev.membership, numeric = evidence.numeric, nf = membership.length, structure = evidence.structure;

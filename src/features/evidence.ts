@@ -96,6 +96,22 @@ export interface EvidenceInputs {
   readonly diff?: Float64Array;
   /** false: `LineEvidence.words` is left empty when `common` is given (applying a model needs only CommonWords). */
   readonly words?: boolean;
+  /**
+   * true: the caller is done with the evidence before it computes the next (the apply path), so its arrays are views on
+   * one buffer reused from call to call (a new typed array store costs about 0.7 µs: core/u32-column.ts).
+   */
+  readonly reuse?: boolean;
+}
+
+/** The buffer `EvidenceInputs.reuse` hands out, and the largest kept (a larger page's evidence gets its own). */
+let reused = new ArrayBuffer(0);
+const MAX_REUSED = 1 << 24;
+
+/** A buffer of at least `bytes`: the reused one when asked and it is not too large, else a new one. */
+function evidenceBuffer(bytes: number, reuse: boolean): ArrayBuffer {
+  if (!reuse || bytes > MAX_REUSED) return new ArrayBuffer(bytes);
+  if (reused.byteLength < bytes) reused = new ArrayBuffer(Math.min(MAX_REUSED, Math.max(bytes, 2 * reused.byteLength)));
+  return reused;
 }
 
 /**
@@ -108,19 +124,24 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
   const n = table.count;
   let m = 0;
   for (let i = 0; i < n; i++) if (table.contentChars[i] !== 0) m++;
-  const lines = new Uint32Array(m);
-  for (let i = 0, k = 0; i < n; i++) if (table.contentChars[i] !== 0) lines[k++] = i;
-  const buffer = new ArrayBuffer(EVIDENCE_NUMERIC.length * m * 4);
+  // One buffer: the numeric columns, structure, lines, word starts and, when reused, the element facts (evidenceBuffer).
+  const columns = EVIDENCE_NUMERIC.length, elements = table.elements ? table.elements.parent.length : 0, reuse = given.reuse === true;
+  const at = (columns + 3) * m + 1;
+  const buffer = evidenceBuffer(reuse ? 4 * (at + elements) + 2 * elements : 4 * at, reuse);
   const numeric = EVIDENCE_NUMERIC.map((_, c) => new Float32Array(buffer, c * m * 4, m));
+  const structure = new Uint32Array(buffer, columns * m * 4, m);
+  const lines = new Uint32Array(buffer, (columns + 1) * m * 4, m);
+  const wordStart = new Uint32Array(buffer, (columns + 2) * m * 4, m + 1);
+  for (let i = 0, k = 0; i < n; i++) if (table.contentChars[i] !== 0) lines[k++] = i;
   const farsw = (given.features?.variant === 'normalized' ? given.features : computeLineFeatures(table, 'normalized')).columns;
   const [linkDensity, punctuation, commonWords, sentence, wordsCol, titleOffset, depthCol, nbLinks, nbWords, danaCol] = numeric.slice(6) as Float32Array[];
   const diff = given.diff ?? smoothDiff(table.contentChars, table.linkNormCodeChars, 1);
   let maxDiff = 0;
   for (let i = 0; i < n; i++) maxDiff = Math.max(maxDiff, Math.abs(diff[i]!));
-  const structure = new Uint32Array(m);
-  const { depth, tags, maxDepth } = elementFacts(table);
-  const wordStart = new Uint32Array(m + 1);
+  const { depth, tags, maxDepth } = reuse ? elementFacts(table, new Uint32Array(buffer, 4 * at, elements), new Uint16Array(buffer, 4 * (at + elements), elements))
+    : elementFacts(table, new Uint32Array(elements), new Uint16Array(elements));
   const wordKeys = given.words === false && common ? undefined : new U32Column(Math.max(64, m * 8));
+  if (!wordKeys) wordStart.fill(0);
   const title = titleLine >= 0 ? titleLine : 0;
   const reader = new TextReader(wordKeys, common);
   for (let k = 0; k < m; k++) {
@@ -168,11 +189,10 @@ export function fillCommonWords(evidence: LineEvidence, common: KeySet): void {
   }
 }
 
-/** Per element: its depth (1 for a root) and the structure bits of it and its ancestors; the deepest depth. */
-function elementFacts(table: LineTable): { depth: Uint16Array; tags: Uint32Array; maxDepth: number } {
+/** Per element: its depth (1 for a root) and the structure bits of it and its ancestors (written to `tags`, `depth`); the deepest depth. */
+function elementFacts(table: LineTable, tags: Uint32Array, depth: Uint16Array): { depth: Uint16Array; tags: Uint32Array; maxDepth: number } {
   const tree = table.elements;
   const count = tree ? tree.parent.length : 0;
-  const depth = new Uint16Array(count), tags = new Uint32Array(count);
   let maxDepth = 0;
   for (let e = 0; e < count; e++) {
     const p = tree!.parent[e]!; // parents precede children (pre-order)

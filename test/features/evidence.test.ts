@@ -132,3 +132,20 @@ describe('computeEvidence: position, neighbours and the DANA prior', () => {
     expect(a.numeric.map((c) => Array.from(c))).toEqual(b.numeric.map((c) => Array.from(c)));
   });
 });
+
+describe('computeEvidence: a reused buffer (the apply path)', () => {
+  const plain = (ev: LineEvidence) => ({ lines: [...ev.lines], numeric: ev.numeric.map((c) => [...c]), structure: [...ev.structure] });
+  const common = new Set([lineKey('the'), lineKey('of')]);
+
+  it('gives the same evidence as a buffer of its own, page after page of other sizes, and leaves kept evidence alone', () => {
+    const small = buildLineTable('<p>The end of the story.</p><ul><li><a href="/a">Next</a></li></ul>', { classTokens: true });
+    const big = buildLineTable(PAGE, { classTokens: true });
+    const kept = computeEvidence(big, findTitleLine(big), common);
+    const before = plain(kept);
+    for (const table of [big, small, big]) {
+      const own = plain(computeEvidence(table, findTitleLine(table), common, { words: false }));
+      expect(plain(computeEvidence(table, findTitleLine(table), common, { words: false, reuse: true }))).toEqual(own);
+    }
+    expect(plain(kept)).toEqual(before);
+  });
+});
