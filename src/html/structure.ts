@@ -4,7 +4,6 @@
  * words a line inside it inherits (FAR-SW models learn from both). Keys are hashed on the source.
  */
 import { lineKey, LineKeyHasher } from './line-key.js';
-import { hasNonAsciiChar } from '../core/ascii.js';
 import { COMMENT_WORDS, COMMENTS_ELEMENTS, MAX_ATTRIBUTE_CHARS } from './drops.js';
 
 /** At most this many class/id words per line (the nearest elements' first). */
@@ -98,7 +97,7 @@ const kinds: (CachedKind | undefined)[] = new Array<CachedKind | undefined>(KIND
 
 /**
  * The kind of a block element from the hashes of its name, id and class values (computed on the source);
- * the values are sliced from `src` only on a miss. A hit must also match `check`, a second hash of the values
+ * the values are read from `src` only on a miss. A hit must also match `check`, a second hash of the values
  * (TagAttributes.valueCheck), so that a 32-bit collision does not give an element another one's words (output
  * would depend on earlier pages). A false hit needs both hashes to collide with the one kind in the slot
  * (the slot already fixes 16 bits of the first): about 2^-48, 4·10^-15, per element looked up.
@@ -112,8 +111,12 @@ export function elementKind(name: string, nameKey: number, src: string, idHash: 
     const hit = kinds[slot];
     if (hit !== undefined && hit.name === name) return hit;
   }
-  const idValue = idHash === 0 ? '' : src.slice(id[0], id[1]), classValue = classHash === 0 ? '' : src.slice(cls[0], cls[1]);
-  const tokens = idHash === 0 && classHash === 0 ? NO_TOKENS : attributeTokens(`${idValue} ${classValue}`);
+  // The words of `${idValue} ${classValue}`, read on the source (the values are sliced only outside ASCII).
+  let tokens = NO_TOKENS;
+  if (idHash !== 0 || classHash !== 0) {
+    const idFrom = idHash === 0 ? 0 : id[0], idTo = idHash === 0 ? 0 : id[1], classFrom = classHash === 0 ? 0 : cls[0], classTo = classHash === 0 ? 0 : cls[1];
+    tokens = asciiTokens(src, idFrom, idTo, classFrom, classTo) ?? attributeTokens(`${src.slice(idFrom, idTo)} ${src.slice(classFrom, classTo)}`);
+  }
   // The signature is lineKey(`${name}#${idValue}.${classValue}`), hashed without building that string.
   const sig = new LineKeyHasher();
   sig.pushRange(name, 0, name.length);
@@ -158,12 +161,24 @@ export function attributeTokens(value: string): readonly number[] {
   // Real class/id values are short; a hostile multi-megabyte one is read up to a bound.
   const text = value.length > MAX_ATTRIBUTE_CHARS ? value.slice(0, MAX_ATTRIBUTE_CHARS) : value;
   // Outside ASCII, lower-casing can make ASCII letters (KELVIN SIGN → `k`): the general path.
-  if (hasNonAsciiChar(text)) return regexAttributeTokens(text);
+  return asciiTokens(text, 0, text.length, -1, -1) ?? regexAttributeTokens(text);
+}
+
+/**
+ * {@link attributeTokens} of `s[aFrom, aTo)`, or with `bFrom ≥ 0` of `s[aFrom, aTo) + ' ' + s[bFrom, bTo)` (an
+ * element's id and class values, read on the source without building that string), cut to MAX_ATTRIBUTE_CHARS;
+ * undefined when the part read holds a character outside ASCII (the caller takes the general path). Tokens
+ * found before such a character are the same on both paths, so stopping at 24 of them before it is right.
+ */
+function asciiTokens(s: string, aFrom: number, aTo: number, bFrom: number, bTo: number): readonly number[] | undefined {
+  const aLen = aTo - aFrom;
+  const total = Math.min(bFrom < 0 ? aLen : aLen + 1 + (bTo - bFrom), MAX_ATTRIBUTE_CHARS);
   const out: number[] = [];
   // FNV-1a of the current run of letters, lower-cased: lineKey of a word of a–z (html/line-key.ts).
   let h = 0x811c9dc5 | 0, length = 0, prevLower = false;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 0;
+  for (let i = 0; i <= total; i++) {
+    const c = i === total ? 0 : i < aLen ? s.charCodeAt(aFrom + i) : i === aLen ? 32 : s.charCodeAt(bFrom + i - aLen - 1);
+    if (c >= 0x80) return undefined;
     const lower = c >= 97 && c <= 122, letter = lower || (c >= 65 && c <= 90);
     if (!letter || (prevLower && !lower)) {
       // The run ends here: at a non-letter, or at the upper-case letter of a camelCase boundary.

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { attributeTokens } from '../../src/html/structure.js';
+import { attributeTokens, elementKind } from '../../src/html/structure.js';
 import { lineKey } from '../../src/html/line-key.js';
 
 /** The rule as regexes (split camelCase, lower-case, runs of 3+ a–z, first 24 distinct), read on the first 1024 characters. */
@@ -51,6 +51,38 @@ describe('attributeTokens', () => {
     const chars = fc.constantFrom('a', 'b', 'c', 'Z', 'Q', 'x', '-', ' ', '_', '1', 'é', '\u212A', 'İ');
     fc.assert(fc.property(fc.array(chars, { maxLength: 60 }).map((a) => a.join('')), (value) => {
       expect(attributeTokens(value)).toEqual(reference(value));
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('elementKind', () => {
+  let calls = 1;
+  /** The words of an element with this id and class (undefined: absent), its values read on a page's source. */
+  const words = (id: string | undefined, cls: string | undefined): readonly number[] => {
+    const src = `<div id="${id ?? ''}" class="${cls ?? ''}">`;
+    const idFrom = 9, classFrom = idFrom + (id ?? '').length + 9;
+    // Distinct hashes per call, so that every call computes its kind (no cache hit from another test value).
+    const salt = (calls += 2);
+    return elementKind('div', salt, src, id === undefined ? 0 : salt, [idFrom, idFrom + (id ?? '').length], cls === undefined ? 0 : salt ^ 1, [classFrom, classFrom + (cls ?? '').length], salt).tokens;
+  };
+
+  it('reads the words of `${id} ${class}` on the source, as attributeTokens does on that string', () => {
+    expect(words('mainContent', 'post-body')).toEqual(attributeTokens('mainContent post-body'));
+    expect(words(undefined, 'nav menu')).toEqual(keys('nav', 'menu'));
+    expect(words('top', undefined)).toEqual(keys('top'));
+    // The first 1024 characters of the joined value: the space between them counts.
+    expect(words('-'.repeat(1020), 'abcdef')).toEqual(keys('abc'));
+    expect(words('-'.repeat(1019), 'abcdef')).toEqual(keys('abcd'));
+    expect(words(undefined, '-'.repeat(1020) + 'abcdef')).toEqual(keys('abc'));
+    expect(words('caf\u00e9', '\u212Aey')).toEqual(attributeTokens('caf\u00e9 \u212Aey'));
+  });
+
+  it('gives attributeTokens of the joined values on any ASCII or mixed id and class', () => {
+    const chars = fc.constantFrom('a', 'b', 'c', 'Z', 'Q', 'x', '-', ' ', '_', '1', 'é', '\u212A', 'İ');
+    const value = fc.option(fc.array(chars, { maxLength: 40 }).map((a) => a.join('')), { nil: undefined });
+    fc.assert(fc.property(value, value, (id, cls) => {
+      fc.pre(id !== undefined || cls !== undefined);
+      expect(words(id, cls)).toEqual(attributeTokens(`${id ?? ''} ${cls ?? ''}`));
     }), { numRuns: 2000 });
   });
 });
