@@ -64,19 +64,26 @@ export interface BlockEntry {
 export function entryWords(e: BlockEntry): readonly number[] {
   if (e.words) return e.words;
   // Iterative (pages nest 100,000 deep): climb to a memoised ancestor, then fill downwards.
-  const chain: BlockEntry[] = [];
+  const chain = CHAIN;
+  let n = 0;
   let a: BlockEntry | undefined = e;
-  while (a && !a.words) { chain.push(a); a = a.parent; }
+  while (a && !a.words) { chain[n++] = a; a = a.parent; }
   let inherited = a?.words ?? NO_TOKENS;
-  for (let i = chain.length - 1; i >= 0; i--) {
+  for (let i = n - 1; i >= 0; i--) {
     const c = chain[i]!;
+    chain[i] = undefined;
     let words = inherited;
-    if (c.own.length > 0) {
+    const own = c.own;
+    if (own.length > 0) {
       const kind = c.kind;
       if (kind.lastInherited === inherited) words = kind.lastWords!;
       else {
-        const merged = [...c.own];
-        for (const t of inherited) if (merged.length < MAX_LINE_TOKENS && !merged.includes(t)) merged.push(t);
+        // Own words first, then the inherited ones it lacks (those are distinct already: only `own` is searched).
+        const merged = own.slice();
+        for (let j = 0; j < inherited.length && merged.length < MAX_LINE_TOKENS; j++) {
+          const t = inherited[j]!;
+          if (!own.includes(t)) merged.push(t);
+        }
         kind.lastInherited = inherited;
         kind.lastWords = words = merged;
       }
@@ -85,6 +92,8 @@ export function entryWords(e: BlockEntry): readonly number[] {
   }
   return inherited;
 }
+/** entryWords' chain of entries to fill (kept between calls, emptied as it is used). */
+const CHAIN: (BlockEntry | undefined)[] = [];
 
 /**
  * (name, id, class) hash → kind, direct-mapped: slot `h & KIND_MASK` holds the last kind hashed there, with its
