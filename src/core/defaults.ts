@@ -244,7 +244,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * on fewer than 2 % of its training pages is left out, unless fewer than `muteRetry` characters would be left (docs/decisions.md).
    */
   mute: 0.02,
-  muteRetry: 1000,
+  muteRetry: 500,
   /** Site models: no mute (not measured intra-site; a site model's own evidence decides). */
   siteMute: 0,
   /** In `union` with `evidence` block scores, informative blocks are added only within this many lines of DANA's blocks (−1 = all). */

@@ -85,6 +85,19 @@ describe('learned mute in extraction', () => {
     expect(renderLineTable(data, [t], 0, { width: 120 })).toMatch(/ mut +Teaser 2/);
   });
 
+  it("mutes a short article's teasers: the retry stands down only below 500 characters (Readability's threshold)", () => {
+    // Two of the article's paragraphs, 500 to 1,000 characters, and one teaser: muted at the default retry, not at session 8's 1,000.
+    const paras = base.gold!.split('\n');
+    const short = html.replace(/<p>Paragraph 40-[2-9][^]*?<\/p>\n?/g, '').replace(/<p>Teaser [23]:[^]*?<\/p>\n?/g, '');
+    const kept = paras.slice(0, 2).join('').length;
+    expect(kept).toBeGreaterThan(500);
+    expect(kept).toBeLessThan(1000);
+    const out = extractWithModel(short, model, { farsw: { mute: 0.1 } });
+    expect(out.text).not.toContain('Teaser');
+    for (const p of paras.slice(0, 2)) expect(out.text).toContain(p);
+    expect(extractWithModel(short, model, { farsw: { mute: 0.1, muteRetry: 1000 } }).text).toContain('Teaser 1');
+  });
+
   it('mutes nothing when too little would be left (the retry)', () => {
     const loose = extractWithModel(html, model, { farsw: { mute: 0 } });
     const retried = extractWithModel(html, model, { farsw: { mute: 0.1, muteRetry: 100_000 } });
