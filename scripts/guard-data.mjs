@@ -26,6 +26,8 @@ const maxSites = Number(arg('--sites', 1e9));
 const only = arg('--only', null);
 const extra = JSON.parse(arg('--train-json', '{}'));
 const keepText = process.argv.includes('--texts');
+const applyOptions = JSON.parse(arg('--apply-json', '{}'));
+const noInner = process.argv.includes('--no-inner');
 
 if (arg('--from', null)) {
   const data = JSON.parse(readFileSync(arg('--from'), 'utf8'));
@@ -67,7 +69,7 @@ function trainOn(pages, site) {
   try { return trainer.finish(); } catch { return null; }
 }
 function row(p, model) {
-  const s = model ? extractWithModel(p.html, model).text : '';
+  const s = model ? extractWithModel(p.html, model, applyOptions).text : '';
   const d = dtext(p);
   const r = { id: p.id, site: f1(s, p.gold), dflt: f1(d, p.gold), agree: f1(s, d), slen: ntok(s), dlen: ntok(d) };
   if (keepText) { r.st = s; }
@@ -84,13 +86,23 @@ for (const fold of folds) {
   const test = fold.test.filter((r) => r.gold).map((p) => row(p, model));
   // The guard's inner cross-validation, as site-guard.ts deals it.
   const order = shuffled(train.slice().sort((a, b) => (a.id < b.id ? -1 : 1)), mulberry32((1 ^ hashString(fold.group)) >>> 0));
-  const k = Math.min(innerK, order.length);
+  const k = noInner ? 0 : Math.min(innerK, order.length);
   const inner = [];
   for (let f = 0; f < k; f++) {
     const m = trainOn(order.filter((_, i) => i % k !== f), fold.group);
     order.forEach((p, i) => { if (i % k === f) inner.push({ ...row(p, m), fold: f }); });
   }
   result.push({ site: fold.group, fold: fold.index, test, inner });
+  if (process.argv.includes('--quiet')) continue;
   process.stderr.write(`${fold.group} #${fold.index} ${((performance.now() - t0) / 1000).toFixed(0)}s\n`);
 }
-writeFileSync(out, JSON.stringify({ innerK, extra, folds: result }));
+writeFileSync(out, JSON.stringify({ innerK, extra, applyOptions, folds: result }));
+{
+  const per = new Map();
+  for (const f of result) { const e = per.get(f.site) ?? []; e.push(...f.test); per.set(f.site, e); }
+  const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
+  const rows = [...per].map(([site, t]) => ({ site, s: mean(t.map((r) => r.site)), d: mean(t.map((r) => r.dflt)) }));
+  console.log(`site models alone: mean ${mean(rows.map((r) => r.s)).toFixed(4)} (default ${mean(rows.map((r) => r.d)).toFixed(4)}); ≥ 0.97: ${rows.filter((r) => r.s >= 0.97).length}; `
+    + `below the default: ${rows.filter((r) => r.s < r.d - 1e-9).length}; ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  if (process.argv.includes('--per-site')) for (const r of rows) console.log(`  ${r.site.padEnd(24)} ${r.s.toFixed(3)} ${r.d.toFixed(3)}`);
+}
