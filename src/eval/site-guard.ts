@@ -5,8 +5,8 @@
  * extract the held-out pages. From those page scores ({@link guardDecision}):
  * a per-page fallback (the default model's text where the two models agree
  * less than τ, τ chosen on the same pages) and whether `--model auto` uses the
- * site model at all: only when, with the fallback, it wins on the mean and on
- * more pages than it loses. `farsw eval --cv intra-site --train` runs the same
+ * site model at all: only when, with the fallback, its mean gain exceeds one
+ * standard error of the per-page gains. `farsw eval --cv intra-site --train` runs the same
  * check inside each outer fold, on that fold's training pages only.
  */
 import { tokenize } from '../core/tokenize.js';
@@ -32,8 +32,14 @@ export interface SiteGuardOptions {
 export interface GuardRule {
   /** τ candidates of the per-page fallback (default {@link SITE_GUARD_FALLBACKS}; `[0]`: none). */
   readonly fallbacks?: readonly number[];
-  /** The site model must also win on more pages than it loses (default true). */
+  /** The site model must also win on more pages than it loses (default false). */
   readonly majority?: boolean;
+  /** The mean gain with the fallback must exceed this many standard errors of the per-page gains (default 1). */
+  readonly standardErrors?: number;
+  /** Pages count as won or lost only beyond this difference in BoW F1 (default 0). */
+  readonly tolerance?: number;
+  /** Among τ with the same mean: the larger (default; a page stranger than any seen falls back) or the smaller. */
+  readonly ties?: 'larger' | 'smaller';
 }
 
 /** Default k of the guard's cross-validation. */
@@ -43,10 +49,10 @@ export const SITE_GUARD_FOLDS = 5;
 export const SITE_GUARD_FALLBACKS: readonly number[] = Object.freeze([0, 0.5, 0.6, 0.7, 0.8, 0.9]);
 
 /**
- * The rule against a label-free model's pseudo-labels: the fallback, not the majority of pages (the labels come
- * from the default model's text, so pages where the two agree count as ties for it; docs/decisions.md).
+ * The rule against a label-free model's pseudo-labels: any mean gain, and more pages won than lost (the pseudo-labels
+ * come from the default model's text, so their spread says little about the gold; docs/decisions.md).
  */
-export const PSEUDO_LABEL_GUARD: GuardRule = Object.freeze({ majority: false });
+export const PSEUDO_LABEL_GUARD: GuardRule = Object.freeze({ standardErrors: 0, majority: true });
 
 /** BoW F1 (tokens) of a text against another. */
 export function bowF1(predicted: string, gold: string): number {
@@ -82,9 +88,9 @@ export function fallbackText(siteText: string, defaultText: string, below: numbe
 
 /**
  * The guard's rule on cross-validated pages. τ is the one of {@link SITE_GUARD_FALLBACKS} giving the best
- * mean (ties: the larger τ, so a page less like the site model's training than any seen falls back); the site
- * model is used only when, with that fallback, its mean beats the default's and it wins on more pages than it
- * loses (one outlier page must not decide either way; docs/decisions.md).
+ * mean (ties: the larger τ, so a page stranger than any seen falls back); the site model is used only when, with
+ * that fallback, its mean gain over the default's exceeds one standard error of the per-page gains (one outlier page
+ * must not decide either way; docs/decisions.md). `rule` changes the knobs (experiments, label-free models).
  */
 export function guardDecision(pages: readonly GuardPage[], rule: GuardRule = {}): GuardDecision {
   const fallbacks = rule.fallbacks ?? SITE_GUARD_FALLBACKS;
@@ -93,16 +99,20 @@ export function guardDecision(pages: readonly GuardPage[], rule: GuardRule = {})
   let best = -Infinity, tau = 0;
   for (const t of fallbacks) {
     const m = pages.reduce((a, p) => a + scoreAt(p, t), 0) / n;
-    if (m > best + 1e-9 || (m >= best - 1e-9 && t > tau)) { best = m; tau = t; }
+    if (m > best + 1e-9 || (m >= best - 1e-9 && t > tau && rule.ties !== 'smaller')) { best = m; tau = t; }
   }
   const dflt = pages.reduce((a, p) => a + p.default, 0) / n;
-  let wins = 0, losses = 0;
+  let wins = 0, losses = 0, sq = 0;
+  const tol = Math.max(rule.tolerance ?? 0, 1e-9);
   for (const p of pages) {
     const d = scoreAt(p, tau) - p.default;
-    if (d > 1e-9) wins++;
-    else if (d < -1e-9) losses++;
+    if (d > tol) wins++;
+    else if (d < -tol) losses++;
+    sq += (d - (best - dflt)) ** 2;
   }
-  return { useSite: best > dflt + 1e-9 && (rule.majority === false || wins > losses), fallbackBelow: tau, guardedF1: best, wins, losses };
+  const se = pages.length > 1 ? Math.sqrt(sq / (pages.length - 1) / pages.length) : Infinity;
+  const k = rule.standardErrors ?? 1;
+  return { useSite: best > dflt + 1e-9 && best - dflt > k * se && (rule.majority !== true || wins > losses), fallbackBelow: tau, guardedF1: best, wins, losses };
 }
 
 /**
