@@ -125,6 +125,8 @@ export interface FarswApplyOptions {
   readonly rulesWeight: number;
   /** The title line (extract/title.ts), when chosen, is kept whatever the containers decide. */
   readonly keepTitleLine: boolean;
+  /** After the containers, lines between the first and last chosen line whose anchor text is at most this share of their text are chosen too (fillSpan; 0 = off). */
+  readonly fill: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -406,6 +408,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   chosen = keepDominantContainer(table, chosen, options.container, options.dana.containerLines);
   // The headline's container (extract/container.ts): lines away from the title line and DANA's starting region go.
   chosen = keepTitleContainer(table, chosen, dana.titleLine, dana.regions[dana.start], options.dana.titleContainer);
+  // The stretch the container kept: its lines below the axis (short list items, table cells) join, link-dense ones do not.
+  if (options.fill > 0) fillSpan(table, chosen, options.fill);
   if (titleChosen) chosen[dana.titleLine] = 1;
   if (confidence && options.runVeto > 0) {
     for (const b of scoreBlocksByText(maskToBlocks(chosen), confidence, table.contentChars)) if (b.score < options.runVeto) chosen.fill(0, b.start, b.end);
@@ -433,6 +437,19 @@ function applyMute(table: LineTable, model: Model, chosen: Uint8Array, options: 
   if (left < options.muteRetry) return undefined;
   for (let i = 0; i < chosen.length; i++) if (muted[i]) chosen[i] = 0;
   return muted;
+}
+
+/**
+ * Choose every line with text between the first and the last chosen line whose anchor text is at most `maxLinks` of its
+ * text (UTF-8 bytes): after the containers, the lines of the article's stretch that neither DANA's regions nor the
+ * windows reached (lists and tables of short cells below the axis, a caption, a one-line paragraph).
+ * @param chosen changed in place
+ */
+export function fillSpan(table: LineTable, chosen: Uint8Array, maxLinks: number): void {
+  const first = chosen.indexOf(1), last = chosen.lastIndexOf(1);
+  for (let i = first + 1; first >= 0 && i < last; i++) {
+    if (!chosen[i] && table.contentChars[i]! > 0 && table.anchorBytes[i]! <= maxLinks * table.contentBytes[i]!) chosen[i] = 1;
+  }
 }
 
 /**

@@ -30,7 +30,8 @@ describe('keepTitleLine: the headline stays with the article', () => {
     expect(farswOptions({}, model).keepTitleLine).toBe(true);
     const site = { ...model, site: 'news1.example.com' };
     const o = farswOptions({}, site);
-    expect([o.container, o.dana.titleContainer, o.dana.container, o.dana.containerLines]).toEqual([0, 0, 0.7, 1]);
+    expect([o.container, o.dana.titleContainer, o.dana.container, o.dana.containerLines, o.fill]).toEqual([0, 0, 0.7, 1, 0]);
     expect(farswOptions({}, model).dana).toMatchObject({ container: 0, containerLines: 3 });
+    expect(farswOptions({}, model).fill).toBe(0.5);
   });
 });
