@@ -172,7 +172,7 @@ describe('batch runs own their output', () => {
     expect(existsSync(`${real}.partial`)).toBe(false);
     const waiting = capture();
     const pending = run([...args, '--wait'], waiting);
-    await new Promise((r) => setTimeout(r, 200));
+    for (let waited = 0; !/waiting for another run/.test(waiting.err) && waited < 20_000; waited += 20) await new Promise((r) => setTimeout(r, 20)); // a loaded machine may take a while to get there
     expect(waiting.err).toMatch(/waiting for another run on this output \(pid \d+\) to end/);
     child.stdin!.end();
     expect(await pending).toBe(0);
