@@ -254,8 +254,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   /** The title line (extract/title.ts), when chosen, is kept whatever the containers decide: the headline belongs to the article (docs/decisions.md). */
   keepTitleLine: true,
   /**
-   * Models across sites: after the containers, the lines between the first and last chosen one join unless link-dense (anchor text
-   * above half of their text, Readability's cut; extract/farsw.ts fillSpan; docs/decisions.md).
+   * Models across sites: after the containers (with `container` on), the lines between the first and last chosen one join unless
+   * link-dense (anchor text above half of their text, Readability's cut; extract/farsw.ts fillSpan; docs/decisions.md).
    */
   fill: 0.5,
   /** Site models: off (their lines are not cut to a container; not measured intra-site). */

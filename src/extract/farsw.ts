@@ -125,7 +125,7 @@ export interface FarswApplyOptions {
   readonly rulesWeight: number;
   /** The title line (extract/title.ts), when chosen, is kept whatever the containers decide. */
   readonly keepTitleLine: boolean;
-  /** After the containers, lines between the first and last chosen line whose anchor text is at most this share of their text are chosen too (fillSpan; 0 = off). */
+  /** After the containers (with `container` on), lines between the first and last chosen line whose anchor text is at most this share of their text are chosen too (fillSpan; 0 = off). */
   readonly fill: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
@@ -408,8 +408,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   chosen = keepDominantContainer(table, chosen, options.container, options.dana.containerLines);
   // The headline's container (extract/container.ts): lines away from the title line and DANA's starting region go.
   chosen = keepTitleContainer(table, chosen, dana.titleLine, dana.regions[dana.start], options.dana.titleContainer);
-  // The stretch the container kept: its lines below the axis (short list items, table cells) join, link-dense ones do not.
-  if (options.fill > 0) fillSpan(table, chosen, options.fill);
+  // The stretch the container kept (with the container on): its lines below the axis (short list items, table cells) join, link-dense ones do not.
+  if (options.fill > 0 && options.container > 0) fillSpan(table, chosen, options.fill);
   if (titleChosen) chosen[dana.titleLine] = 1;
   if (confidence && options.runVeto > 0) {
     for (const b of scoreBlocksByText(maskToBlocks(chosen), confidence, table.contentChars)) if (b.score < options.runVeto) chosen.fill(0, b.start, b.end);
