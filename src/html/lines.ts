@@ -65,6 +65,7 @@ import {
 } from './tags.js';
 import { TagAttributes } from './drops.js';
 import { OpenElements } from './open-elements.js';
+import type { BlockEntry } from './structure.js';
 import { LineColumns } from './line-columns.js';
 import type { BuiltLineTable, PageLines } from './page-lines.js';
 import { isSpace, WHITESPACE_RUN } from './text-chars.js';
@@ -163,6 +164,8 @@ export class LineBuilder {
   private readonly attrs = new TagAttributes();
   /** Where the document is (the HTML Standard's insertion modes that decide what is body text). */
   private mode = Mode.Initial;
+  /** Inside a dropped raw-text element (script, style, …: not on the stack; its text is skipped up to its end tag). */
+  private rawDrop = false;
   /** Open `<template>` elements in the head (their content is not the body's). */
   private headTemplates = 0;
   /** Inside a head element whose content is text (title, style, script, noscript, noframes). */
@@ -188,10 +191,12 @@ export class LineBuilder {
    * outermost such element holding the most of them (for the swallowed-page guard).
    */
   private mutedChars = 0;
-  private muteRoot = '';
+  private muteRoot: BlockEntry | undefined = undefined;
   private muteRootChars = 0;
-  private largestMute = '';
+  private largestMute: BlockEntry | undefined = undefined;
   private largestMuteChars = 0;
+  /** The innermost open element of the last muted text, and its mute root (a run of text mostly stays in one element). */
+  private lastMuteTop: BlockEntry | undefined = undefined;
   /** The `asciiUpTo` hint (0: none), for the guard's second build. */
   private asciiHint = 0;
   /** The table, once `end()` has built it (no more writes then). */
@@ -203,7 +208,7 @@ export class LineBuilder {
     this.normalizeAll = this.options.normalizeAttributes === 'all';
     this.htmlTag = this.tags.byHash.get(nameHash('html'))!;
     this.bodyTag = this.tags.byHash.get(nameHash('body'))!;
-    this.open = new OpenElements(this.tags, this.options.classTokens, this.options.dropComments, this.options.dropHidden);
+    this.open = new OpenElements(this.tags, this.options.dropComments, this.options.dropHidden);
     this.cols = new LineColumns(this.open, this.options.classTokens, this.options.carryMarkup);
     const self = this, attrs = this.attrs;
     this.scanner = new HtmlScanner({
@@ -310,7 +315,9 @@ export class LineBuilder {
       if (open.impliedEnds(info, (flags & RULE) !== 0)) return;
     }
     if (open.dropping() || flags & DROP) {
-      open.push(info, this.src, this.attrs, this.scanner.selfClosing);
+      // A dropped element whose content is raw text (script, style, …) holds no tags: its end tag comes next.
+      if (this.scanner.rawText && !this.scanner.markupContent) this.rawDrop = true;
+      else open.push(info, this.src, this.attrs, this.scanner.selfClosing);
       return;
     }
     const reline = this.options.reline;
@@ -396,6 +403,10 @@ export class LineBuilder {
     if (this.mode !== Mode.Body) {
       if (!this.endBeforeBody(name)) return;
     }
+    if (this.rawDrop) {
+      this.rawDrop = false;
+      return;
+    }
     const open = this.open;
     if (info === undefined) {
       if (!open.muted()) cols.addCode(from, to, to - from);
@@ -441,11 +452,14 @@ export class LineBuilder {
 
   /** Text muted by a hidden element or comment section: counted for the guard (see buildLineTable). */
   private countMuted(start: number, end: number): void {
-    const root = this.open.muteRoot();
-    if (root !== this.lastMuteRoot) {
-      this.lastMuteRoot = root;
-      this.muteRoot = `<${root?.name ?? '?'}>${this.open.describe(root)}`;
-      this.muteRootChars = 0;
+    const top = this.open.top();
+    if (top !== this.lastMuteTop) {
+      this.lastMuteTop = top;
+      const root = this.open.muteRoot();
+      if (root !== this.muteRoot) {
+        this.muteRoot = root;
+        this.muteRootChars = 0;
+      }
     }
     // Visible characters only: the guard must not depend on how the author indented the markup.
     // Counted one by one up to the most the guard can ask for (GUARD_RATIO × GUARD_KEPT), then by length.
@@ -461,7 +475,6 @@ export class LineBuilder {
       this.largestMute = this.muteRoot;
     }
   }
-  private lastMuteRoot: unknown = undefined;
 
   /**
    * Did hidden elements or comment sections swallow the page? (Their text is at least 200 visible
@@ -472,11 +485,11 @@ export class LineBuilder {
     const table = this.table!;
     let kept = 0;
     for (let i = 0; i < table.count; i++) kept += table.contentChars[i]!;
-    return this.mutedChars >= GUARD_MUTED && this.mutedChars > GUARD_RATIO * kept && kept < GUARD_KEPT ? this.largestMute : undefined;
+    return this.mutedChars >= GUARD_MUTED && this.mutedChars > GUARD_RATIO * kept && kept < GUARD_KEPT ? `<${this.largestMute?.name ?? '?'}>${this.open.describe(this.largestMute)}` : undefined;
   }
 
   private onText(start: number, end: number): void {
-    if (start >= end) return;
+    if (start >= end || this.rawDrop) return;
     if (this.mode !== Mode.Body) {
       // White space before the body is not shown; other text starts the body.
       if (this.mode === Mode.Frameset || this.headTemplates > 0 || this.headText || start < 0 || isParserSpace(this.src, start, end)) return;

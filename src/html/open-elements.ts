@@ -121,8 +121,8 @@ export class OpenElements {
   /** Per open list (parallel to listStack): 1 for an `<ol>`. */
   private readonly listOrdered: number[] = [];
 
-  /** @param classTokens entries keep their class/id words; @param dropComments / dropHidden: LineOptions */
-  constructor(tags: TagTable, private readonly classTokens: boolean, private readonly dropComments: boolean, private readonly dropHidden: boolean) {
+  /** @param dropComments / dropHidden: LineOptions */
+  constructor(tags: TagTable, private readonly dropComments: boolean, private readonly dropHidden: boolean) {
     const rules = tagRules(tags);
     this.counts = spareCounts.pop() ?? new Int32Array(tags.size);
     if (this.counts.length !== tags.size) this.counts = new Int32Array(tags.size);
@@ -152,7 +152,7 @@ export class OpenElements {
   /** Inside a dropped element (LineOptions.dropElements)? */
   dropping(): boolean {
     const stack = this.stack;
-    return stack.length > 0 && stack[stack.length - 1]!.dropped;
+    return stack.length > 0 && stack[stack.length - 1]!.id < 0;
   }
 
   /** Open foreign elements (svg, math). */
@@ -314,7 +314,7 @@ export class OpenElements {
     if (flags & VOID) return;
     const stack = this.stack;
     const parent = stack[stack.length - 1];
-    if (parent?.dropped || flags & DROP) {
+    if ((parent !== undefined && parent.id < 0) || flags & DROP) {
       if (selfClosing && (flags & FOREIGN || parent?.flags & FOREIGN)) return;
       if (!(flags & (DROP | BLOCK | SPECIAL | FOREIGN))) return;
       stack.push(droppedEntry(parent, info.name, info.index, flags));
@@ -330,7 +330,7 @@ export class OpenElements {
     this.elementEnd.push(0);
     this.elementTag.push(info.hash);
     const drop = (this.dropComments && kind.comments) || (this.dropHidden && attrs.hidden);
-    stack.push(childEntry(parent, info.name, kind, this.classTokens, drop, id, info.index, flags));
+    stack.push(childEntry(parent, info.name, kind, drop, id, info.index, flags));
     this.counts[info.index]!++;
   }
 

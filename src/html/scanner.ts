@@ -147,6 +147,11 @@ export class HtmlScanner {
   /** The start tag just reported ended with `/>` (its self-closing flag, read by a handler's onOpenTagEnd). */
   selfClosing = false;
   /**
+   * The start tag being reported (read by a handler's onOpenTagEnd) opens a raw-text or RCDATA element
+   * (script, style, title, …): unless the handler sets `markupContent`, its content is text up to its end tag.
+   */
+  rawText = false;
+  /**
    * Set by a handler's onOpenTagEnd: the element just opened is not a raw-text or RCDATA one after all
    * (a `<title>` or `<style>` inside svg or math is a foreign element whose content is markup).
    */
@@ -256,6 +261,7 @@ export class HtmlScanner {
         case Attr.BeforeName:
           if (c === GT) {
             this.selfClosing = false;
+            this.rawText = special !== undefined;
             if (!dry) h.onOpenTagEnd(j);
             this.opened = this.markupContent ? undefined : special;
             this.markupContent = false;
@@ -267,6 +273,7 @@ export class HtmlScanner {
         case Attr.SelfClosing:
           if (c === GT) {
             this.selfClosing = true;
+            this.rawText = special !== undefined;
             if (!dry) h.onOpenTagEnd(j);
             this.opened = this.markupContent ? undefined : special;
             this.markupContent = false;

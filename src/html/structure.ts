@@ -31,28 +31,28 @@ interface CachedKind extends ElementKind {
   readonly name: string;
 }
 
-/** A structural-stack entry: the element, and what a line inside it inherits. */
+/**
+ * A structural-stack entry: the element, and what a line inside it inherits. (Nine fields: one is made
+ * per block element; its signature, class/id words and its parent's signature are read from `kind` and
+ * `parent`, and a dropped entry is one with id −1.)
+ */
 export interface BlockEntry {
   readonly name: string;
-  readonly sig: number;
   /** Key of the path of the nearest three block elements (this one, its parent and grandparent). */
   readonly path: number;
-  /** The parent's signature (for the path of children). */
-  readonly parentSig: number;
-  /** This element's own class/id words, and its parent entry (for the inherited ones). */
-  readonly own: readonly number[];
-  /** Its kind (the own words are `kind.tokens` when not empty). */
+  /** Its kind: signature (`kind.sig`) and own class/id words (`kind.tokens`). */
   readonly kind: ElementKind;
   readonly parent: BlockEntry | undefined;
   /** Inside a user-comment section (`dropComments`) or a hidden element (`dropHidden`): its content is removed. */
   readonly muted: boolean;
-  /** Number of the element in document order (LineTable.elements); −1 for a dropped element and what it holds (not in the tree). */
+  /**
+   * Number of the element in document order (LineTable.elements); −1 for a dropped element
+   * (LineOptions.dropElements) and what it holds: removed, and not in the tree.
+   */
   readonly id: number;
   /** Its tag's number and flags (tags.ts). */
   readonly tag: number;
   readonly flags: number;
-  /** A dropped element (LineOptions.dropElements) or inside one: removed, and not in the element tree. */
-  readonly dropped: boolean;
   /** Memo of `entryWords` (set in every new entry, so that all entries share one shape). */
   words: readonly number[] | undefined;
 }
@@ -73,7 +73,7 @@ export function entryWords(e: BlockEntry): readonly number[] {
     const c = chain[i]!;
     chain[i] = undefined;
     let words = inherited;
-    const own = c.own;
+    const own = c.kind.tokens;
     if (own.length > 0) {
       const kind = c.kind;
       if (kind.lastInherited === inherited) words = kind.lastWords!;
@@ -142,20 +142,21 @@ export function elementKind(name: string, nameKey: number, src: string, idHash: 
 }
 
 /** A child's stack entry from its parent's (path of the nearest three); `drop`: the element's content is removed. */
-export function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, withWords: boolean, drop: boolean, id: number, tag: number, flags: number): BlockEntry {
+export function childEntry(parent: BlockEntry | undefined, name: string, kind: ElementKind, drop: boolean, id: number, tag: number, flags: number): BlockEntry {
   let h = Math.imul(0x811c9dc5 ^ kind.sig, 0x01000193);
   if (parent) {
-    h = Math.imul(h ^ parent.sig, 0x01000193);
-    if (parent.parentSig !== 0) h = Math.imul(h ^ parent.parentSig, 0x01000193);
+    h = Math.imul(h ^ parent.kind.sig, 0x01000193);
+    const grandparent = parent.parent;
+    if (grandparent !== undefined && grandparent.kind.sig !== 0) h = Math.imul(h ^ grandparent.kind.sig, 0x01000193);
   }
-  return { name, sig: kind.sig, path: (h >>> 0) || 1, parentSig: parent?.sig ?? 0, own: withWords ? kind.tokens : NO_TOKENS, kind, parent, muted: parent?.muted === true || drop, id, tag, flags, dropped: false, words: undefined };
+  return { name, path: (h >>> 0) || 1, kind, parent, muted: parent?.muted === true || drop, id, tag, flags, words: undefined };
 }
 
 const NO_KIND: ElementKind = { sig: 0, tokens: NO_TOKENS, comments: false, lastInherited: undefined, lastWords: undefined };
 
 /** The entry of a dropped element, or of an element inside one: no path, no words, not in the tree. */
 export function droppedEntry(parent: BlockEntry | undefined, name: string, tag: number, flags: number): BlockEntry {
-  return { name, sig: 0, path: parent?.path ?? 0, parentSig: 0, own: NO_TOKENS, kind: NO_KIND, parent, muted: true, id: -1, tag, flags, dropped: true, words: undefined };
+  return { name, path: parent?.path ?? 0, kind: NO_KIND, parent, muted: true, id: -1, tag, flags, words: undefined };
 }
 
 /**

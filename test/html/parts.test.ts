@@ -61,7 +61,7 @@ describe('OpenElements', () => {
     return a;
   };
   it('a comment section mutes what it holds until it is closed; the tree records parents and ends', () => {
-    const open = new OpenElements(table, false, true, false);
+    const open = new OpenElements(table, true, false);
     open.push(tag('div'), src, attrs([11, 19]), false);
     expect(open.muted()).toBe(true);
     open.push(tag('p'), src, attrs(null), false);
@@ -73,7 +73,7 @@ describe('OpenElements', () => {
     expect([...open.elementEnd.data.subarray(0, 2)]).toEqual([2, 2]);
   });
   it('a dropped inline element ends with its parent block; its own end tag does not close past a block', () => {
-    const open = new OpenElements(table, false, false, false);
+    const open = new OpenElements(table, false, false);
     open.push(tag('div'), src, attrs(null), false);
     open.push(tag('label'), src, attrs(null), false);
     expect(open.dropping()).toBe(true);
@@ -85,7 +85,7 @@ describe('OpenElements', () => {
     expect(open.top()).toBeUndefined();
   });
   it('a block start tag closes an open p; a new li closes the open one; an end tag out of scope is ignored', () => {
-    const open = new OpenElements(table, false, false, false);
+    const open = new OpenElements(table, false, false);
     open.push(tag('p'), src, attrs(null), false);
     open.impliedEnds(tag('div'), false);
     expect(open.top()).toBeUndefined();
@@ -98,7 +98,7 @@ describe('OpenElements', () => {
     expect(open.top()!.name).toBe('table');
   });
   it('gives text inside an ordered list item its context and depth', () => {
-    const open = new OpenElements(table, false, false, false);
+    const open = new OpenElements(table, false, false);
     open.openContext(1 << 18, 'ol'); // LIST
     open.openContext(1 << 17, 'li'); // LIST_ITEM
     const c = open.lineContext(0, false);
