@@ -187,16 +187,18 @@ export class LineBuilder {
   /** TAG table flags of the pending start tag. */
   private tagFlags = 0;
   /**
-   * Text characters muted by a hidden element or comment section (dropHidden, dropComments), and the
-   * outermost such element holding the most of them (for the swallowed-page guard).
+   * Visible characters muted by a hidden element or comment section (dropHidden, dropComments), and the
+   * outermost such element holding the most of them (for the swallowed-page guard; counted with `countMutes`).
    */
   private mutedChars = 0;
+  /** Length of the muted text (an upper bound of mutedChars, counted in every build). */
+  private mutedLength = 0;
+  /** Count mutedChars, per muting element too (only in the build the guard makes to decide, see end()). */
+  private countMutes = false;
   private muteRoot: BlockEntry | undefined = undefined;
   private muteRootChars = 0;
   private largestMute: BlockEntry | undefined = undefined;
   private largestMuteChars = 0;
-  /** The innermost open element of the last muted text, and its mute root (a run of text mostly stays in one element). */
-  private lastMuteTop: BlockEntry | undefined = undefined;
   /** The `asciiUpTo` hint (0: none), for the guard's second build. */
   private asciiHint = 0;
   /** The table, once `end()` has built it (no more writes then). */
@@ -248,25 +250,40 @@ export class LineBuilder {
 
   /**
    * Finish the page and return its table (the same table if called again). The guard: when hidden
-   * elements or comment sections swallowed the page ({@link swallowedBy}), the table is built again
-   * with them read as visible, and says so in `warnings` (streamed or whole, the same table).
+   * elements or comment sections swallowed the page (their text is at least 200 visible characters and
+   * more than 20 times the text kept, and under 100 characters are kept: the page would come out nearly
+   * empty), the table is built again with them read as visible, and says so in `warnings` (streamed or
+   * whole, the same table).
    */
   end(): BuiltLineTable {
     if (this.table) return this.table;
+    const table = this.table = this.build();
+    let kept = 0;
+    for (let i = 0; i < table.count; i++) kept += table.contentChars[i]!;
+    // The muted text's length bounds its visible characters: only a page that keeps little and mutes
+    // enough is built again, counting them (and the element that muted the most, for the warning).
+    if (kept >= GUARD_KEPT || this.mutedLength < GUARD_MUTED) return table;
+    const counted = new LineBuilder(this.options);
+    counted.countMutes = true;
+    counted.write(this.src).asciiUpTo(this.asciiHint).build();
+    if (counted.mutedChars >= GUARD_MUTED && counted.mutedChars > GUARD_RATIO * kept) {
+      // A hidden body shown by a script, a wrapper marked aria-hidden while a dialog is open, a
+      // layout div whose class names comments: read as visible, with a warning, rather than nothing.
+      const shown = new LineBuilder({ ...this.options, dropHidden: false, dropComments: false }).write(this.src).asciiUpTo(this.asciiHint).end() as PageLines;
+      shown.warnings = [`${counted.largestMuteName()} hides most of the page's text (a hidden element or comment section); it was kept`];
+      this.table = shown;
+    }
+    return this.table;
+  }
+
+  /** Scan what is left and build the table (without the guard). */
+  private build(): BuiltLineTable {
     this.scanner.scan(this.src, true);
     this.cols.finish();
     this.open.closeFrom(0);
-    this.table = this.cols.table(this.open.elementParent, this.open.elementEnd, this.open.elementTag, this.title());
+    const table = this.cols.table(this.open.elementParent, this.open.elementEnd, this.open.elementTag, this.title());
     this.open.release();
-    const swallowed = this.swallowedBy();
-    if (swallowed !== undefined) {
-      // A hidden body shown by a script, a wrapper marked aria-hidden while a dialog is open, a
-      // layout div whose class names comments: read as visible, with a warning, rather than nothing.
-      const kept = new LineBuilder({ ...this.options, dropHidden: false, dropComments: false }).write(this.src).asciiUpTo(this.asciiHint).end() as PageLines;
-      kept.warnings = [`${swallowed} hides most of the page's text (a hidden element or comment section); it was kept`];
-      this.table = kept;
-    }
-    return this.table;
+    return table;
   }
 
   /** The `<title>` text as LineTable.title wants it (an empty object when there is none). */
@@ -450,17 +467,8 @@ export class LineBuilder {
     return false;
   }
 
-  /** Text muted by a hidden element or comment section: counted for the guard (see buildLineTable). */
+  /** Text muted by a hidden element or comment section, counted for the guard (in the build that counts, see end()). */
   private countMuted(start: number, end: number): void {
-    const top = this.open.top();
-    if (top !== this.lastMuteTop) {
-      this.lastMuteTop = top;
-      const root = this.open.muteRoot();
-      if (root !== this.muteRoot) {
-        this.muteRoot = root;
-        this.muteRootChars = 0;
-      }
-    }
     // Visible characters only: the guard must not depend on how the author indented the markup.
     // Counted one by one up to the most the guard can ask for (GUARD_RATIO × GUARD_KEPT), then by length.
     let n = end - start;
@@ -469,23 +477,26 @@ export class LineBuilder {
       for (let i = start; i < end; i++) if (isSpace(src.charCodeAt(i))) n--;
     }
     this.mutedChars += n;
+    this.countMuteRoot(n);
+  }
+
+  /** `n` muted characters for the muting element (the outermost hidden element or comment section) that holds them. */
+  private countMuteRoot(n: number): void {
+    const root = this.open.muteRoot();
+    if (root !== this.muteRoot) {
+      this.muteRoot = root;
+      this.muteRootChars = 0;
+    }
     this.muteRootChars += n;
     if (this.muteRootChars > this.largestMuteChars) {
       this.largestMuteChars = this.muteRootChars;
-      this.largestMute = this.muteRoot;
+      this.largestMute = root;
     }
   }
 
-  /**
-   * Did hidden elements or comment sections swallow the page? (Their text is at least 200 visible
-   * characters and more than 20 times the text kept, and under 100 characters are kept: the page would
-   * come out nearly empty.) Then the element that muted the most, for a warning.
-   */
-  private swallowedBy(): string | undefined {
-    const table = this.table!;
-    let kept = 0;
-    for (let i = 0; i < table.count; i++) kept += table.contentChars[i]!;
-    return this.mutedChars >= GUARD_MUTED && this.mutedChars > GUARD_RATIO * kept && kept < GUARD_KEPT ? `<${this.largestMute?.name ?? '?'}>${this.open.describe(this.largestMute)}` : undefined;
+  /** The element that muted the most text, for the guard's warning (needs `countMutes`). */
+  private largestMuteName(): string {
+    return `<${this.largestMute?.name ?? '?'}>${this.open.describe(this.largestMute)}`;
   }
 
   private onText(start: number, end: number): void {
@@ -496,7 +507,10 @@ export class LineBuilder {
       this.startBody(NO_ATTRIBUTES);
     }
     if (this.open.muted()) {
-      if (!this.open.dropping()) this.countMuted(start, end);
+      if (!this.open.dropping()) {
+        this.mutedLength += end - start;
+        if (this.countMutes) this.countMuted(start, end);
+      }
       return;
     }
     if (this.open.inPre() || !this.options.reline) {
