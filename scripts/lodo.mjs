@@ -23,6 +23,7 @@
  *   --save     per-page F1 and fallback of every configuration (and Readability), for later comparison
  *   --cache    a directory keeping the trained LODO models (one JSON file per training options, sample, seed and held-out
  *              dataset): a later run with the same options loads them instead of training. Clear it when training changes.
+ *   --held     apply to and report only these held-out datasets (comma-separated names; models are still trained for all)
  * Needs `npm run build` (dist/) and ../shared/datasets (or FARSW_DATASETS); exits 0 with a message without them.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,7 @@ const { values: opts } = parseArgs({
     readability: { type: 'boolean', default: false },
     save: { type: 'string' },
     cache: { type: 'string' },
+    held: { type: 'string' },
   },
 });
 if (!existsSync(opts.data)) {
@@ -131,10 +133,12 @@ if (opts.readability) {
 }
 const names = [...configs.map((c) => c.name), ...(readability ? ['Readability'] : [])];
 /** per dataset: { ids, f1: name → number[], fallback: name → number[] } */
-const results = new Map(datasets.map((d) => [d, { ids: [], f1: new Map(names.map((n) => [n, []])), fallback: new Map(names.map((n) => [n, []])) }]));
+const held = opts.held ? new Set(opts.held.split(',')) : undefined;
+const results = new Map(datasets.filter((d) => !held || held.has(d)).map((d) => [d, { ids: [], f1: new Map(names.map((n) => [n, []])), fallback: new Map(names.map((n) => [n, []])) }]));
 const applyMs = new Map(names.map((n) => [n, 0]));
 let bytes = 0;
 for (const f of goldFiles) {
+  if (held && !held.has(datasets[goldFiles.indexOf(f)])) continue;
   for await (const r of pagesOf(f)) {
     const res = results.get(r.dataset);
     res.ids.push(r.id);

@@ -253,6 +253,16 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   rulesWeight: 1,
   /** The title line (extract/title.ts), when chosen, is kept whatever the containers decide: the headline belongs to the article (docs/decisions.md). */
   keepTitleLine: true,
+  /** Models across sites: the title line is kept even when nothing chose it (docs/decisions.md); site models: off (not measured intra-site). */
+  addTitleLine: true,
+  siteAddTitleLine: false,
+  /**
+   * Models across sites: Readability's sibling step scored by the learned vote: a sibling of the final container whose lines the
+   * vote calls content at a character-weighted mean of at least 0.65 keeps its chosen lines (extract/container.ts contentSiblings;
+   * docs/decisions.md); site models: off (their lines are not cut to a container).
+   */
+  siblings: 0.65,
+  siteSiblings: 0,
   /**
    * Models across sites: after the containers (with `container` on), the lines between the first and last chosen one join unless
    * link-dense (anchor text above half of their text, Readability's cut; extract/farsw.ts fillSpan; docs/decisions.md).

@@ -23,25 +23,66 @@ import { giveU32, takeU32 } from '../core/u32-column.js';
  * @returns `chosen` (unchanged when no element qualifies)
  */
 export function keepDominantContainer(table: LineTable, chosen: Uint8Array, share: number, minLines = 1): Uint8Array {
+  const best = dominantContainer(table, chosen, share, minLines);
+  if (best < 0) return chosen;
+  const tree = table.elements!, end = tree.end[best]!;
+  for (let i = 0; i < table.count; i++) {
+    const e = tree.line[i]! - 1;
+    if (chosen[i] && !(e >= best && e < end)) chosen[i] = 0;
+  }
+  return chosen;
+}
+
+/** The element `keepDominantContainer` keeps (its number in `table.elements`), or −1 for none; `chosen` is not changed. */
+export function dominantContainer(table: LineTable, chosen: Uint8Array, share: number, minLines = 1): number {
   const tree = table.elements;
-  if (!tree || share <= 0) return chosen;
+  if (!tree || share <= 0) return -1;
   const count = tree.parent.length;
   // Per-element sums of content characters (a page's total fits 32 bits), in a spare array: two calls a page.
   const sum = takeU32(count);
   const lines = minLines > 1 ? takeU32(count) : undefined;
   try {
-    const best = deepestHolding(table, tree, chosen, share, sum, lines, minLines);
-    if (best < 0) return chosen;
-    const end = tree.end[best]!;
-    for (let i = 0; i < table.count; i++) {
-      const e = tree.line[i]! - 1;
-      if (chosen[i] && !(e >= best && e < end)) chosen[i] = 0;
-    }
-    return chosen;
+    return deepestHolding(table, tree, chosen, share, sum, lines, minLines);
   } finally {
     giveU32(sum);
     if (lines) giveU32(lines);
   }
+}
+
+/** Readability's sibling cut: a sibling whose anchor text is at most this share of its text may join (`linkDensity < 0.25`). */
+export const SIBLING_LINKS = 0.25;
+
+/**
+ * Readability's sibling step with the learned vote as the score: the other children of the container's parent whose
+ * lines' mean P(content), weighted by their characters, is at least `minVote` and whose anchor text is at most
+ * SIBLING_LINKS of their text (UTF-8 bytes): an article split into sibling sections, the container holding only one.
+ * @param box the container (an element number; −1: none)
+ * @param vote P(content) per line
+ * @returns the siblings' element numbers, in document order
+ */
+export function contentSiblings(table: LineTable, box: number, vote: ArrayLike<number>, minVote: number): number[] {
+  const tree = table.elements;
+  const parent = tree && box >= 0 ? tree.parent[box]! - 1 : -1;
+  if (parent < 0) return [];
+  const lo = parent + 1, hi = tree!.end[parent]!;
+  const starts: number[] = [];
+  for (let e = lo; e < hi; e = tree!.end[e]!) starts.push(e);
+  // Per child: Σ chars × vote, Σ chars, anchor bytes, text bytes.
+  const sums = new Float64Array(4 * starts.length);
+  for (let i = 0; i < table.count; i++) {
+    const e = tree!.line[i]! - 1, c = table.contentChars[i]!;
+    if (c === 0 || e < lo || e >= hi) continue;
+    let a = 0, b = starts.length - 1;
+    while (a < b) {
+      const m = (a + b + 1) >> 1;
+      if (starts[m]! <= e) a = m; else b = m - 1;
+    }
+    sums[4 * a]! += c * vote[i]!;
+    sums[4 * a + 1]! += c;
+    sums[4 * a + 2]! += table.anchorBytes[i]!;
+    sums[4 * a + 3]! += table.contentBytes[i]!;
+  }
+  return starts.filter((e, k) => e !== box && sums[4 * k + 1]! > 0 && sums[4 * k]! >= minVote * sums[4 * k + 1]! && sums[4 * k + 2]! <= SIBLING_LINKS * sums[4 * k + 3]!);
 }
 
 /**

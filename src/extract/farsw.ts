@@ -29,7 +29,7 @@ import { evidenceConfidence } from './evidence-vote.js';
 import { ConfigError } from '../core/errors.js';
 import type { EvidenceModel } from '../model/model.js';
 import { mutedLines } from './mute.js';
-import { keepDominantContainer, keepTitleContainer } from './container.js';
+import { contentSiblings, dominantContainer, keepTitleContainer } from './container.js';
 import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
 
 /**
@@ -125,6 +125,14 @@ export interface FarswApplyOptions {
   readonly rulesWeight: number;
   /** The title line (extract/title.ts), when chosen, is kept whatever the containers decide. */
   readonly keepTitleLine: boolean;
+  /** The title line is kept even when nothing chose it (the headline of the article, which DANA's axis and the windows missed). */
+  readonly addTitleLine: boolean;
+  /**
+   * Readability's sibling step (extract/container.ts contentSiblings): the chosen lines in a sibling of the final container whose
+   * character-weighted mean P(content) is at least this (anchor text at most a quarter of its text) stay; 0 = off; needs the vote
+   * (`rules` or `confidence` classification).
+   */
+  readonly siblings: number;
   /** After the containers (with `container` on), lines between the first and last chosen line whose anchor text is at most this share of their text are chosen too (fillSpan; 0 = off). */
   readonly fill: number;
   /** DANA core parameters for the combined modes. */
@@ -403,14 +411,16 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     default:
       chosen = blocksToMask(selection.blocks, n);
   }
-  const titleChosen = options.keepTitleLine && dana.titleLine >= 0 && chosen[dana.titleLine] === 1;
-  // One container (extract/container.ts): chosen lines in another subtree than most of the text go.
-  chosen = keepDominantContainer(table, chosen, options.container, options.dana.containerLines);
+  const titleKept = dana.titleLine >= 0 && (options.addTitleLine || (options.keepTitleLine && chosen[dana.titleLine] === 1));
+  // One container (extract/container.ts): chosen lines in another subtree than most of the text go,
+  // except in its siblings the vote calls content (Readability's sibling step).
+  const box = dominantContainer(table, chosen, options.container, options.dana.containerLines);
+  if (box >= 0) keepElements(table, chosen, box, options.siblings > 0 && confidence ? contentSiblings(table, box, confidence, options.siblings) : []);
   // The headline's container (extract/container.ts): lines away from the title line and DANA's starting region go.
   chosen = keepTitleContainer(table, chosen, dana.titleLine, dana.regions[dana.start], options.dana.titleContainer);
   // The stretch the container kept (with the container on): its lines below the axis (short list items, table cells) join, link-dense ones do not.
   if (options.fill > 0 && options.container > 0) fillSpan(table, chosen, options.fill);
-  if (titleChosen) chosen[dana.titleLine] = 1;
+  if (titleKept) chosen[dana.titleLine] = 1;
   if (confidence && options.runVeto > 0) {
     for (const b of scoreBlocksByText(maskToBlocks(chosen), confidence, table.contentChars)) if (b.score < options.runVeto) chosen.fill(0, b.start, b.end);
   }
@@ -422,6 +432,18 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
   const muted = applyMute(table, model, chosen, options);
   return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}) };
+}
+
+/** Clear the chosen lines outside element `box` and the elements `also` (element numbers of `table.elements`). */
+function keepElements(table: LineTable, chosen: Uint8Array, box: number, also: readonly number[]): void {
+  const tree = table.elements!;
+  // The kept subtrees are disjoint ranges of element numbers: mark them, then read one mark per line.
+  const kept = new Uint8Array(tree.parent.length);
+  for (const x of [box, ...also]) kept.fill(1, x, tree.end[x]!);
+  for (let i = 0; i < table.count; i++) {
+    const e = tree.line[i]! - 1;
+    if (chosen[i] && (e < 0 || !kept[e])) chosen[i] = 0;
+  }
 }
 
 /**

@@ -14,9 +14,12 @@ const FOOTER = '<footer><a href="/about">About</a> | <a href="/contact">Contact<
 const BIO = 'Morag Innes has covered island transport for the paper since 2009';
 const PROMO = 'Subscribe to the Island Weekly newsletter';
 
-/** An article and, beside it in <main>, the reporter's biography: content to a generous reader, outside the article's element. */
-const WITH_BIO = `<html><body>${NAV}<main><article><h1>Harbour board sets winter fares</h1>${[1, 2, 3, 4, 5, 6].map(para).join('')}</article>` +
-  `<div class="about"><p>${BIO} and writes the weekly column on ferries, buses and the roads.</p><p>She lives in the harbour town with her two dogs and a very old boat that she is restoring.</p></div></main>${FOOTER}</body></html>`;
+/**
+ * An article in <main> and, after it, the reporter's biography: content to a generous reader, outside the article's element
+ * and not its sibling (a sibling the vote calls content joins by default, FARSW_APPLY_DEFAULTS.siblings).
+ */
+const WITH_BIO = `<html><body>${NAV}<main><article><h1>Harbour board sets winter fares</h1>${[1, 2, 3, 4, 5, 6].map(para).join('')}</article></main>` +
+  `<div class="about"><p>${BIO} and writes the weekly column on ferries, buses and the roads.</p><p>She lives in the harbour town with her two dogs and a very old boat that she is restoring.</p></div>${FOOTER}</body></html>`;
 
 /** An article, thirty links, then a newsletter promotion in two paragraphs: boilerplate that DANA's gap of 80 lines joins to the article. */
 const WITH_PROMO = `<html><body>${NAV}<main><article><h1>Harbour board sets winter fares</h1>${[1, 2, 3, 4].map(para).join('')}</article>` +

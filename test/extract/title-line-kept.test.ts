@@ -22,7 +22,7 @@ describe('keepTitleLine: the headline stays with the article', () => {
     expect(kept.slice(1)).toHaveLength(5);
     expect(kept.join(' ')).not.toMatch(/Copyright/);
     // Off, the container (the body: most of the text, ≥ 3 lines) cuts the headline in its sibling.
-    const cut = extractWithModel(page, model, { farsw: { keepTitleLine: false } }).text.split('\n');
+    const cut = extractWithModel(page, model, { farsw: { keepTitleLine: false, addTitleLine: false } }).text.split('\n');
     expect(cut).toEqual(kept.slice(1));
   });
 
