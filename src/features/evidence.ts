@@ -221,16 +221,21 @@ function isWordChar(c: number): boolean {
   return c >= 0xc0 && !isPunctuation(c) && !(c >= 0x2000 && c <= 0x2bff) && c !== 0xd7 && c !== 0xf7;
 }
 
-/** Classes of a UTF-16 code unit for `readText`, from the predicates above (one table lookup per character). */
+/** Classes of a UTF-16 code unit for `TextReader`, from the predicates above. */
 const WORD = 1, SINGLE = 2, PUNCT = 4, END = 8;
-let charClasses: Uint8Array | undefined;
+/** Bits of a code unit's entry in `charTable` above its class: the unit lower-cased (ASCII A–Z only). */
+const LOWER_SHIFT = 4;
+let charTable: Int32Array | undefined;
 
-function buildCharClasses(): Uint8Array {
-  const t = new Uint8Array(0x10000);
+/** Per UTF-16 code unit: its class bits and, above them, the unit as it is hashed (one table lookup per character). */
+function buildCharTable(): Int32Array {
+  const t = new Int32Array(0x10000);
   for (let c = 0; c < 0x10000; c++) {
-    if (c > 0x3000 && c < 0xd800 && isWordChar(c)) t[c] = SINGLE;
-    else if (isWordChar(c)) t[c] = WORD;
-    else if (isPunctuation(c)) t[c] = PUNCT | (isSentenceEnd(c) ? END : 0);
+    let k = 0;
+    if (c > 0x3000 && c < 0xd800 && isWordChar(c)) k = SINGLE;
+    else if (isWordChar(c)) k = WORD;
+    else if (isPunctuation(c)) k = PUNCT | (isSentenceEnd(c) ? END : 0);
+    t[c] = ((c >= 65 && c <= 90 ? c | 0x20 : c) << LOWER_SHIFT) | k;
   }
   return t;
 }
@@ -240,6 +245,10 @@ const FNV_OFFSET = 0x811c9dc5 | 0, FNV_PRIME = 0x01000193;
 const SEEN_SLOTS = 256;
 const seenKeys = new Uint32Array(SEEN_SLOTS), seenStamp = new Uint32Array(SEEN_SLOTS);
 let stamp = 0;
+/** Characters a `TextReader` reads before it keys the words they ended (the ended words' hashes wait in `ended`). */
+const CHUNK = 4096;
+/** A chunk's ended words: at most one per character, and one more carried in from the chunk before. */
+const ended = new Int32Array(CHUNK + 2);
 
 /** Is word key `k` (nonzero) new on the current line (then it is recorded)? */
 function newKey(k: number): boolean {
@@ -258,6 +267,10 @@ function newKey(k: number): boolean {
  * the line without building its string), and its first MAX_LINE_WORDS distinct words (keys: FNV-1a of the word, ASCII
  * lower-cased; a CJK, kana or Hangul character is a word of its own): appended to `keys` when given, counted, and
  * counted again when in `common`. A word may continue from one run into the next.
+ * The loop over the characters has no branch that depends on them (a branch per word end or per character class
+ * mispredicts on every few characters: docs/decisions.md): each character's class is added to the counts, its hash
+ * step is selected with masks, and the hash of a word it ends is written to `ended` at a position that moves on only
+ * when it does; the chunk's ended words are then keyed in order.
  */
 class TextReader implements TextSink {
   words = 0;
@@ -267,8 +280,9 @@ class TextReader implements TextSink {
   distinct = 0;
   hits = 0;
   private h = FNV_OFFSET;
-  private inWord = false;
-  private readonly cls = (charClasses ??= buildCharClasses());
+  /** 1 while inside a word. */
+  private inWord = 0;
+  private readonly table = (charTable ??= buildCharTable());
 
   constructor(private readonly keys: U32Column | undefined, private readonly common: KeySet | undefined) {}
 
@@ -276,57 +290,46 @@ class TextReader implements TextSink {
   begin(): void {
     if (++stamp === 0xffffffff) { seenStamp.fill(0); stamp = 1; }
     this.words = 0; this.punct = 0; this.ends = 0; this.distinct = 0; this.hits = 0;
-    this.h = FNV_OFFSET; this.inWord = false;
+    this.h = FNV_OFFSET; this.inWord = 0;
   }
 
   run(text: string, from: number, to: number): void {
-    const at = this.distinct < MAX_LINE_WORDS ? this.hashWords(text, from, to) : from;
-    if (at < to) this.countWords(text, at, to);
+    for (let at = from; at < to; at += CHUNK) {
+      if (this.distinct >= MAX_LINE_WORDS) { this.countWords(text, at, to); return; }
+      this.hashWords(text, at, Math.min(to, at + CHUNK));
+    }
   }
 
-  /** Read `text[from, to)` keying words until the line has MAX_LINE_WORDS distinct ones; returns where it stopped. */
-  private hashWords(text: string, from: number, to: number): number {
-    const cls = this.cls;
-    let words = this.words, punct = this.punct, ends = this.ends, h = this.h, inWord = this.inWord, i = from;
-    while (i < to) {
-      const c = text.charCodeAt(i++), k = cls[c]!;
-      if (k === WORD) {
-        h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 0x20 : c), FNV_PRIME);
-        inWord = true;
-        continue;
-      }
-      if (inWord) {
-        words++;
-        this.take((h >>> 0) || 1);
-        h = FNV_OFFSET;
-        inWord = false;
-      }
-      if (k === SINGLE) {
-        words++;
-        this.take((Math.imul(FNV_OFFSET ^ c, FNV_PRIME) >>> 0) || 1);
-      } else if (k !== 0) {
-        punct++;
-        if (k & END) ends++;
-      }
-      if (this.distinct >= MAX_LINE_WORDS) break;
+  /** Read `text[from, to)` (at most CHUNK), then key the words it ended. */
+  private hashWords(text: string, from: number, to: number): void {
+    const t = this.table, out = ended;
+    let h = this.h, inWord = this.inWord, n = 0, punct = this.punct, ends = this.ends;
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i), x = t[c]!, word = x & WORD, mask = -word;
+      out[n] = h; // the word this character ends
+      n += inWord & (word ^ 1);
+      out[n] = Math.imul(FNV_OFFSET ^ c, FNV_PRIME); // a CJK, kana or Hangul character
+      n += (x >> 1) & 1;
+      h = (Math.imul(h ^ (x >> LOWER_SHIFT), FNV_PRIME) & mask) | (FNV_OFFSET & ~mask);
+      inWord = word;
+      punct += (x >> 2) & 1;
+      ends += (x >> 3) & 1;
     }
-    this.words = words; this.punct = punct; this.ends = ends; this.h = h; this.inWord = inWord;
-    return i;
+    this.h = h; this.inWord = inWord; this.punct = punct; this.ends = ends;
+    this.words += n;
+    for (let j = 0; j < n && this.distinct < MAX_LINE_WORDS; j++) this.take((out[j]! >>> 0) || 1);
   }
 
   /** Read `text[from, to)` once the line's words are all kept: counts only, no keys. */
   private countWords(text: string, from: number, to: number): void {
-    const cls = this.cls;
+    const t = this.table;
     let words = this.words, punct = this.punct, ends = this.ends, inWord = this.inWord;
     for (let i = from; i < to; i++) {
-      const k = cls[text.charCodeAt(i)]!;
-      if (k === WORD) { inWord = true; continue; }
-      if (inWord) { words++; inWord = false; }
-      if (k === SINGLE) words++;
-      else if (k !== 0) {
-        punct++;
-        if (k & END) ends++;
-      }
+      const x = t[text.charCodeAt(i)]!, word = x & WORD;
+      words += (inWord & (word ^ 1)) + ((x >> 1) & 1);
+      inWord = word;
+      punct += (x >> 2) & 1;
+      ends += (x >> 3) & 1;
     }
     this.words = words; this.punct = punct; this.ends = ends; this.inWord = inWord;
   }
@@ -336,7 +339,7 @@ class TextReader implements TextSink {
     if (this.inWord) {
       this.words++;
       this.take((this.h >>> 0) || 1);
-      this.inWord = false;
+      this.inWord = 0;
     }
   }
 
