@@ -20,9 +20,11 @@ interface CompiledEvidence {
   readonly items: number;
   /** Per numeric column, its membership function's L, mean and H (fuzzy/membership.ts fuzzifyThree), when all are of the `three` shape. */
   readonly points: { readonly low: Float64Array; readonly mean: Float64Array; readonly high: Float64Array } | undefined;
-  /** A line's item degrees (the sentinel's 1 at the end) and its active items: scratch, all 0 between lines. */
+  /** A line's item degrees (the sentinel's 1 at the end): scratch, all 0 between lines except the numeric regions'. */
   readonly degree: Float64Array;
-  readonly active: Int32Array;
+  /** Active items and their degrees of a line and of the line before it (scratch, swapped from line to line). */
+  readonly active: readonly [Int32Array, Int32Array];
+  readonly activeDegree: readonly [Float64Array, Float64Array];
 }
 
 const COMPILED = new WeakMap<EvidenceModel, CompiledEvidence>();
@@ -37,7 +39,8 @@ function compiled(ev: EvidenceModel): CompiledEvidence {
     } : undefined;
     c = {
       common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items), items, points,
-      degree: new Float64Array(items + 1).fill(1, items), active: new Int32Array(items),
+      degree: new Float64Array(items + 1).fill(1, items), active: [new Int32Array(items), new Int32Array(items)],
+      activeDegree: [new Float64Array(items), new Float64Array(items)],
     };
     COMPILED.set(ev, c);
   }
@@ -80,26 +83,30 @@ export function pageEvidence(table: LineTable, ev: EvidenceModel, given: Evidenc
 /**
  * P(content) of every line by the evidence rules' weighted vote; 0 for lines without text.
  * Each line's items are set sparsely (numeric regions, then structure bits, then class words, ascending) and
- * only the rule groups of items it holds are visited (mining/class-rules.ts voteActive).
+ * only the rule groups of items it holds are visited (mining/class-rules.ts voteActive). A line whose items and
+ * degrees are those of the text line before it gets that line's vote (a page of many like lines: list items, the
+ * paragraphs of a generated page, whose degrees differ only where Index or TitleOffset are between two regions).
  * @param given what the caller already computed on this table (see `pageEvidence`)
  * @returns one probability per table line
  */
 export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: EvidenceInputs & { readonly titleLine?: number } = {}): Float64Array {
   const evidence = pageEvidence(table, ev, { ...given, words: false, reuse: true });
-  const { words, index, points, degree, active } = compiled(ev);
+  const c = compiled(ev), { words, index, points, degree } = c;
   const out = new Float64Array(table.count);
   const membership = ev.membership, numeric = evidence.numeric, nf = membership.length, structure = evidence.structure;
   const ct = table.classTokens, lines = evidence.lines;
+  let active = c.active[0], prevActive = c.active[1], activeDegree = c.activeDegree[0], prevDegree = c.activeDegree[1];
+  let prevCount = -1, prevP = 0;
   for (let k = 0; k < lines.length; k++) {
     let count = 0;
     for (let f = 0; f < nf; f++) {
       if (points) fuzzifyThree(points.low[f]!, points.mean[f]!, points.high[f]!, numeric[f]![k]!, degree, f * 3);
       else fuzzifyValue(membership[f]!, numeric[f]![k]!, degree, f * 3);
-      for (let r = f * 3; r < f * 3 + 3; r++) if (degree[r] !== 0) active[count++] = r;
+      for (let r = f * 3; r < f * 3 + 3; r++) if (degree[r] !== 0) { activeDegree[count] = degree[r]!; active[count++] = r; }
     }
     const s = structure[k]!;
     for (let b = 0; s >>> b !== 0; b++) {
-      if (s & (1 << b)) { degree[STRUCTURE_ITEM_BASE + b] = 1; active[count++] = STRUCTURE_ITEM_BASE + b; }
+      if (s & (1 << b)) { degree[STRUCTURE_ITEM_BASE + b] = 1; activeDegree[count] = 1; active[count++] = STRUCTURE_ITEM_BASE + b; }
     }
     const i = lines[k]!;
     if (ct) {
@@ -108,14 +115,25 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
         const r = words.get(ct.keys[j]!);
         if (r < 0 || degree[r] !== 0) continue;
         degree[r] = 1;
-        // Insertion keeps the class-word items ascending.
+        // Insertion keeps the class-word items ascending (their degrees are all 1).
+        activeDegree[count] = 1;
         let q = count++;
         while (q > from && active[q - 1]! > r) { active[q] = active[q - 1]!; q--; }
         active[q] = r;
       }
     }
-    out[i] = voteActive(index, degree, active, count, ev.prior);
-    for (let a = 0; a < count; a++) if (active[a]! >= STRUCTURE_ITEM_BASE) degree[active[a]!] = 0;
+    // Most lines differ from the line before in their first numeric regions (Index, TextLength): a few comparisons.
+    let same = count === prevCount;
+    for (let a = 0; same && a < count; a++) same = active[a] === prevActive[a] && activeDegree[a] === prevDegree[a];
+    if (same) out[i] = prevP;
+    else {
+      out[i] = prevP = voteActive(index, degree, active, count, ev.prior);
+      prevCount = count;
+      const a = active, d = activeDegree;
+      active = prevActive; activeDegree = prevDegree;
+      prevActive = a; prevDegree = d;
+    }
+    for (let a = 0; a < count; a++) if (prevActive[a]! >= STRUCTURE_ITEM_BASE) degree[prevActive[a]!] = 0;
   }
   return out;
 }

@@ -12,6 +12,10 @@ import { lineKey } from '../../src/html/line-key.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
 import { farswOptions } from '../../src/extract/model-extractor.js';
 import { MODEL_FORMAT_VERSION } from '../../src/model/model.js';
+import { evidenceConfidence, itemCount, itemDegrees, pageEvidence } from '../../src/extract/evidence-vote.js';
+import { indexRules, voteActive } from '../../src/mining/class-rules.js';
+import { buildLineTable } from '../../src/html/lines.js';
+import { modelLineOptions } from '../../src/model/model.js';
 
 // The imaginary news site's pages, each on a site of its own: class/id words must be seen on several sites to be learned.
 const pages: TrainingPage[] = Array.from({ length: 24 }, (_, k) => ({ ...sitePage(k), site: `news${k}.example.com` }));
@@ -88,6 +92,25 @@ describe('applying evidence rules', () => {
     expect(out.text).not.toContain('Other story');
     expect(out.text).not.toContain('Copyright');
     expect(out.detail.fallback).toBe(false);
+  });
+
+  it('votes each line as it would alone, also on runs of like lines (a line may take the vote of the line before)', () => {
+    // Teaser lists of like items: the same items and degrees line after line, except where Index or TitleOffset vary.
+    const items = Array.from({ length: 60 }, (_, j) => `<li><a href="/s/${j}">Other story</a></li>`).join('');
+    const html = page.html.replace('</body>', `<div class="related"><ul>${items}</ul></div><div class="related"><ul>${items}</ul></div></body>`);
+    const table = buildLineTable(html, modelLineOptions(model.params));
+    const p = evidenceConfidence(table, ev);
+    const evidence = pageEvidence(table, ev), index = indexRules(ev.rules, itemCount(ev));
+    const degree = new Float64Array(itemCount(ev));
+    let repeats = 0;
+    for (let k = 0; k < evidence.lines.length; k++) {
+      itemDegrees(table, ev, evidence, k, degree);
+      const active = [...degree.keys()].filter((it) => degree[it] !== 0);
+      expect(p[evidence.lines[k]!]).toBe(voteActive(index, [...degree, 1], active, active.length, ev.prior));
+      if (k > 0 && p[evidence.lines[k]!] === p[evidence.lines[k - 1]!]) repeats++;
+    }
+    expect(repeats).toBeGreaterThan(10);
+    for (let i = 0; i < table.count; i++) if (table.contentChars[i] === 0) expect(p[i]).toBe(0);
   });
 
   it('refuses `rules` classification with a model trained without evidence rules', () => {
