@@ -104,7 +104,9 @@ export interface LineOptions {
   /**
    * Remove block elements a browser does not show, with their content: the `hidden` attribute, a
    * `style` with `display: none` / `visibility: hidden` (style sheets are not read), or
-   * `aria-hidden="true"` (hidden from screen readers; Readability drops these too).
+   * `aria-hidden="true"` (hidden from screen readers; Readability drops these too). Also the void
+   * elements a browser never renders in the body (`<link>`, `<meta>`, `<base>`, `<basefont>`,
+   * `<bgsound>`: `display: none` in every browser's own style sheet, no content): their tags weigh nothing.
    */
   readonly dropHidden: boolean;
 }
@@ -331,6 +333,8 @@ export class LineBuilder {
     if (flags & (HEADING | RULE) || (flags & CLOSES_P && open.pOpen()) || open.foreignOpen > 0) {
       if (open.impliedEnds(info, (flags & RULE) !== 0)) return;
     }
+    // <link>, <meta>, <base>, … in the body: a browser keeps them in the tree but never renders them.
+    if ((flags & (HEAD_CONTENT | VOID)) === (HEAD_CONTENT | VOID) && this.options.dropHidden) return;
     if (open.dropping() || flags & DROP) {
       // A dropped element whose content is raw text (script, style, …) holds no tags: its end tag comes next.
       if (this.scanner.rawText && !this.scanner.markupContent) this.rawDrop = true;

@@ -86,6 +86,21 @@ describe('line builder: what a browser shows in <body>', () => {
     expect(text('<table>\0filler\0text\0')).toEqual(['fillertext']);
   });
 
+  it('gives <link>, <meta>, <base> in the body no weight (a browser never renders them) unless hidden elements are kept', () => {
+    const plain = '<body><div><p>Lead paragraph of the article.</p><p>Second <a href="/x">paragraph</a>.</p></div>';
+    const micro = '<body><div><link itemprop="mainEntityOfPage" href="/a"><p>Lead paragraph<meta itemprop="datePublished" content="2024-05-01"> of the article.</p>' +
+      '<p>Second <a href="/x">paragraph</a>.<base href="/"></p></div>';
+    const a = buildLineTable(plain), b = buildLineTable(micro);
+    expect(b.text).toEqual(a.text);
+    expect([...b.codeChars]).toEqual([...a.codeChars]);
+    expect([...b.linkNormCodeChars]).toEqual([...a.linkNormCodeChars]);
+    expect([...b.asciiBytes]).toEqual([...a.asciiBytes]);
+    // preset paper (hidden elements kept, as published): they are markup like any tag
+    const sum = (c: Uint32Array): number => c.reduce((x, y) => x + y, 0);
+    const kept = buildLineTable(micro, { dropHidden: false });
+    expect(sum(kept.codeChars) - sum(buildLineTable(plain, { dropHidden: false }).codeChars)).toBe(micro.length - plain.length);
+  });
+
   it('gives the same table fed whole or one character at a time', () => {
     const page = '<head><title>T</title><script><!--<script>x</script>y</script>--></script><p>a<svg><p>b</svg><noscript><p>c</noscript>';
     const b = new LineBuilder();
@@ -145,6 +160,8 @@ const PAGES = [
 const IGNORED: Record<string, (html: string) => string> = {
   /** A floated image inside the first word of each paragraph (it floats aside; the word reads whole). */
   'floated image inside a word': (html) => html.replace(/(<p>[A-Za-z]{2})/gi, '$1<img align="right" src="/i.jpg">'),
+  /** Microdata in the body: a <meta> in each paragraph, a <link> before it (never rendered). */
+  '<meta> and <link> in the body': (html) => html.replace(/<p>/gi, '<link itemprop="url" href="/page"><p><meta itemprop="position" content="1">'),
 };
 
 describe('rewrites a browser cannot tell apart', () => {
