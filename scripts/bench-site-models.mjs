@@ -27,6 +27,7 @@ const out = arg('--out', null);
 const guard = !process.argv.includes('--no-guard');
 const share = arg('--template-share', undefined);
 const rule = JSON.parse(arg('--rule', 'null')) ?? undefined;
+const lineLabels = !process.argv.includes('--no-line-labels');
 
 const dflt = shippedDefaultModel();
 const sites = (await sitePages(dir, minPages)).slice(0, maxSites);
@@ -34,7 +35,7 @@ const rows = [];
 const t0 = performance.now();
 for (const [site, pages] of sites) {
   const seed = new Map(pages.map((p) => [p.id, extractWithModel(p.html, dflt).text]));
-  const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site, seed: (p) => seed.get(p.id), seedModel: dflt.name, ...(share !== undefined ? { templateShare: Number(share) } : {}) });
+  const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site, seed: (p) => seed.get(p.id), seedModel: dflt.name, ...(share !== undefined ? { templateShare: Number(share) } : {}), lineLabels });
   const model = trainPseudoLabelled(labels, { name: 'lf', site });
   // The guard on pseudo-labels, as `farsw train --unlabeled` records it: --model auto uses the model only where it won.
   const check = guard ? checkSiteModel(labels.pages, { site }, dflt, { defaultCache: seed, rule: rule ?? PSEUDO_LABEL_GUARD }) : { useSite: true };

@@ -53,6 +53,10 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
   minSupport: 0.5,
   /** Gold alignment: a line is topical when at least this share of its tokens is matched in order in the gold (farsw's choice; see train/align.ts). */
   alignThreshold: 0.5,
+  /** Models across sites: a gold token may label several lines (train/align.ts). */
+  exclusiveAlign: false,
+  /** Site models: each gold token labels one line, the one matching best; a breadcrumb repeating the headline is not the article (docs/decisions.md). */
+  siteExclusiveAlign: true,
   /** Feature variant: `raw` (intra-site, §3.2) or `normalized` (i/N and per-page scaling, for models trained across sites, §3.2 last paragraph). */
   featureVariant: 'raw' as 'raw' | 'normalized',
   /** Membership shape of B, C and E: `three` (Low/Middle/High, Fig. 3) or `two` (Low'/High', Fig. 7, §4.1). A, D and F always use three regions. */
@@ -263,6 +267,10 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    */
   siblings: 0.65,
   siteSiblings: 0,
+  /** Models across sites: only a chosen title line is kept (`keepTitleLine`). */
+  topicalTitle: false,
+  /** Site models: also the title line their rules call topical, where the window left it out (docs/decisions.md). */
+  siteTopicalTitle: true,
   /**
    * Models across sites: after the containers (with `container` on), the lines between the first and last chosen one join unless
    * link-dense (anchor text above half of their text, Readability's cut; extract/farsw.ts fillSpan; docs/decisions.md).

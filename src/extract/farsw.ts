@@ -133,6 +133,8 @@ export interface FarswApplyOptions {
    * (`rules` or `confidence` classification).
    */
   readonly siblings: number;
+  /** …and also when not chosen, if the model's rules call it topical (site models: the headline sits apart from the body, past the share buttons). */
+  readonly topicalTitle: boolean;
   /** After the containers (with `container` on), lines between the first and last chosen line whose anchor text is at most this share of their text are chosen too (fillSpan; 0 = off). */
   readonly fill: number;
   /** DANA core parameters for the combined modes. */
@@ -411,7 +413,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     default:
       chosen = blocksToMask(selection.blocks, n);
   }
-  const titleKept = dana.titleLine >= 0 && (options.addTitleLine || (options.keepTitleLine && chosen[dana.titleLine] === 1));
+  const titleKept = dana.titleLine >= 0 && (options.addTitleLine || (options.keepTitleLine && (chosen[dana.titleLine] === 1 || (options.topicalTitle && topical[dana.titleLine] === 1))));
   // One container (extract/container.ts): chosen lines in another subtree than most of the text go,
   // except in its siblings the vote calls content (Readability's sibling step).
   const box = dominantContainer(table, chosen, options.container, options.dana.containerLines);

@@ -46,7 +46,7 @@ export function checkModelShape(m: Record<string, unknown>, fail: Fail): void {
   if (params.featureVariant !== undefined && params.featureVariant !== 'raw' && params.featureVariant !== 'normalized') fail('params.featureVariant must be "raw" or "normalized"');
   if (params.bceShape !== undefined && params.bceShape !== 'three' && params.bceShape !== 'two') fail('params.bceShape must be "three" or "two"');
   if (Array.isArray(params.dropElements)) params.dropElements.forEach((e, i) => { if (typeof e !== 'string') fail(`params.dropElements[${i}] must be a string`); });
-  for (const k of ['classTokens', 'dropComments', 'dropHidden', 'reline', 'carryMarkup'] as const) {
+  for (const k of ['classTokens', 'dropComments', 'dropHidden', 'reline', 'carryMarkup', 'exclusiveAlign'] as const) {
     if (params[k] !== undefined && typeof params[k] !== 'boolean') fail(`params.${k} must be a boolean`);
   }
   const r = m.trainingReport;

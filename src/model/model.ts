@@ -67,6 +67,8 @@ export interface TrainParams {
   readonly reline?: boolean;
   /** Evidence rules were learned (Model.evidence); absent: no. */
   readonly evidence?: boolean;
+  /** The gold was aligned with each gold token labelling one line (train/align.ts `exclusive`); absent: no. */
+  readonly exclusiveAlign?: boolean;
   /** Fig. 7's two-region shape: where Low' reaches 0 (fuzzy/membership.ts); absent: `h`. */
   readonly twoRegionEnd?: TwoRegionEnd;
 }
@@ -294,6 +296,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
   if (p!.dropComments !== undefined && typeof p!.dropComments !== 'boolean') fail('params.dropComments must be a boolean');
   if (p!.dropHidden !== undefined && typeof p!.dropHidden !== 'boolean') fail('params.dropHidden must be a boolean');
   if (p!.reline !== undefined && typeof p!.reline !== 'boolean') fail('params.reline must be a boolean');
+  if (p!.exclusiveAlign !== undefined && typeof p!.exclusiveAlign !== 'boolean') fail('params.exclusiveAlign must be a boolean');
   if (m.evidence !== undefined) validateEvidence(m.evidence, fail, checkFraction);
   if (p!.twoRegionEnd !== undefined && p!.twoRegionEnd !== 'h' && p!.twoRegionEnd !== 'mean') fail('params.twoRegionEnd must be "h" or "mean"');
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');

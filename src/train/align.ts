@@ -66,9 +66,12 @@ export interface LineLabels {
  * @param lineTexts visible text of each line (LineTable.text)
  * @param gold the page's main text
  * @param threshold minimum share of a line's tokens matched in order in the gold, in [0, 1]
+ * @param exclusive each gold token is credited to one line: lines are taken by share matched (then length, then order), and a
+ *   line is topical when the gold tokens not yet credited to a line before it still make `threshold` of its tokens
+ *   (a breadcrumb or teaser repeating the headline loses it to the headline itself)
  * @returns per-line labels and token counts; pure and deterministic
  */
-export function alignGold(lineTexts: readonly string[], gold: string, threshold: number): LineLabels {
+export function alignGold(lineTexts: readonly string[], gold: string, threshold: number, exclusive = false): LineLabels {
   const n = lineTexts.length;
   const topical = new Uint8Array(n);
   const lineTokens = new Uint32Array(n);
@@ -119,6 +122,7 @@ export function alignGold(lineTexts: readonly string[], gold: string, threshold:
   let topicalTokens = 0;
   let topicalUnmatched = 0;
 
+  const candidates: { line: number; hits: number[] }[] = [];
   for (let line = 0; line < n; line++) {
     const toks = tokenize(lineTexts[line]!);
     const k = toks.length;
@@ -133,11 +137,26 @@ export function alignGold(lineTexts: readonly string[], gold: string, threshold:
       matched += alignChunk(c.subarray(s, Math.min(k, s + ALIGN_CHUNK)), g, V, bigramPos, unigramFirst, dp, maxW, hits);
     }
     matchedTokens[line] = matched;
-    if (matched / k >= threshold) {
+    if (matched / k < threshold) continue;
+    if (exclusive) { candidates.push({ line, hits: [...new Set(hits)] }); continue; }
+    topical[line] = 1;
+    topicalTokens += k;
+    topicalUnmatched += k - matched;
+    for (const p of hits) if (!covered[p]) { covered[p] = 1; goldCovered++; }
+  }
+  if (exclusive) {
+    const share = (x: { line: number }): number => matchedTokens[x.line]! / lineTokens[x.line]!;
+    candidates.sort((a, b) => share(b) - share(a) || lineTokens[b.line]! - lineTokens[a.line]! || a.line - b.line);
+    for (const { line, hits: h } of candidates) {
+      let fresh = 0;
+      for (const p of h) if (!covered[p]) fresh++;
+      const k = lineTokens[line]!;
+      if (fresh / k < threshold) continue;
       topical[line] = 1;
+      matchedTokens[line] = fresh;
       topicalTokens += k;
-      topicalUnmatched += k - matched;
-      for (const p of hits) if (!covered[p]) { covered[p] = 1; goldCovered++; }
+      topicalUnmatched += k - fresh;
+      for (const p of h) if (!covered[p]) { covered[p] = 1; goldCovered++; }
     }
   }
   return { topical, lineTokens, matchedTokens, goldTokens: G, goldCovered, topicalTokens, topicalUnmatched };

@@ -44,6 +44,12 @@ export interface TrainingPage {
   readonly gold: string | null;
   /** The page's site (host), when known: evidence rules keep only class/id words seen on several sites. */
   readonly site?: string | null;
+  /**
+   * 1 for each main-text line, as `buildLineTable` builds the page's lines with the model's line options, instead of
+   * aligning the gold (label-free models: the pseudo-labeller knows each line's label). The gold still names the page's
+   * main text (fingerprints, the guard's scores). Ignored when its length is not the page's line count.
+   */
+  readonly lineLabels?: Uint8Array;
 }
 
 /** Options of `train`; every field but `name` has a default in FARSW_TRAIN_DEFAULTS. */
@@ -54,6 +60,8 @@ export interface TrainOptions {
   readonly significance?: number;
   readonly minSupport?: number;
   readonly alignThreshold?: number;
+  /** Each gold token labels one line (train/align.ts); default FARSW_TRAIN_DEFAULTS.siteExclusiveAlign for a site model, .exclusiveAlign across sites. */
+  readonly exclusiveAlign?: boolean;
   readonly featureVariant?: FeatureVariant;
   readonly bceShape?: MembershipShape;
   readonly dropElements?: readonly string[];
@@ -114,6 +122,7 @@ export function resolveTrainParams(options: Omit<TrainOptions, 'name'>): TrainPa
     dropComments: o.dropComments ?? LINE_DEFAULTS.dropComments,
     dropHidden: o.dropHidden ?? LINE_DEFAULTS.dropHidden,
     ...(o.reline === false ? { reline: false } : {}),
+    ...((o.exclusiveAlign ?? (o.site != null ? d.siteExclusiveAlign : d.exclusiveAlign)) ? { exclusiveAlign: true } : {}),
     ...((o.evidence ?? FARSW_TRAIN_DEFAULTS.evidence) ? { evidence: true } : {}),
     ...(o.twoRegionEnd === 'mean' ? { twoRegionEnd: 'mean' as const } : {}),
   });
@@ -337,7 +346,8 @@ export function preparePage(page: TrainingPage, params: TrainParams, ordinal = 0
   if (page.gold === null || page.gold.trim() === '') return { ...none, skip: 'no gold text' };
   const table = buildLineTable(page.html, modelLineOptions(params));
   const feats = computeLineFeatures(table, params.featureVariant);
-  const aligned = alignGold(table.text, page.gold, params.alignThreshold);
+  const given = page.lineLabels !== undefined && page.lineLabels.length === table.count ? page.lineLabels : null;
+  const aligned = given ? labelsOf(given) : alignGold(table.text, page.gold, params.alignThreshold, params.exclusiveAlign === true);
   const { goldTokens, goldCovered, topicalTokens, topicalUnmatched } = aligned;
   const labels = { goldTokens, goldCovered, topicalTokens, topicalUnmatched };
   let t = 0;
@@ -362,6 +372,11 @@ export function preparePage(page: TrainingPage, params: TrainParams, ordinal = 0
     evidence = { evidence: ev, topical: Uint8Array.from(ev.lines, (i) => aligned.topical[i]!), classTokens, wordNames };
   }
   return { id, html: page.html, gold: page.gold, site: page.site ?? null, labels, topicalLines: t, lines: { columns: feats.columns as Float64Array[], topical: aligned.topical, paths, keys, chars }, classTokens, ...(evidence ? { evidence } : {}) };
+}
+
+/** Given line labels as LineLabels (no alignment, so no gold-coverage counts). */
+function labelsOf(given: Uint8Array): Pick<LineLabels, 'topical' | 'goldTokens' | 'goldCovered' | 'topicalTokens' | 'topicalUnmatched'> {
+  return { topical: given.map((x) => (x ? 1 : 0)), goldTokens: 0, goldCovered: 0, topicalTokens: 0, topicalUnmatched: 0 };
 }
 
 /** The totals of LineLabels that training adds up. */

@@ -41,6 +41,8 @@ export interface UnlabeledOptions {
   readonly varyingPaths?: boolean;
   /** Varying-path lines whose visible text is mostly link text are not added (default true). */
   readonly skipLinkLines?: boolean;
+  /** Hand the Trainer each line's label (`TrainingPage.lineLabels`) instead of the pseudo-gold text to align (default true). */
+  readonly lineLabels?: boolean;
 }
 
 /** Defaults of {@link UnlabeledOptions}. */
@@ -91,7 +93,7 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
       keys[i] = k;
       if (k !== 0 && !seen.has(k)) { seen.add(k); keyPages.set(k, (keyPages.get(k) ?? 0) + 1); if (!textOf.has(k)) textOf.set(k, table.lineText(i)); }
     }
-    const seed = seedText.trim() === '' ? new Uint8Array(n) : alignGold(table.text, seedText, params.alignThreshold).topical;
+    const seed = seedText.trim() === '' ? new Uint8Array(n) : alignGold(table.text, seedText, params.alignThreshold, params.exclusiveAlign === true).topical;
     const linky = new Uint8Array(n);
     for (let i = 0; i < n; i++) linky[i] = table.anchorBytes[i]! * 2 > table.contentBytes[i]! ? 1 : 0;
     lined.push({ text: table.text, keys, paths: table.path.slice(), chars: table.contentChars.slice(), seed, linky });
@@ -128,13 +130,15 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
   const out: TrainingPage[] = pages.map((p, j) => {
     const pl = lined[j]!;
     const gold: string[] = [];
+    const labels = new Uint8Array(pl.keys.length);
     for (let i = 0; i < pl.keys.length; i++) {
-      if (pl.chars[i] === 0 || isTemplate(pl.keys[i]!)) continue;
+      if (pl.chars[i] === 0) continue;
       const path = pl.paths[i]!;
+      if (isTemplate(pl.keys[i]!)) continue;
       const keep = pl.seed[i] ? !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars && !(skipLinks && pl.linky[i]);
-      if (keep) { gold.push(pl.text[i]!); pseudoTopical++; }
+      if (keep) { labels[i] = 1; gold.push(pl.text[i]!); pseudoTopical++; }
     }
-    return { id: p.id ?? `#${j + 1}`, html: p.html, gold: gold.join('\n') };
+    return { id: p.id ?? `#${j + 1}`, html: p.html, gold: gold.join('\n'), ...(options.lineLabels ?? true ? { lineLabels: labels } : {}) };
   });
   const template = [...keyPages].filter(([k]) => isTemplate(k)).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const evidence: UnlabeledEvidence = {
@@ -155,8 +159,8 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
  * @throws InputError with fewer than 2 pages or when no line gets a pseudo-label
  */
 export function trainUnlabeled(pages: readonly UnlabeledPage[], options: TrainOptions & UnlabeledOptions): Model {
-  const { seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, ...trainOptions } = options;
-  const labels = pseudoLabel(pages, { ...trainOptions, seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines } as Omit<TrainOptions, 'name'> & UnlabeledOptions);
+  const { seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels, ...trainOptions } = options;
+  const labels = pseudoLabel(pages, { ...trainOptions, seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels } as Omit<TrainOptions, 'name'> & UnlabeledOptions);
   return trainPseudoLabelled(labels, trainOptions);
 }
 

@@ -77,4 +77,26 @@ describe('alignGold tokenisation', () => {
     expect(r.matchedTokens[0]).toBe(3);
     expect(r.topical[0]).toBe(1);
   });
+
+  it('exclusive: a gold token labels one line, the one matching best (a breadcrumb repeating the headline is not the article)', () => {
+    const g = 'Council reopens the harbour after the storm\nThe harbour council met on Tuesday and agreed that the bridge would reopen in spring.';
+    const lines = [
+      'Home » News » Council reopens the harbour after…',
+      'Council reopens the harbour after the storm',
+      'The harbour council met on Tuesday and agreed that the bridge would reopen in spring.',
+    ];
+    expect(Array.from(alignGold(lines, g, 0.5).topical)).toEqual([1, 1, 1]);
+    const r = alignGold(lines, g, 0.5, true);
+    expect(Array.from(r.topical)).toEqual([0, 1, 1]);
+    expect(r.goldCovered).toBe(r.goldTokens);
+    expect(r.topicalUnmatched).toBe(0);
+    // The same in another order: the headline still takes its tokens first.
+    expect(Array.from(alignGold([lines[1]!, lines[0]!, lines[2]!], g, 0.5, true).topical)).toEqual([1, 0, 1]);
+  });
+
+  it('exclusive: text the page shows twice and the gold once labels one line (the longer match wins, then the earlier line)', () => {
+    const r = alignGold(['The quick brown fox jumps over the lazy dog.', 'A second paragraph about foxes and dogs.', 'The quick brown fox jumps over the lazy dog.'], gold, 0.5, true);
+    expect(Array.from(r.topical)).toEqual([1, 1, 0]);
+    expect(r.topicalTokens).toBe(r.goldTokens);
+  });
 });

@@ -60,7 +60,7 @@ describe('pseudoLabel', () => {
     const words = 'harbour council budget school bridge storm festival library museum tram station market garden'.split(' ');
     const site = Array.from({ length: 6 }, (_, k) => {
       const w = (i: number): string => words[(k * 5 + i) % words.length]!;
-      const links = [0, 1, 2, 3, 4].map((i) => `<a href="/s/${k}-${i}">${w(i)} ${w(i + 1)} ${w(i + 2)} story</a>`).join(' ');
+      const links = [0, 1, 2].map((i) => `<a href="/s/${k}-${i}">${w(i)} ${w(i + 1)} ${w(i + 2)} story</a>`).join(' ');
       return {
         id: `p${k}`,
         html: `<html><body><div class="menu"><a href="/">Home</a> <a href="/news">News</a></div>
