@@ -66,7 +66,8 @@ export interface LineLabels {
  * @param lineTexts visible text of each line (LineTable.text)
  * @param gold the page's main text
  * @param threshold minimum share of a line's tokens matched in order in the gold, in [0, 1]
- * @param exclusive each gold token is credited to one line: lines are taken by share matched (then length, then order), and a
+ * @param exclusive each gold token is credited to one line: lines are taken by share matched (then by how many of the two
+ *   lines either side match too, then length, then order), and a
  *   line is topical when the gold tokens not yet credited to a line before it still make `threshold` of its tokens
  *   (a breadcrumb or teaser repeating the headline loses it to the headline itself)
  * @returns per-line labels and token counts; pure and deterministic
@@ -146,7 +147,15 @@ export function alignGold(lineTexts: readonly string[], gold: string, threshold:
   }
   if (exclusive) {
     const share = (x: { line: number }): number => matchedTokens[x.line]! / lineTokens[x.line]!;
-    candidates.sort((a, b) => share(b) - share(a) || lineTokens[b.line]! - lineTokens[a.line]! || a.line - b.line);
+    // Ties (the same text shown twice): the copy among other matching lines, i.e. in the article's flow.
+    const matching = new Uint8Array(n);
+    for (const x of candidates) matching[x.line] = 1;
+    const context = (x: { line: number }): number => {
+      let c = 0;
+      for (let d = -2; d <= 2; d++) if (d !== 0 && x.line + d >= 0 && x.line + d < n) c += matching[x.line + d]!;
+      return c;
+    };
+    candidates.sort((a, b) => share(b) - share(a) || context(b) - context(a) || lineTokens[b.line]! - lineTokens[a.line]! || a.line - b.line);
     for (const { line, hits: h } of candidates) {
       let fresh = 0;
       for (const p of h) if (!covered[p]) fresh++;
