@@ -52,7 +52,7 @@ export function extractorOptions<T>(y: Argv<T>): Argv<T> {
     .option('fallback', { type: 'boolean', describe: 'When no block passes β, keep the best block (default on; --no-fallback: nothing, the paper)' })
     .option('score-norm', { choices: SCORE_NORMS, describe: `Eq. 4 normalisation: page maxima or the model's H (default ${A.scoreNorm}; model reproduces the paper's scores)` })
     .option('templates', { type: 'boolean', describe: "Drop the model's template lines (default on; --no-templates ignores them)" })
-    .option('path-evidence', { type: 'number', describe: `Training lines a structural path needs to decide its lines (default ${A.pathEvidence}; 0: off)` })
+    .option('path-evidence', { type: 'number', describe: `Training lines a structural path needs to decide its lines (default ${A.pathEvidence}, site models ${A.sitePathEvidence}; 0: off)` })
     .option('path-veto', { type: 'boolean', describe: 'Drop lines whose path the model knows as non-topical, whatever chose them (default: site models only)' })
     .option('dedupe', { type: 'boolean', describe: 'Drop a chosen line repeating an earlier one (default: site models only)' })
     .option('token-evidence', { type: 'number', describe: `Weight of class/id words in confidence classification (default ${A.tokenEvidence}; 0: off)` })

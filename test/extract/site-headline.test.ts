@@ -31,7 +31,7 @@ function page(k: number): TrainingPage {
 }
 
 const pages = Array.from({ length: 12 }, (_, k) => page(k));
-const lines = (p: TrainingPage): string[] => buildLineTable(p.html, modelLineOptions(resolveTrainParams({ site: SITE }))).text;
+const lines = (p: TrainingPage): readonly string[] => buildLineTable(p.html, modelLineOptions(resolveTrainParams({ site: SITE }))).text;
 
 describe('site models: the headline, once', () => {
   it('labels the headline, not the breadcrumb that repeats it (each gold token labels one line)', () => {
@@ -67,7 +67,7 @@ describe('site models: the headline, once', () => {
   });
 
   it('label-free: the seed keeps the headline once, so the breadcrumb is no pseudo-content; the Trainer gets each line\'s label', () => {
-    const { pages: labelled } = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site: SITE, seed: (p) => pages.find((q) => q.id === p.id)!.gold! });
+    const { pages: labelled } = pseudoLabel(pages.map((p) => ({ id: p.id!, html: p.html })), { site: SITE, seed: (p) => pages.find((q) => q.id === p.id)!.gold! });
     for (const [i, p] of labelled.entries()) {
       expect(p.gold).not.toContain('»');
       expect(p.gold!.split('\n')[0]).toBe(pages[i]!.gold!.split('\n')[0]);
