@@ -102,7 +102,13 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
     for (let f = 0; f < nf; f++) {
       if (points) fuzzifyThree(points.low[f]!, points.mean[f]!, points.high[f]!, numeric[f]![k]!, degree, f * 3);
       else fuzzifyValue(membership[f]!, numeric[f]![k]!, degree, f * 3);
-      for (let r = f * 3; r < f * 3 + 3; r++) if (degree[r] !== 0) { activeDegree[count] = degree[r]!; active[count++] = r; }
+      // Each region is written and kept when its degree is not 0 (no branch on the value).
+      for (let r = f * 3; r < f * 3 + 3; r++) {
+        const d = degree[r]!;
+        activeDegree[count] = d;
+        active[count] = r;
+        count += d !== 0 ? 1 : 0;
+      }
     }
     const s = structure[k]!;
     for (let b = 0; s >>> b !== 0; b++) {

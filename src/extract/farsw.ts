@@ -27,6 +27,7 @@ import { danaCore, smoothDiff, type DanaOptions, type DanaResult } from './dana.
 import { findTitleLine } from './title.js';
 import { evidenceConfidence } from './evidence-vote.js';
 import { ConfigError } from '../core/errors.js';
+import { KeyMap } from '../core/key-map.js';
 import type { EvidenceModel } from '../model/model.js';
 import { mutedLines } from './mute.js';
 import { contentSiblings, dominantContainer, keepTitleContainer } from './container.js';
@@ -519,7 +520,8 @@ function thresholdMask(p: Float64Array, threshold: number): Uint8Array {
   return out;
 }
 
-const PATH_TABLES = new WeakMap<Model, { table: Map<number, readonly [number, number]>; prior: number }>();
+/** Per model: path key → index of its topical and non-topical line counts in `counts` (a KeyMap: path keys are 32-bit). */
+const PATH_TABLES = new WeakMap<Model, { table: KeyMap; counts: Float64Array; prior: number }>();
 
 /**
  * Structural evidence (beyond the paper): where the model saw a line's path on at
@@ -534,22 +536,30 @@ export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8
   if (!stats || stats.length === 0) return;
   let t = PATH_TABLES.get(model);
   if (!t) {
+    // A repeated key keeps its last counts (as a Map would); a key no Uint32 path can equal is left out.
     const m = new Map<number, readonly [number, number]>();
     let tp = 0, all = 0;
-    for (const [k, a, b] of stats) { m.set(k, [a, b]); tp += a; all += a + b; }
-    PATH_TABLES.set(model, (t = { table: m, prior: all > 0 ? tp / all : 0 }));
+    for (const [k, a, b] of stats) { if (k >>> 0 === k) m.set(k, [a, b]); tp += a; all += a + b; }
+    const counts = new Float64Array(2 * m.size);
+    let j = 0;
+    for (const [a, b] of m.values()) { counts[2 * j] = a; counts[2 * j + 1] = b; j++; }
+    PATH_TABLES.set(model, (t = { table: new KeyMap([...m.keys()].map((k, x): [number, number] => [k, x])), counts, prior: all > 0 ? tp / all : 0 }));
   }
+  const counts = t.counts;
   for (let i = 0; i < table.count; i++) {
     const key = table.path[i]!;
     if (key === 0) continue; // no text, no path
-    const s = t.table.get(key);
-    if (!s || s[0] + s[1] < minLines) continue;
-    topical[i] = (s[0] + t.prior) / (s[0] + s[1] + 1) >= 0.5 ? 1 : 0;
+    const x = t.table.get(key);
+    if (x < 0) continue;
+    const a = counts[2 * x]!, b = counts[2 * x + 1]!;
+    if (a + b < minLines) continue;
+    topical[i] = (a + t.prior) / (a + b + 1) >= 0.5 ? 1 : 0;
     if (!topical[i] && rejected) rejected[i] = 1;
   }
 }
 
-const TEMPLATE_SETS = new WeakMap<Model, ReadonlySet<number>>();
+/** Per model: its template line keys (a KeyMap: the keys are 32-bit, heap numbers in a Set). */
+const TEMPLATE_SETS = new WeakMap<Model, KeyMap>();
 
 /**
  * Checks lines against the model's template lines, each line at most once and
@@ -560,11 +570,11 @@ export function templateChecker(table: LineTable, model: Model): { is(i: number)
   const keys = model.templateLines;
   if (!keys || keys.length === 0) return undefined;
   let set = TEMPLATE_SETS.get(model);
-  if (!set) TEMPLATE_SETS.set(model, (set = new Set(keys)));
+  if (!set) TEMPLATE_SETS.set(model, (set = KeyMap.of(keys.filter((k) => k >>> 0 === k))));
   const known = set;
   const maxChars = model.templateMaxChars ?? Infinity;
-  const both = new Uint8Array(2 * table.count);
-  const mask = both.subarray(0, table.count), checked = both.subarray(table.count);
+  // Two arrays, not two views on one: a view costs about as much as an array.
+  const mask = new Uint8Array(table.count), checked = new Uint8Array(table.count);
   return {
     mask,
     is(i: number): boolean {

@@ -9,6 +9,7 @@ import { blocksToText } from '../html/text.js';
 import { applyModel, type FarswApplyOptions, type FarswResult } from './farsw.js';
 import { checkPreset, pageLines, StageClock, type ExtractorOptions } from './registry.js';
 import { PAPER_PRESET, type Preset } from '../core/presets.js';
+import type { LineOptions } from '../html/lines.js';
 
 /** Options of model-based extraction. */
 export interface ModelExtractorOptions extends ExtractorOptions {
@@ -55,10 +56,25 @@ export interface ModelRun {
   readonly detail: FarswResult;
 }
 
+/** Per model, its line options and its apply options when none are given (`extract(html)`), resolved once per preset. */
+const RESOLVED = new WeakMap<Model, { lines: Partial<LineOptions>; apply: Map<Preset | undefined, FarswApplyOptions> }>();
+
+function resolved(model: Model): { lines: Partial<LineOptions>; apply: Map<Preset | undefined, FarswApplyOptions> } {
+  let r = RESOLVED.get(model);
+  if (!r) RESOLVED.set(model, (r = { lines: modelLineOptions(model.params), apply: new Map() }));
+  return r;
+}
+
 /** Build the page's lines the way the model was trained, then apply it. */
 export function runModel(html: string, model: Model, options: ModelExtractorOptions = {}, clock = new StageClock(false)): ModelRun {
-  const table = pageLines(html, { ...options, lines: { ...modelLineOptions(model.params), ...options.lines } }, clock);
-  const detail = applyModel(table, model, farswOptions(options.farsw, model, options.preset));
+  const r = resolved(model);
+  const table = pageLines(html, { ...options, lines: options.lines ? { ...r.lines, ...options.lines } : r.lines }, clock);
+  let apply = options.farsw === undefined ? r.apply.get(options.preset) : undefined;
+  if (!apply) {
+    apply = farswOptions(options.farsw, model, options.preset);
+    if (options.farsw === undefined) r.apply.set(options.preset, apply);
+  }
+  const detail = applyModel(table, model, apply);
   clock.lap('select');
   return { table, detail };
 }

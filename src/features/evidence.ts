@@ -28,6 +28,7 @@
  */
 import type { LineTable, TextSink } from '../core/types.js';
 import { U32Column } from '../core/u32-column.js';
+import { KeyMap } from '../core/key-map.js';
 import { nameHash } from '../html/tags.js';
 import { computeLineFeatures, FEATURE_NAMES, type LineFeatures } from './line-features.js';
 import { smoothDiff } from './dana-diff.js';
@@ -65,7 +66,8 @@ export const CLASS_WORD_ITEM_BASE = STRUCTURE_ITEM_BASE + STRUCTURE_ITEMS.length
 export const IN_LINK_BIT = STRUCTURE_ITEMS.length - 2;
 /** Bit of "above DANA's axis". */
 export const ABOVE_AXIS_BIT = STRUCTURE_ITEMS.length - 1;
-const TAG_BITS: ReadonlyMap<number, number> = new Map(STRUCTURE_ITEMS.flatMap((s, b) => s.tags.map((t): [number, number] => [nameHash(t), 1 << b])));
+/** Tag name hash → its structure bit (a KeyMap: name hashes above 2^30 are heap numbers as Map keys). */
+const TAG_BITS = new KeyMap(STRUCTURE_ITEMS.flatMap((s, b) => s.tags.map((t): [number, number] => [nameHash(t), 1 << b])));
 /** Anchor text share above which a line is "inside a link". */
 const IN_LINK_SHARE = 0.9;
 /** Words of a line kept for the common-word vocabulary (its first ones). */
@@ -196,7 +198,7 @@ function elementFacts(table: LineTable, tags: Uint32Array, depth: Uint16Array): 
   let maxDepth = 0;
   for (let e = 0; e < count; e++) {
     const p = tree!.parent[e]!; // parents precede children (pre-order)
-    const own = tree!.tag ? TAG_BITS.get(tree!.tag[e]!) ?? 0 : 0;
+    const own = tree!.tag ? Math.max(0, TAG_BITS.get(tree!.tag[e]!)) : 0;
     depth[e] = p > 0 ? Math.min(65535, depth[p - 1]! + 1) : 1;
     tags[e] = (p > 0 ? tags[p - 1]! : 0) | own;
     if (depth[e]! > maxDepth) maxDepth = depth[e]!;
