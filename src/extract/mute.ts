@@ -38,7 +38,7 @@ export function mutedLines(table: LineTable, ev: EvidenceModel | undefined, belo
   const ct = table.classTokens, carries = ev?.classWordCarries;
   if (!ct || !ev || !carries || below <= 0) return undefined;
   const { muting, size } = mutingWords(ev, carries, below);
-  if (size === 0) return undefined;
+  if (size === 0 || !holdsMutingWord(table, muting, chosen)) return undefined;
   // Text of each muting word's lines (by class word index): on the page at 2j, among the chosen lines at 2j + 1.
   const cover = new Float64Array(2 * ev.classWords.length);
   let total = 0, totalChosen = 0, seen = false;
@@ -66,4 +66,14 @@ export function mutedLines(table: LineTable, ev: EvidenceModel | undefined, belo
     }
   }
   return any ? out : undefined;
+}
+
+/** Does a chosen line with text hold a muting word? Without one nothing is muted, and the page's cover is not needed. */
+function holdsMutingWord(table: LineTable, muting: KeyMap, chosen: Uint8Array | undefined): boolean {
+  const ct = table.classTokens!;
+  for (let i = 0; i < table.count; i++) {
+    if (table.contentChars[i] === 0 || (chosen && !chosen[i])) continue;
+    for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) if (muting.get(ct.keys[j]!) >= 0) return true;
+  }
+  return false;
 }
