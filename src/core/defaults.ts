@@ -274,6 +274,11 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   /** Site models: also the title line their rules call topical, where the window left it out (docs/decisions.md). */
   siteTopicalTitle: true,
   /**
+   * The final container is skipped when it holds none of the chosen text of the region the DANA core started from (the one the
+   * title anchor ranks first): a gallery or teaser list outweighing a short article (docs/decisions.md). Site models have no final container.
+   */
+  anchorContainer: true,
+  /**
    * Models across sites: after the containers (with `container` on), the lines between the first and last chosen one join unless
    * link-dense (anchor text above half of their text, Readability's cut; extract/farsw.ts fillSpan; docs/decisions.md).
    */

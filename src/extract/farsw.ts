@@ -136,6 +136,8 @@ export interface FarswApplyOptions {
   readonly siblings: number;
   /** …and also when not chosen, if the model's rules call it topical (site models: the headline sits apart from the body, past the share buttons). */
   readonly topicalTitle: boolean;
+  /** The final container is not applied when it holds none of the chosen text of the DANA core's starting region (the title-anchored one). */
+  readonly anchorContainer: boolean;
   /** After the containers (with `container` on), lines between the first and last chosen line whose anchor text is at most this share of their text are chosen too (fillSpan; 0 = off). */
   readonly fill: number;
   /** DANA core parameters for the combined modes. */
@@ -417,7 +419,10 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const titleKept = dana.titleLine >= 0 && (options.addTitleLine || (options.keepTitleLine && (chosen[dana.titleLine] === 1 || (options.topicalTitle && topical[dana.titleLine] === 1))));
   // One container (extract/container.ts): chosen lines in another subtree than most of the text go,
   // except in its siblings the vote calls content (Readability's sibling step).
-  const box = dominantContainer(table, chosen, options.container, options.dana.containerLines);
+  let box = dominantContainer(table, chosen, options.container, options.dana.containerLines);
+  // A container holding none of the chosen text of the region the DANA core started from (the title-anchored one) is a teaser
+  // list or gallery beside the article: no cut then (the title container below still applies).
+  if (options.anchorContainer && box >= 0 && missesRegion(table, chosen, box, dana.regions[dana.start])) box = -1;
   if (box >= 0) keepElements(table, chosen, box, options.siblings > 0 && confidence ? contentSiblings(table, box, confidence, options.siblings) : []);
   // The headline's container (extract/container.ts): lines away from the title line and DANA's starting region go.
   chosen = keepTitleContainer(table, chosen, dana.titleLine, dana.regions[dana.start], options.dana.titleContainer);
@@ -435,6 +440,20 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
   const muted = applyMute(table, model, chosen, options);
   return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}) };
+}
+
+/** Does element `box` hold none of the chosen lines with text of `region` (false when the region has none or is undefined)? */
+export function missesRegion(table: LineTable, chosen: Uint8Array, box: number, region: { readonly start: number; readonly end: number } | undefined): boolean {
+  if (!region) return false;
+  const tree = table.elements!, end = tree.end[box]!;
+  let any = false;
+  for (let i = region.start; i < region.end; i++) {
+    if (!chosen[i] || table.contentChars[i] === 0) continue;
+    const e = tree.line[i]! - 1;
+    if (e >= box && e < end) return false;
+    any = true;
+  }
+  return any;
 }
 
 /** Clear the chosen lines outside element `box` and the elements `also` (element numbers of `table.elements`). */

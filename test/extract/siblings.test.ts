@@ -4,6 +4,7 @@ import { contentSiblings, dominantContainer, SIBLING_LINKS } from '../../src/ext
 import { train, type TrainingPage } from '../../src/train/train.js';
 import { sitePage } from '../helpers/site-pages.js';
 import { extractWithModel, farswOptions } from '../../src/extract/model-extractor.js';
+import { missesRegion } from '../../src/extract/farsw.js';
 
 describe('contentSiblings: Readability\'s sibling step, scored by the vote', () => {
   // An article in two sibling sections (the first the larger), a notice, a list of links and a teaser beside them.
@@ -88,5 +89,38 @@ describe('siblings and addTitleLine in extraction (models across sites)', () => 
     expect([site.siblings, site.addTitleLine]).toEqual([0, false]);
     const paper = farswOptions({}, model, 'paper');
     expect([paper.siblings, paper.addTitleLine]).toEqual([0, false]);
+  });
+});
+
+describe('anchorContainer: the container holds the region the DANA core started from', () => {
+  // A short story under its headline, then a gallery of captions in another element: most of the page's text.
+  const caption = (k: number) => `Picture ${k} of 40 shows the harbour, the boats and the market garden on a grey morning after the storm.`;
+  const html = `<body><div class="story"><h1>Council reopens the harbour</h1><p>The council reopened the harbour on Monday after the storm.</p>
+<p>The piers are mended and the boats are back, the harbour master said.</p></div>
+<div class="gallery">${Array.from({ length: 12 }, (_, k) => `<div class="slide"><p>${caption(k + 1)}</p></div>`).join('\n')}</div></body>`;
+  const t = buildLineTable(html);
+  const line = (s: string) => t.text.findIndex((x) => x.startsWith(s));
+  const all = new Uint8Array(t.count).fill(1);
+  const gallery = dominantContainer(t, all, 0.7, 3);
+  const storyRegion = { start: line('Council reopens'), end: line('The piers') + 1 };
+
+  it('finds the gallery as the container of the chosen text', () => {
+    expect(t.elements!.parent[t.elements!.line[line('Picture 1 ')]! - 1]! - 1).not.toBe(gallery); // not a single slide
+    expect(gallery).toBe(t.elements!.parent[t.elements!.parent[t.elements!.line[line('Picture 1 ')]! - 1]! - 1]! - 1);
+  });
+
+  it('says the gallery misses the story region, not a region of its own, nor a region without chosen text', () => {
+    expect(missesRegion(t, all, gallery, storyRegion)).toBe(true);
+    expect(missesRegion(t, all, gallery, { start: line('Picture 3 '), end: line('Picture 5 ') + 1 })).toBe(false);
+    const none = Uint8Array.from(all);
+    none.fill(0, storyRegion.start, storyRegion.end);
+    expect(missesRegion(t, none, gallery, storyRegion)).toBe(false);
+    expect(missesRegion(t, all, gallery, undefined)).toBe(false);
+  });
+
+  it('is on for models across sites, off in the paper preset', () => {
+    const model = train(Array.from({ length: 24 }, (_, k) => ({ ...sitePage(k), site: `news${k}.example.com` })), { name: 'anchor', featureVariant: 'normalized', evidence: true });
+    expect(farswOptions({}, model).anchorContainer).toBe(true);
+    expect(farswOptions({}, model, 'paper').anchorContainer).toBe(false);
   });
 });
