@@ -373,7 +373,9 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const pathRejected = options.pathEvidence > 0 && options.pathVeto ? new Uint8Array(n) : undefined;
   if (options.pathEvidence > 0) applyPathEvidence(table, model, topical, options.pathEvidence, pathRejected);
   const template = options.templates ? templateChecker(table, model) : undefined;
-  if (template) for (let i = 0; i < n; i++) if (topical[i] && template.is(i)) topical[i] = 0;
+  // A site model's headline stays a candidate though other pages of the site link to it (`topicalTitle`).
+  const ownTitle = options.topicalTitle ? dana.titleLine : -1;
+  if (template) for (let i = 0; i < n; i++) if (topical[i] && i !== ownTitle && template.is(i)) topical[i] = 0;
 
   let mask = topical;
   if (options.mode === 'vote') {
@@ -437,7 +439,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   if (pathRejected) for (let i = 0; i < n; i++) if (pathRejected[i]) chosen[i] = 0;
   if (options.dedupe) dropRepeatedLines(table, chosen);
   // A template line is never kept, whatever chose it.
-  if (template) for (let i = 0; i < n; i++) if (chosen[i] && template.is(i)) chosen[i] = 0;
+  // …but a site model's headline, which other pages of the site link to, stays (`topicalTitle`).
+  if (template) for (let i = 0; i < n; i++) if (chosen[i] && !(titleKept && i === ownTitle) && template.is(i)) chosen[i] = 0;
   const muted = applyMute(table, model, chosen, options);
   return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}) };
 }

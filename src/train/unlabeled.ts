@@ -14,6 +14,7 @@
  */
 import { InputError } from '../core/errors.js';
 import { buildLineTable } from '../html/lines.js';
+import { findTitleLine } from '../features/title-line.js';
 import { lineKey } from '../html/line-key.js';
 import { modelLineOptions, type Model, type UnlabeledEvidence } from '../model/model.js';
 import { alignGold } from './align.js';
@@ -56,6 +57,8 @@ interface PageLines {
   readonly seed: Uint8Array;
   /** Lines whose visible text is mostly inside links. */
   readonly linky: Uint8Array;
+  /** The page's title line (findTitleLine; −1: none). */
+  readonly title: number;
 }
 
 /** Pseudo-labelled pages and what the labels were made from. */
@@ -96,7 +99,7 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
     const seed = seedText.trim() === '' ? new Uint8Array(n) : alignGold(table.text, seedText, params.alignThreshold, params.exclusiveAlign === true).topical;
     const linky = new Uint8Array(n);
     for (let i = 0; i < n; i++) linky[i] = table.anchorBytes[i]! * 2 > table.contentBytes[i]! ? 1 : 0;
-    lined.push({ text: table.text, keys, paths: table.path.slice(), chars: table.contentChars.slice(), seed, linky });
+    lined.push({ text: table.text, keys, paths: table.path.slice(), chars: table.contentChars.slice(), seed, linky, title: findTitleLine(table) });
   }
   const minPages = Math.max(3, Math.ceil(share * documents.size));
   const isTemplate = (k: number): boolean => k !== 0 && (keyPages.get(k) ?? 0) >= minPages;
@@ -134,8 +137,9 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
     for (let i = 0; i < pl.keys.length; i++) {
       if (pl.chars[i] === 0) continue;
       const path = pl.paths[i]!;
-      if (isTemplate(pl.keys[i]!)) continue;
-      const keep = pl.seed[i] ? !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars && !(skipLinks && pl.linky[i]);
+      // A page's own headline (the title line, kept by the seed) is no template, though other pages link to it.
+      if (isTemplate(pl.keys[i]!) && i !== pl.title) continue;
+      const keep = pl.seed[i] ? i === pl.title || !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars && !(skipLinks && pl.linky[i]);
       if (keep) { labels[i] = 1; gold.push(pl.text[i]!); pseudoTopical++; }
     }
     return { id: p.id ?? `#${j + 1}`, html: p.html, gold: gold.join('\n'), ...(options.lineLabels ?? true ? { lineLabels: labels } : {}) };

@@ -76,4 +76,20 @@ describe('site models: the headline, once', () => {
       expect(text.filter((_, j) => p.lineLabels![j] === 1).join('\n')).toBe(p.gold);
     }
   });
+
+  it("a page's own headline is no template line, though the other pages link to it", () => {
+    // The same site, its "More from the quay" box linking to the next three stories by their headlines.
+    const linked = pages.map((p, k) => ({ ...p, html: p.html.replace(/<ul>.*?<\/ul>/, `<ul>${[1, 2, 3].map((r) => `<li><a href="/s/${(k + r) % 12}">${pages[(k + r) % 12]!.gold!.split('\n')[0]}</a></li>`).join('')}</ul>`) }));
+    const { pages: labelled, evidence } = pseudoLabel(linked.map((p) => ({ id: p.id!, html: p.html })), { site: SITE, seed: (p) => linked.find((q) => q.id === p.id)!.gold! });
+    expect(evidence.minPages).toBe(4);
+    expect(evidence.templateLines).toBeGreaterThanOrEqual(12 + 5); // each headline (on 4 of 12 pages) and the menu
+    for (const [i, p] of labelled.entries()) expect(p.gold!.split('\n')[0]).toBe(pages[i]!.gold!.split('\n')[0]);
+    // A labelled site model: the unseen pages' headlines were links on its training pages (template lines); their own stays.
+    const model = train(linked.slice(0, 9), { name: 'quay', site: SITE });
+    expect(model.templateLines?.length).toBeGreaterThanOrEqual(3 + 5);
+    for (const p of linked.slice(9)) {
+      const [headline, ...paras] = p.gold!.split('\n');
+      expect(extractWithModel(p.html, model).text.split('\n')).toEqual([headline, ...paras]);
+    }
+  });
 });
