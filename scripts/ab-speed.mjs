@@ -6,15 +6,21 @@
  * prints the median of the per-round ratios B/A (above 1: B is faster) and each build's median MB/s.
  * Both builds run in the same process on the same pages, so machine load hits both alike; passes are
  * timed in CPU time of the process (process.cpuUsage), which waiting for a core does not count.
+ * Two builds in one process were measured to favour one of them by 4–7 % depending on load order
+ * (session 10, docs/decisions.md); `--proc` times each build in its own process instead: per pair, one
+ * child per build (the order alternating), warm-up passes over `--warm` MB, then `--passes` timed
+ * passes (median), and the median over `--pairs` of the ratios B/A.
  *
  *   node scripts/ab-speed.mjs --a scratch/base/dist --b dist [--rounds 15] [--methods addanag,model:default] DATASET.jsonl.gz…
+ *   node scripts/ab-speed.mjs --proc --a scratch/base/dist --b dist [--pairs 5] [--passes 10] [--warm 200] [--methods addanag] DATASET.jsonl.gz…
  *
  * A build is a dist/ directory whose index.js exports `extract` (copy the previous build aside first;
  * its `../models/default.json` is the model it loads). Needs the shared datasets it is given.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve, basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { median } from 'simple-statistics';
@@ -26,21 +32,61 @@ const { values: opts, positionals: files } = parseArgs({
     b: { type: 'string' },
     rounds: { type: 'string', default: '15' },
     methods: { type: 'string', default: 'addanag,model:default' },
+    proc: { type: 'boolean', default: false },
+    pairs: { type: 'string', default: '5' },
+    passes: { type: 'string', default: '10' },
+    warm: { type: 'string', default: '200' },
+    child: { type: 'string' },
   },
 });
+const call = (lib, m) => (m === 'model:default' ? (h) => lib.extract(h) : (h) => lib.extract(h, { algorithm: m }));
+const readPages = (file) => gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.trim() !== '')
+  .map((l) => JSON.parse(l)).filter((r) => r.gold !== null).map((r) => r.html);
+const load = async (dir) => import(pathToFileURL(join(resolve(dir), 'index.js')).href);
+
+if (opts.child) {
+  // --proc's child: one build, one method, one dataset; prints its median MB/s over the timed passes.
+  const f = call(await load(opts.child), opts.methods);
+  const pages = readPages(files[0]);
+  const mb = pages.reduce((s, p) => s + Buffer.byteLength(p), 0) / 1e6;
+  const pass = () => {
+    const t0 = process.cpuUsage();
+    for (const p of pages) f(p);
+    const d = process.cpuUsage(t0);
+    return mb / ((d.user + d.system) / 1e6);
+  };
+  for (let warmed = 0; warmed < Number(opts.warm); warmed += mb) pass();
+  process.stdout.write(`${median(Array.from({ length: Number(opts.passes) }, pass))} ${mb}\n`);
+  process.exit(0);
+}
 if (!opts.a || !opts.b || files.length === 0) {
-  process.stderr.write('usage: node scripts/ab-speed.mjs --a DIST_A --b DIST_B [--rounds N] [--methods m1,m2] DATASET.jsonl.gz…\n');
+  process.stderr.write('usage: node scripts/ab-speed.mjs [--proc] --a DIST_A --b DIST_B [--rounds N] [--methods m1,m2] DATASET.jsonl.gz…\n');
   process.exit(2);
 }
-const load = async (dir) => import(pathToFileURL(join(resolve(dir), 'index.js')).href);
+const methods = opts.methods.split(',');
+if (opts.proc) {
+  const self = fileURLToPath(import.meta.url);
+  const run = (dir, m, file) => execFileSync(process.execPath,
+    [self, '--child', dir, '--methods', m, '--passes', opts.passes, '--warm', opts.warm, file], { encoding: 'utf8' }).trim().split(' ').map(Number);
+  for (const file of files) {
+    for (const m of methods) {
+      const ra = [], rb = [], ratio = [];
+      let mb = 0;
+      for (let i = 0; i < Number(opts.pairs); i++) {
+        let a, b;
+        if (i % 2 === 0) { a = run(opts.a, m, file); b = run(opts.b, m, file); } else { b = run(opts.b, m, file); a = run(opts.a, m, file); }
+        ra.push(a[0]); rb.push(b[0]); ratio.push(b[0] / a[0]); mb = a[1];
+      }
+      console.log(`${basename(file, '.jsonl.gz')} ${m}: B/A ${median(ratio).toFixed(3)} [${ratio.map((r) => r.toFixed(3)).join(', ')}] (A ${median(ra).toFixed(1)} MB/s, B ${median(rb).toFixed(1)} MB/s, one process per build, ${opts.pairs} pairs × ${opts.passes} passes, ${mb.toFixed(1)} MB)`);
+    }
+  }
+  process.exit(0);
+}
 const A = await load(opts.a), B = await load(opts.b);
 const rounds = Number(opts.rounds);
-const methods = opts.methods.split(',');
-const call = (lib, m) => (m === 'model:default' ? (h) => lib.extract(h) : (h) => lib.extract(h, { algorithm: m }));
 
 for (const file of files) {
-  const pages = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l)).filter((r) => r.gold !== null).map((r) => r.html);
+  const pages = readPages(file);
   const mb = pages.reduce((s, p) => s + Buffer.byteLength(p), 0) / 1e6;
   for (const m of methods) {
     const fa = call(A, m), fb = call(B, m);
