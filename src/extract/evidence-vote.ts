@@ -139,6 +139,7 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
       active = prevActive; activeDegree = prevDegree;
       prevActive = a; prevDegree = d;
     }
+    // This line's items are in prevActive now (swapped in, or equal to it when the vote was reused): clear its 0/1 items.
     for (let a = 0; a < count; a++) if (prevActive[a]! >= STRUCTURE_ITEM_BASE) degree[prevActive[a]!] = 0;
   }
   return out;

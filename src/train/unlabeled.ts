@@ -142,7 +142,7 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
       const keep = pl.seed[i] ? i === pl.title || !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars && !(skipLinks && pl.linky[i]);
       if (keep) { labels[i] = 1; gold.push(pl.text[i]!); pseudoTopical++; }
     }
-    return { id: p.id ?? `#${j + 1}`, html: p.html, gold: gold.join('\n'), ...(options.lineLabels ?? true ? { lineLabels: labels } : {}) };
+    return { id: p.id ?? `#${j + 1}`, html: p.html, gold: gold.join('\n'), ...((options.lineLabels ?? true) ? { lineLabels: labels } : {}) };
   });
   const template = [...keyPages].filter(([k]) => isTemplate(k)).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const evidence: UnlabeledEvidence = {
