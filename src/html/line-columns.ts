@@ -476,8 +476,9 @@ export class LineColumns {
     // First sized from the source: about one line per 128 characters (cleaneval: 123).
     const old = this.rows, c = this.capacity, next = takeU32(Math.max(2 * c, 64, this.src.length >> 7) * Col.Stride);
     const c2 = Math.floor(next.length / Col.Stride);
-    // A loop, not `set(subarray)`: no array object per column.
-    for (let k = 0; k < Col.Stride; k++) for (let i = 0, from = k * c, to = k * c2; i < c; i++) next[to + i] = old[from + i]!;
+    // Small tables by a loop (no array object per column), large ones by `set` (a block copy: the loop took 8 % of a 50 MB page).
+    if (c < 4096) for (let k = 0; k < Col.Stride; k++) for (let i = 0, from = k * c, to = k * c2; i < c; i++) next[to + i] = old[from + i]!;
+    else for (let k = 0; k < Col.Stride; k++) next.set(old.subarray(k * c, k * c + c), k * c2);
     giveU32(old);
     this.rows = next;
     this.capacity = c2;
