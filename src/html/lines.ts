@@ -61,7 +61,8 @@ import { HtmlScanner } from './scanner.js';
 import { decodeHTML } from 'entities';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 import {
-  ANCHOR, BLOCK, BR, CLOSES_P, DROP, HEAD_CONTENT, HEADING, IMAGE, INLINE_BREAKOUT, nameHash, RULE, STRUCTURE, tagAt, tagTable, VOID, type TagInfo, type TagTable,
+  ANCHOR, BLOCK, BR, CLOSES_P, CONTEXT, DROP, HEAD_CONTENT, HEADING, IMAGE, INLINE_BREAKOUT, nameHash, RULE, STRUCTURE, tagAt, tagTable, TITLE, VOID,
+  type TagInfo, type TagTable,
 } from './tags.js';
 import { TagAttributes } from './drops.js';
 import { OpenElements } from './open-elements.js';
@@ -127,6 +128,10 @@ const NEWLINE = 10;
  * an image after text on its line (attributes are not reported for images).
  */
 const OUT_OF_LINE_IMAGE = /\salign\s*=\s*["']?\s*(?:left|right)\b|float\s*:\s*(?:left|right)|\s(?:width|height)\s*=\s*["']?\s*[01](?:px)?\s*(?:["'\s/>])/i;
+/** Start tags the builder's common case leaves to LineBuilder.otherStartTag (a rule of their own, head content, dropped, the title). */
+const RARE_START = STRUCTURE | HEADING | RULE | HEAD_CONTENT | DROP | TITLE;
+/** End tags it leaves to otherEndTag. */
+const RARE_END = STRUCTURE | DROP | TITLE;
 /** The attributes of an implied element (none). */
 const NO_ATTRIBUTES = new TagAttributes();
 
@@ -154,6 +159,8 @@ const MIN_SCAN = 1 << 16;
 export class LineBuilder {
   private readonly options: LineOptions;
   private readonly normalizeAll: boolean;
+  /** LineOptions.reline. */
+  private readonly reline: boolean;
   private readonly tags: TagTable;
   private readonly scanner: HtmlScanner;
   /** Source length at which `write` scans what has come (see the module comment). */
@@ -180,9 +187,8 @@ export class LineBuilder {
   /** Source range of the first `<title>` element's text: where it starts (-1: not open), where it ended. */
   private titleFrom = -1;
   private titleTo = -1;
-  /** Pending start tag: its table entry (undefined: unknown), name and offset of its `<`. */
+  /** Pending start tag: its table entry (undefined: unknown) and offset of its `<`. */
   private tagInfo: TagInfo | undefined;
-  private tagName = '';
   private tagStart = 0;
   /** Length of the current start tag's name (for attribute normalisation). */
   private tagNameLen = 0;
@@ -210,6 +216,7 @@ export class LineBuilder {
     this.options = Object.freeze({ ...LINE_DEFAULTS, ...options });
     this.tags = tagTable(this.options.dropElements);
     this.normalizeAll = this.options.normalizeAttributes === 'all';
+    this.reline = this.options.reline;
     this.htmlTag = this.tags.byHash.get(nameHash('html'))!;
     this.bodyTag = this.tags.byHash.get(nameHash('body'))!;
     this.open = new OpenElements(this.tags, this.options.dropComments, this.options.dropHidden);
@@ -301,8 +308,6 @@ export class LineBuilder {
   private onOpenTagName(start: number, end: number): boolean {
     const info = tagAt(this.tags, this.src, start, end);
     this.tagInfo = info;
-    // Unknown tags need no name: they are neither dropped nor blocks.
-    this.tagName = info?.name ?? '';
     this.tagStart = start - 1;
     this.tagNameLen = end - start;
     this.attrs.reset();
@@ -310,13 +315,50 @@ export class LineBuilder {
     return (this.tagFlags & (BLOCK | VOID)) === BLOCK;
   }
 
+  /**
+   * A start tag's end. The common case first (in the body, outside svg/math and dropped elements, a
+   * tag with no rule of its own): kept small so that V8 inlines it into the scanner.
+   */
   private onOpenTagEnd(endIndex: number): void {
+    this.cols.flushText();
+    const open = this.open, info = this.tagInfo;
+    if (this.mode !== Mode.Body || open.foreignOpen > 0 || this.rawDrop) { this.otherStartTag(endIndex); return; }
+    if (info === undefined) {
+      if (!open.muted()) this.cols.addCode(this.tagStart, endIndex + 1, this.normalizeAll ? this.tagNameLen + 2 : endIndex + 1 - this.tagStart);
+      return;
+    }
+    const flags = this.tagFlags;
+    if (flags & RARE_START || (flags & CLOSES_P && open.pOpen()) || open.dropping()) { this.otherStartTag(endIndex); return; }
+    this.bodyStartTag(info, flags, this.tagStart, endIndex + 1);
+  }
+
+  /** A start tag in the body that no rule ends early: its line break, element and weight. */
+  private bodyStartTag(info: TagInfo, flags: number, from: number, to: number): void {
+    const cols = this.cols, open = this.open;
+    if (flags & BLOCK && this.reline) {
+      cols.breakLine(from);
+      if (!cols.line.hasText) cols.line.block = (flags >> 8) & 0xff;
+    }
+    if ((flags & (BLOCK | VOID)) === BLOCK) open.pushBlock(info, this.src, this.attrs);
+    if (open.muted()) return;
+    // <a> start tags are added to the normalised column at </a>.
+    cols.addCode(from, to, flags & ANCHOR ? 0 : this.normalizeAll ? this.tagNameLen + 2 : to - from);
+    if (flags & ANCHOR) cols.openAnchor();
+    else if (flags & IMAGE) {
+      cols.line.images++;
+      // An image in the line of text stands between the words around it; a floated one or a tracking pixel does not.
+      if (cols.line.hasText && !OUT_OF_LINE_IMAGE.test(this.src.slice(from, to))) cols.separateWords();
+    }
+    else if (flags & CONTEXT) open.openContext(flags, info.name);
+    if (flags & BR && this.reline) cols.breakLine(to);
+  }
+
+  /** Any other start tag (before the body, in foreign content, with a rule of its own, dropped, …; text flushed). */
+  private otherStartTag(endIndex: number): void {
     const cols = this.cols;
-    cols.flushText();
-    const name = this.tagName;
     const flags = this.tagFlags;
     const from = this.tagStart, to = endIndex + 1;
-    if (name === 'title' && this.titleTo < 0) this.titleFrom = to;
+    if (flags & TITLE && this.titleTo < 0) this.titleFrom = to;
     const info = this.tagInfo;
     if (this.mode !== Mode.Body && !this.startBeforeBody(info, from, to)) return;
     const open = this.open;
@@ -341,23 +383,7 @@ export class LineBuilder {
       else open.push(info, this.src, this.attrs, this.scanner.selfClosing);
       return;
     }
-    const reline = this.options.reline;
-    if (flags & BLOCK && reline) {
-      cols.breakLine(from);
-      if (!cols.line.hasText) cols.line.block = (flags >> 8) & 0xff;
-    }
-    if ((flags & (BLOCK | VOID)) === BLOCK) open.push(info, this.src, this.attrs, false);
-    if (open.muted()) return;
-    // <a> start tags are added to the normalised column at </a>.
-    cols.addCode(from, to, flags & ANCHOR ? 0 : this.normalizeAll ? this.tagNameLen + 2 : to - from);
-    if (flags & ANCHOR) cols.openAnchor();
-    else if (flags & IMAGE) {
-      cols.line.images++;
-      // An image in the line of text stands between the words around it; a floated one or a tracking pixel does not.
-      if (cols.line.hasText && !OUT_OF_LINE_IMAGE.test(this.src.slice(from, to))) cols.separateWords();
-    }
-    else open.openContext(flags, name);
-    if (flags & BR && reline) cols.breakLine(to);
+    this.bodyStartTag(info, flags, from, to);
   }
 
   /**
@@ -412,10 +438,34 @@ export class LineBuilder {
     this.open.push(this.bodyTag, this.src, attrs, false);
   }
 
+  /** An end tag. The common case first, as for start tags (see onOpenTagEnd). */
   private onCloseTag(start: number, endIndex: number): void {
-    const cols = this.cols;
-    cols.flushText();
+    this.cols.flushText();
     const info = tagAt(this.tags, this.src, start, endIndex);
+    if (this.mode !== Mode.Body || this.rawDrop) { this.otherEndTag(info, start, endIndex); return; }
+    const open = this.open, from = start - 2, to = endIndex + 1;
+    if (info === undefined) {
+      if (!open.muted()) this.cols.addCode(from, to, to - from);
+      return;
+    }
+    const flags = info.flags;
+    if (flags & RARE_END || open.muted()) { this.otherEndTag(info, start, endIndex); return; }
+    this.bodyEndTag(info, flags, from, to);
+  }
+
+  /** An end tag in the body, outside dropped and muted elements: its weight, the element it closes, its line break. */
+  private bodyEndTag(info: TagInfo, flags: number, from: number, to: number): void {
+    const cols = this.cols;
+    cols.addCode(from, to, to - from);
+    this.open.endTag(info);
+    if (flags & ANCHOR) cols.closeAnchor();
+    else if (flags & CONTEXT) this.open.closeContext(flags);
+    if (flags & BR || (flags & BLOCK && this.reline)) cols.breakLine(to);
+  }
+
+  /** Any other end tag (text flushed). */
+  private otherEndTag(info: TagInfo | undefined, start: number, endIndex: number): void {
+    const cols = this.cols;
     const name = info?.name ?? '';
     const from = start - 2;
     // The tokenizer reports where the name ends; white space before '>' is not counted.
@@ -445,11 +495,7 @@ export class LineBuilder {
       open.endTag(info);
       return;
     }
-    cols.addCode(from, to, to - from);
-    open.endTag(info);
-    if (flags & ANCHOR) cols.closeAnchor();
-    else open.closeContext(flags);
-    if (flags & BR || (flags & BLOCK && this.options.reline)) cols.breakLine(to);
+    this.bodyEndTag(info, flags, from, to);
   }
 
   /** An end tag before the body: `</head>` ends the head; `</body>`, `</html>`, `</br>` start the body. */
@@ -504,6 +550,12 @@ export class LineBuilder {
   }
 
   private onText(start: number, end: number): void {
+    if (this.mode !== Mode.Body || this.rawDrop || this.open.muted() || this.open.inPre() || !this.reline) this.otherText(start, end);
+    else if (start < end) this.cols.addText(start, end);
+  }
+
+  /** Text before the body, muted, dropped, inside `<pre>` or without re-lining. */
+  private otherText(start: number, end: number): void {
     if (start >= end || this.rawDrop) return;
     if (this.mode !== Mode.Body) {
       // White space before the body is not shown; other text starts the body.
@@ -517,7 +569,7 @@ export class LineBuilder {
       }
       return;
     }
-    if (this.open.inPre() || !this.options.reline) {
+    if (this.open.inPre() || !this.reline) {
       // Inside <pre> (or without re-lining) the author's newlines are line breaks.
       const src = this.src;
       let from = start;

@@ -272,10 +272,25 @@ export class OpenElements {
 
   /** An end tag (not `</body>`, `</html>`): close its element by the rules of the module comment. */
   endTag(info: TagInfo): void {
-    const stack = this.stack, flags = info.flags;
+    const stack = this.stack;
     const top = stack[stack.length - 1];
     if (top === undefined) return;
-    if (top.tag === info.index) { this.closeFrom(stack.length - 1); return; }
+    if (top.tag === info.index) {
+      // The current node (the common case): closed alone.
+      stack.pop();
+      if (top.id >= 0) this.elementEnd.set(top.id, this.elementParent.length);
+      this.counts[top.tag]!--;
+      if (top.flags & FOREIGN) this.foreignOpen--;
+      return;
+    }
+    // An element that is not open (an inline element's end tag: they are not tracked) closes nothing, except a heading's.
+    if (this.counts[info.index]! === 0 && !(info.flags & HEADING)) return;
+    this.endTagBelow(info);
+  }
+
+  /** An end tag whose element is not the current node. */
+  private endTagBelow(info: TagInfo): void {
+    const stack = this.stack, flags = info.flags;
     if (flags & HEADING) {
       // Any open heading closes (`<h1>…</h2>`), if in scope.
       for (let i = stack.length - 1; i >= 0; i--) {
@@ -323,7 +338,13 @@ export class OpenElements {
       if (flags & FOREIGN) this.foreignOpen++;
       return;
     }
-    if (!(flags & BLOCK)) return;
+    if (flags & BLOCK) this.pushBlock(info, src, attrs);
+  }
+
+  /** Push a block element (not void, not dropped, not inside a dropped element): {@link push}'s common case. */
+  pushBlock(info: TagInfo, src: string, attrs: TagAttributes): void {
+    const stack = this.stack;
+    const parent = stack[stack.length - 1];
     // A value split by entities or chunks spans [from, to) of the source; decoding is not needed for a key.
     const kind = elementKind(info.name, info.hash, src, attrs.idHash, attrs.idRange, attrs.classHash, attrs.classRange, attrs.valueCheck());
     const id = this.elementParent.length;
@@ -331,7 +352,7 @@ export class OpenElements {
     this.elementEnd.push(0);
     this.elementTag.push(info.hash);
     const drop = (this.dropComments && kind.comments) || (this.dropHidden && attrs.hidden);
-    stack.push(childEntry(parent, info.name, kind, drop, id, info.index, flags));
+    stack.push(childEntry(parent, info.name, kind, drop, id, info.index, info.flags));
     this.counts[info.index]!++;
   }
 

@@ -37,10 +37,12 @@ export const QUOTE = 1 << 16, LIST_ITEM = 1 << 17, LIST = 1 << 18;
  * CLOSES_P a start tag that closes an open `<p>` in button scope; SCOPE a boundary of "has an
  * element in scope"; HEADING h1–h6; FOREIGN svg and math; BREAKOUT a start tag that ends foreign
  * content; HEAD_CONTENT allowed in `<head>`; RULE a start tag with a rule of its own (by name);
- * STRUCTURE html, head, body, frameset (the document's modes, lines.ts).
+ * STRUCTURE html, head, body, frameset (the document's modes, lines.ts); TITLE title (its text is the page's title).
  */
 export const SPECIAL = 1 << 19, CLOSES_P = 1 << 20, SCOPE = 1 << 21, HEADING = 1 << 22, FOREIGN = 1 << 23;
-export const BREAKOUT = 1 << 24, HEAD_CONTENT = 1 << 25, RULE = 1 << 26, STRUCTURE = 1 << 27;
+export const BREAKOUT = 1 << 24, HEAD_CONTENT = 1 << 25, RULE = 1 << 26, STRUCTURE = 1 << 27, TITLE = 1 << 28;
+/** A tag with a text context of its own (open-elements.ts openContext, closeContext). */
+export const CONTEXT = PRE | QUOTE | LIST_ITEM | LIST;
 
 const SPECIAL_ELEMENTS = ['address', 'applet', 'area', 'article', 'aside', 'base', 'basefont', 'bgsound', 'blockquote', 'body',
   'br', 'button', 'caption', 'center', 'col', 'colgroup', 'dd', 'details', 'dir', 'div', 'dl', 'dt', 'embed', 'fieldset',
@@ -78,6 +80,7 @@ function staticTagTable(): Map<string, number> {
   for (const n of ['base', 'basefont', 'bgsound', 'link', 'meta', 'title', 'noscript', 'noframes', 'style', 'script', 'template']) add(n, HEAD_CONTENT);
   for (const n of ['li', 'dd', 'dt', 'td', 'th', 'tr', 'tbody', 'thead', 'tfoot', 'caption', 'table', 'option', 'optgroup', 'button', 'select', 'input', 'textarea', 'keygen', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']) add(n, RULE);
   for (const n of ['html', 'head', 'body', 'frameset']) add(n, STRUCTURE);
+  add('title', TITLE);
   return t;
 }
 const STATIC_TAGS = staticTagTable();
