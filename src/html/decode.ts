@@ -124,8 +124,25 @@ export interface PageSource {
 export function pageSource(text: string): PageSource {
   const first = text.search(NUL_OR_WIDE);
   if (first < 0) return { text, asciiPrefix: text.length };
-  if (text.indexOf('\0', first) < 0) return { text, asciiPrefix: first };
+  if (!hasNul(text, first)) return { text, asciiPrefix: first };
   return { text: text.replace(NUL_RUN, ''), asciiPrefix: 0 };
+}
+
+/** Characters of a page searched for NULs at a time (NUL_SCAN holds them, one byte each). */
+const NUL_CHUNK = 1 << 16;
+const NUL_SCAN = Buffer.alloc(NUL_CHUNK);
+
+/**
+ * Does `text` hold a NUL at or after `from`? On a two-byte string `indexOf('\0')` is slow (its byte
+ * search stops at the zero high byte of every ASCII character: 0.9 ms per MB); a chunk's code units are
+ * copied to bytes (their low bytes, `latin1`) and searched there, and each zero byte is checked on the text.
+ */
+function hasNul(text: string, from: number): boolean {
+  for (let at = from; at < text.length; at += NUL_CHUNK) {
+    const n = NUL_SCAN.write(text.slice(at, at + NUL_CHUNK), 0, NUL_CHUNK, 'latin1');
+    for (let z = NUL_SCAN.indexOf(0); z >= 0 && z < n; z = NUL_SCAN.indexOf(0, z + 1)) if (text.charCodeAt(at + z) === 0) return true;
+  }
+  return false;
 }
 
 /**

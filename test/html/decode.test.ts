@@ -82,6 +82,15 @@ describe('pageSource', () => {
     expect(pageSource('<p>é\0\0</p>')).toEqual({ text: '<p>é</p>', asciiPrefix: 0 });
   });
 
+  it('finds a NUL anywhere after the first non-ASCII character, and only a NUL', () => {
+    // Characters whose low byte is zero (U+0100, U+3000, U+FF00) are not NULs.
+    const wide = '<p>\u0100\u3000\uff00 ' + 'x'.repeat(70_000) + '\u3000</p>';
+    expect(pageSource(wide)).toEqual({ text: wide, asciiPrefix: 3 });
+    // A NUL past the first 65,536 characters searched, and one at the very end.
+    expect(pageSource(wide + 'y\0')).toEqual({ text: wide + 'y', asciiPrefix: 0 });
+    expect(pageSource('é' + 'z'.repeat(65_535) + '\0' + 'w')).toEqual({ text: 'é' + 'z'.repeat(65_535) + 'w', asciiPrefix: 0 });
+  });
+
   it('is what decodeHtml reports for bytes', () => {
     const d = decodeHtml(Uint8Array.from([...Buffer.from('<p>ab\0'), ...FR_1252]));
     expect(d.text).toBe('<p>abcafé');
