@@ -28,6 +28,7 @@ const guard = !process.argv.includes('--no-guard');
 const share = arg('--template-share', undefined);
 const rule = JSON.parse(arg('--rule', 'null')) ?? undefined;
 const lineLabels = !process.argv.includes('--no-line-labels');
+const apply = JSON.parse(arg('--apply-json', 'null')) ?? undefined;
 
 const dflt = shippedDefaultModel();
 const sites = (await sitePages(dir, minPages)).slice(0, maxSites);
@@ -38,11 +39,11 @@ for (const [site, pages] of sites) {
   const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site, seed: (p) => seed.get(p.id), seedModel: dflt.name, ...(share !== undefined ? { templateShare: Number(share) } : {}), lineLabels });
   const model = trainPseudoLabelled(labels, { name: 'lf', site });
   // The guard on pseudo-labels, as `farsw train --unlabeled` records it: --model auto uses the model only where it won.
-  const check = guard ? checkSiteModel(labels.pages, { site }, dflt, { defaultCache: seed, rule: rule ?? PSEUDO_LABEL_GUARD }) : { useSite: true };
+  const check = guard ? checkSiteModel(labels.pages, { site }, dflt, { defaultCache: seed, rule: rule ?? PSEUDO_LABEL_GUARD, disputed: labels.disputed }) : { useSite: true };
   const below = check.fallbackBelow ?? 0;
   let d = 0, l = 0, g = 0, fell = 0;
   for (const p of pages) {
-    const dt = seed.get(p.id), lt = extractWithModel(p.html, model).text;
+    const dt = seed.get(p.id), lt = extractWithModel(p.html, model, apply ? { farsw: apply } : {}).text;
     d += scoreText(dt, p.gold).bow.f1;
     l += scoreText(lt, p.gold).bow.f1;
     // What --model auto keeps: the default model where the guard refused the site model, else the site model with its per-page fallback.

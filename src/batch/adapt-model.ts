@@ -6,7 +6,7 @@
  */
 import { chooseModel, extract, type ExtractOptions } from '../api/extract.js';
 import { checkSiteModel, PSEUDO_LABEL_GUARD } from '../eval/site-guard.js';
-import type { Model, SiteCheck } from '../model/model.js';
+import { undisputedNote, type Model, type SiteCheck } from '../model/model.js';
 import { pseudoLabel, trainPseudoLabelled, type UnlabeledPage } from '../train/unlabeled.js';
 
 /** What the first pass decided for a host with enough pages. */
@@ -61,8 +61,8 @@ export function trainAdaptEntry(host: string, pages: readonly UnlabeledPage[], o
     const labels = pseudoLabel(pages, { site: host, seed: (p) => seed.get(p.id!)!, seedModel: base.name });
     // Trained under a storable name, then named for the run (`adapt:` marks it as learned on the fly, never stored).
     const model = { ...lean(trainPseudoLabelled(labels, { name: 'adapt', site: host })), name };
-    const check = checkSiteModel(labels.pages, { site: host }, base, { defaultCache: seed, rule: PSEUDO_LABEL_GUARD });
-    const scores = check ? `${check.siteF1.toFixed(3)} vs ${base.name} ${check.defaultF1.toFixed(3)} on the pseudo-labels, ${check.folds}-fold` : 'no guard: fewer than 2 pseudo-labelled pages';
+    const check = checkSiteModel(labels.pages, { site: host }, base, { defaultCache: seed, rule: PSEUDO_LABEL_GUARD, disputed: labels.disputed });
+    const scores = check ? `${check.siteF1.toFixed(3)} vs ${base.name} ${check.defaultF1.toFixed(3)} on the pseudo-labels, ${check.folds}-fold${undisputedNote(check)}` : 'no guard: fewer than 2 pseudo-labelled pages';
     const learned = `label-free from ${pages.length} pages`;
     const entry = { pages: pages.length, ...(check ? { check } : {}) };
     if (useSiteModel) return { ...entry, model, reason: `${name} (${learned}; forced by --use-site-model; ${scores})`, ms: ms() };

@@ -15,6 +15,7 @@ import { extractWithModel } from '../extract/model-extractor.js';
 import type { Model, SiteCheck } from '../model/model.js';
 import { Trainer, type TrainingPage, type TrainOptions } from '../train/train.js';
 import { bagOfWordsScore } from './metrics.js';
+import { lineKey } from '../html/line-key.js';
 
 /** Options of {@link checkSiteModel}. */
 export interface SiteGuardOptions {
@@ -26,6 +27,11 @@ export interface SiteGuardOptions {
   readonly defaultCache?: Map<string, string>;
   /** The rule's knobs ({@link guardDecision}); label-free models take {@link PSEUDO_LABEL_GUARD}. */
   readonly rule?: GuardRule;
+  /**
+   * Per page id, the line keys (lineKey) whose lines are disputed (PseudoLabels.disputed): the guard also scores both models
+   * with those lines left out of every text, for `rule.undisputedStandardErrors`.
+   */
+  readonly disputed?: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 /** The knobs of {@link guardDecision}. */
@@ -40,6 +46,11 @@ export interface GuardRule {
   readonly tolerance?: number;
   /** Among τ with the same mean: the larger (default; a page stranger than any seen falls back) or the smaller. */
   readonly ties?: 'larger' | 'smaller';
+  /**
+   * With scores outside the disputed lines (GuardPage.undisputed): the site model's mean gain there must not fall below minus
+   * this many standard errors of its per-page gains there (a consistent loss where the labels are not in doubt); absent: not checked.
+   */
+  readonly undisputedStandardErrors?: number;
 }
 
 /** Default k of the guard's cross-validation. */
@@ -50,9 +61,10 @@ export const SITE_GUARD_FALLBACKS: readonly number[] = Object.freeze([0, 0.5, 0.
 
 /**
  * The rule against a label-free model's pseudo-labels: any mean gain, and more pages won than lost (the pseudo-labels
- * come from the default model's text, so their spread says little about the gold; docs/decisions.md).
+ * come from the default model's text, so their spread says little about the gold); and no loss beyond one standard error
+ * outside the disputed lines, where the seed and the repetition agree (docs/decisions.md, session 11).
  */
-export const PSEUDO_LABEL_GUARD: GuardRule = Object.freeze({ standardErrors: 0, majority: true });
+export const PSEUDO_LABEL_GUARD: GuardRule = Object.freeze({ standardErrors: 0, majority: true, undisputedStandardErrors: 1 });
 
 /** BoW F1 (tokens) of a text against another. */
 export function bowF1(predicted: string, gold: string): number {
@@ -65,6 +77,8 @@ export interface GuardPage {
   readonly default: number;
   /** BoW F1 of the site model's text against the default model's. */
   readonly agreement: number;
+  /** Both models' BoW F1 with the page's disputed lines left out of the three texts (SiteGuardOptions.disputed). */
+  readonly undisputed?: { readonly site: number; readonly default: number };
 }
 
 /** What the guard decided from its pages. */
@@ -77,6 +91,8 @@ export interface GuardDecision {
   /** Pages where the site model with the fallback beat / lost to the default model. */
   readonly wins: number;
   readonly losses: number;
+  /** Mean gain of the site model outside the disputed lines (pages with GuardPage.undisputed only). */
+  readonly undisputedGain?: number;
 }
 
 /** The text `--model auto` keeps on a page: the site model's, unless it agrees with the default's below τ. */
@@ -112,7 +128,26 @@ export function guardDecision(pages: readonly GuardPage[], rule: GuardRule = {})
   }
   const se = pages.length > 1 ? Math.sqrt(sq / (pages.length - 1) / pages.length) : Infinity;
   const k = rule.standardErrors ?? 1;
-  return { useSite: best > dflt + 1e-9 && best - dflt > k * se && (rule.majority !== true || wins > losses), fallbackBelow: tau, guardedF1: best, wins, losses };
+  const undisputed = undisputedGain(pages);
+  const consistentLoss = rule.undisputedStandardErrors !== undefined && undisputed !== undefined && undisputed.mean + rule.undisputedStandardErrors * undisputed.se < -1e-9;
+  return {
+    useSite: best > dflt + 1e-9 && best - dflt > k * se && (rule.majority !== true || wins > losses) && !consistentLoss,
+    fallbackBelow: tau, guardedF1: best, wins, losses, ...(undisputed ? { undisputedGain: undisputed.mean } : {}),
+  };
+}
+
+/** Mean and standard error of the per-page gains outside the disputed lines; undefined unless every page has them. */
+function undisputedGain(pages: readonly GuardPage[]): { mean: number; se: number } | undefined {
+  if (pages.length === 0 || pages.some((p) => p.undisputed === undefined)) return undefined;
+  const gains = pages.map((p) => p.undisputed!.site - p.undisputed!.default);
+  const mean = gains.reduce((a, g) => a + g, 0) / gains.length;
+  const se = gains.length > 1 ? Math.sqrt(gains.reduce((a, g) => a + (g - mean) ** 2, 0) / (gains.length - 1) / gains.length) : 0;
+  return { mean, se };
+}
+
+/** `text` without its lines whose lineKey is in `keys` (the disputed lines of a page). */
+function withoutLines(text: string, keys: ReadonlySet<number>): string {
+  return keys.size === 0 ? text : text.split('\n').filter((l) => !keys.has(lineKey(l))).join('\n');
 }
 
 /**
@@ -139,7 +174,9 @@ export function checkSiteModel(pages: readonly TrainingPage[], options: Omit<Tra
       let d = cache.get(key);
       if (d === undefined) cache.set(key, (d = extractWithModel(p.html, defaultModel).text));
       const s = model ? extractWithModel(p.html, model).text : '';
-      scored.push({ site: bowF1(s, p.gold!), default: bowF1(d, p.gold!), agreement: bowF1(s, d) });
+      const page: GuardPage = { site: bowF1(s, p.gold!), default: bowF1(d, p.gold!), agreement: bowF1(s, d) };
+      const keys = guard.disputed ? guard.disputed.get(key) ?? new Set<number>() : undefined;
+      scored.push(keys ? { ...page, undisputed: { site: bowF1(withoutLines(s, keys), withoutLines(p.gold!, keys)), default: bowF1(withoutLines(d, keys), withoutLines(p.gold!, keys)) } } : page);
     });
   }
   const n = scored.length;
@@ -148,5 +185,6 @@ export function checkSiteModel(pages: readonly TrainingPage[], options: Omit<Tra
   return {
     folds: k, pages: n, siteF1: mean((p) => p.site), defaultF1: mean((p) => p.default), defaultModel: defaultModel.name, agreement: mean((p) => p.agreement),
     useSite: decision.useSite, fallbackBelow: decision.fallbackBelow, guardedF1: decision.guardedF1, wins: decision.wins, losses: decision.losses,
+    ...(decision.undisputedGain !== undefined ? { undisputedGain: decision.undisputedGain } : {}),
   };
 }

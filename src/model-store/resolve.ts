@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ModelNotFoundError } from '../core/errors.js';
 import { hostOf } from '../dataset/site.js';
-import { modelFromJson, type Model } from '../model/model.js';
+import { modelFromJson, undisputedNote, type Model } from '../model/model.js';
 import { openModelStore } from './sqlite.js';
 import type { ModelStore, ModelSummary } from './store.js';
 
@@ -142,7 +142,7 @@ export class ModelResolver {
     const check = model.trainingReport.siteCheck;
     if (options.useSiteModel) return { model, reason: `site model ${site.name} (forced by --use-site-model)` };
     if (!check) return { model, reason: `site model ${site.name} (no cross-validation recorded)` };
-    const scores = `${(check.guardedF1 ?? check.siteF1).toFixed(3)} vs default ${check.defaultF1.toFixed(3)}, ${check.folds}-fold${check.wins !== undefined ? `, better on ${check.wins} pages, worse on ${check.losses}` : ''}`;
+    const scores = `${(check.guardedF1 ?? check.siteF1).toFixed(3)} vs default ${check.defaultF1.toFixed(3)}, ${check.folds}-fold${check.wins !== undefined ? `, better on ${check.wins} pages, worse on ${check.losses}` : ''}${undisputedNote(check)}`;
     if (check.useSite) {
       const below = check.fallbackBelow ?? 0;
       if (below <= 0) return { model, reason: `site model ${site.name} (won: ${scores})` };

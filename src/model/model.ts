@@ -136,7 +136,16 @@ export interface SiteCheck {
   readonly losses?: number;
   /** What the scores are against: the pages' gold (absent: gold), or a label-free model's pseudo-labels. */
   readonly labels?: 'gold' | 'pseudo';
+  /** Label-free models: the fold models' mean gain over the default model outside the disputed lines (eval/site-guard.ts). */
+  readonly undisputedGain?: number;
 }
+
+/** A label-free guard's gain outside the disputed lines, as a clause of a reason (empty without it). */
+export function undisputedNote(check: Pick<SiteCheck, 'undisputedGain'>): string {
+  const g = check.undisputedGain;
+  return g === undefined ? '' : `; outside the lines the seed and the repetition dispute ${g >= 0 ? '+' : ''}${g.toFixed(3)}`;
+}
+
 
 /** Evidence a label-free model was learned from (train/unlabeled.ts). */
 export interface UnlabeledEvidence {
@@ -307,6 +316,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
     if (typeof sc.useSite !== 'boolean') fail('trainingReport.siteCheck.useSite must be a boolean');
     for (const k of ['fallbackBelow', 'guardedF1'] as const) if (sc[k] !== undefined) checkFraction(sc[k], `trainingReport.siteCheck.${k}`);
     for (const k of ['wins', 'losses'] as const) if (sc[k] !== undefined && !(Number.isInteger(sc[k]) && (sc[k] as number) >= 0)) fail(`trainingReport.siteCheck.${k} must be a count`);
+    if (sc.undisputedGain !== undefined && !(typeof sc.undisputedGain === 'number' && Math.abs(sc.undisputedGain) <= 1)) fail('trainingReport.siteCheck.undisputedGain must be a number in [-1, 1]');
   }
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;

@@ -65,6 +65,11 @@ interface PageLines {
 export interface PseudoLabels {
   readonly pages: TrainingPage[];
   readonly evidence: UnlabeledEvidence;
+  /**
+   * Per page id, the keys (lineKey) of its disputed lines: the seed keeps them, the repetition evidence drops them. Nothing
+   * without gold says which side is right there; the guard (eval/site-guard.ts) also scores the models without them.
+   */
+  readonly disputed: Map<string, Set<number>>;
 }
 
 /**
@@ -130,19 +135,24 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
   const usePaths = options.boilerplatePaths ?? true, addVarying = options.varyingPaths ?? true;
   const skipLinks = options.skipLinkLines ?? true;
   let pseudoTopical = 0;
+  const disputed = new Map<string, Set<number>>();
   const out: TrainingPage[] = pages.map((p, j) => {
     const pl = lined[j]!;
     const gold: string[] = [];
     const labels = new Uint8Array(pl.keys.length);
+    const against = new Set<number>();
     for (let i = 0; i < pl.keys.length; i++) {
       if (pl.chars[i] === 0) continue;
       const path = pl.paths[i]!;
       // A page's own headline (the title line, kept by the seed) is no template, though other pages link to it.
-      if (isTemplate(pl.keys[i]!) && i !== pl.title) continue;
-      const keep = pl.seed[i] ? i === pl.title || !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars && !(skipLinks && pl.linky[i]);
+      const keep = isTemplate(pl.keys[i]!) && i !== pl.title ? false
+        : pl.seed[i] ? i === pl.title || !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars && !(skipLinks && pl.linky[i]);
       if (keep) { labels[i] = 1; gold.push(pl.text[i]!); pseudoTopical++; }
+      else if (pl.seed[i] && pl.keys[i] !== 0) against.add(pl.keys[i]!);
     }
-    return { id: p.id ?? `#${j + 1}`, html: p.html, gold: gold.join('\n'), ...((options.lineLabels ?? true) ? { lineLabels: labels } : {}) };
+    const id = p.id ?? `#${j + 1}`;
+    disputed.set(id, against);
+    return { id, html: p.html, gold: gold.join('\n'), ...((options.lineLabels ?? true) ? { lineLabels: labels } : {}) };
   });
   const template = [...keyPages].filter(([k]) => isTemplate(k)).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const evidence: UnlabeledEvidence = {
@@ -154,7 +164,7 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
     pseudoTopicalLines: pseudoTopical,
     topTemplate: template.slice(0, 10).map(([k, n]) => ({ text: clip(textOf.get(k) ?? ''), pages: n })),
   };
-  return { pages: out, evidence };
+  return { pages: out, evidence, disputed };
 }
 
 /**

@@ -105,7 +105,7 @@ describe('farsw apply --adapt', () => {
     await run(['apply', '-w', '0', '-q', '--input', crawl, '--adapt', '--use-site-model'], io);
     const own = (records(io.out) as Rec[]).filter((r) => r.id?.startsWith(`${SITES[0]}/`));
     expect(own.length).toBe(12);
-    for (const r of own) expect(r.modelReason).toMatch(/^adapt:coastal-courier\.example \(label-free from 12 pages; forced by --use-site-model; \d\.\d{3} vs default \d\.\d{3} on the pseudo-labels, 5-fold\)$/);
+    for (const r of own) expect(r.modelReason).toMatch(/^adapt:coastal-courier\.example \(label-free from 12 pages; forced by --use-site-model; \d\.\d{3} vs default \d\.\d{3} on the pseudo-labels, 5-fold; outside the lines the seed and the repetition dispute [+-]\d\.\d{3}\)$/);
   });
 
   it('--adapt-min-pages above a site\'s size leaves it with the default model', async () => {

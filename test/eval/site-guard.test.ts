@@ -2,7 +2,7 @@ import { describe, it, expect, afterAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkSiteModel, fallbackText, guardDecision, SITE_GUARD_FALLBACKS, type GuardPage } from '../../src/eval/site-guard.js';
+import { checkSiteModel, fallbackText, guardDecision, PSEUDO_LABEL_GUARD, SITE_GUARD_FALLBACKS, type GuardPage } from '../../src/eval/site-guard.js';
 import { shippedDefaultModel, ModelResolver } from '../../src/model-store/resolve.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
 import { train } from '../../src/train/train.js';
@@ -68,6 +68,22 @@ describe('guardDecision (the rule on cross-validated pages)', () => {
     expect(d.useSite).toBe(false);
     expect(guardDecision(pages, { standardErrors: 0 }).useSite).toBe(true); // the mean alone: 0.957 against 0.837
     expect(guardDecision(pages, { standardErrors: 0, majority: true }).useSite).toBe(false); // a sign test refuses it too
+  });
+
+  it('a label-free model that wins only on the lines in dispute and loses consistently elsewhere is refused', () => {
+    // Against the pseudo-labels it wins every page (it drops the disputed lines); outside them it loses 0.02 on every page.
+    const pages = Array.from({ length: 8 }, (_, i): GuardPage => ({ ...page(0.95, 0.9, 0.95), undisputed: { site: 0.93 + i * 0.001, default: 0.95 + i * 0.001 } }));
+    expect(guardDecision(pages, PSEUDO_LABEL_GUARD)).toMatchObject({ useSite: false, undisputedGain: expect.closeTo(-0.02, 9) });
+    const { undisputedStandardErrors, ...unchecked } = PSEUDO_LABEL_GUARD;
+    expect(undisputedStandardErrors).toBe(1);
+    expect(guardDecision(pages, unchecked).useSite).toBe(true);
+  });
+
+  it('…but a loss outside the disputed lines on one page is no consistent loss (exactly one standard error)', () => {
+    const pages = Array.from({ length: 8 }, (_, i): GuardPage => ({ ...page(0.95, 0.9, 0.95), undisputed: { site: i === 0 ? 0.8 : 0.95, default: 0.95 } }));
+    expect(guardDecision(pages, PSEUDO_LABEL_GUARD).useSite).toBe(true);
+    // Pages without the scores outside the disputed lines: not checked.
+    expect(guardDecision(pages.map(({ undisputed, ...p }) => p), PSEUDO_LABEL_GUARD)).not.toHaveProperty('undisputedGain');
   });
 
   it('a tie is the default model\'s', () => {

@@ -11,6 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { readTrainingData } from '../../src/dataset/training-data.js';
 import type { PageRecord } from '../../src/dataset/types.js';
 import { pseudoLabel, trainUnlabeled } from '../../src/train/unlabeled.js';
+import { resolveTrainParams } from '../../src/train/train.js';
+import { buildLineTable } from '../../src/html/lines.js';
+import { lineKey } from '../../src/html/line-key.js';
+import { modelLineOptions } from '../../src/model/model.js';
+import { checkSiteModel, PSEUDO_LABEL_GUARD } from '../../src/eval/site-guard.js';
 import { extractWithModel } from '../../src/extract/model-extractor.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
 import { scoreText } from '../../src/eval/metrics.js';
@@ -47,6 +52,27 @@ describe('pseudoLabel', () => {
       // every article paragraph the gold has is pseudo-labelled content
       for (const para of pages[i]!.gold!.split('\n').filter(Boolean).slice(1)) expect(p.gold).toContain(para);
     }
+  });
+
+  it('marks the lines the seed keeps and the repetition drops as disputed, and no article line', () => {
+    const { disputed } = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site: 'river-review.example', seed });
+    const lineOptions = modelLineOptions(resolveTrainParams({ site: 'river-review.example' }));
+    for (const p of pages) {
+      const keys = disputed.get(p.id)!;
+      const table = buildLineTable(p.html, lineOptions);
+      const lines = table.text.filter((t) => t.trim() !== '');
+      // The related stories: the default model keeps them, every page repeats them.
+      for (const r of RELATED) expect(lines.filter((t) => t.includes(r)).every((t) => keys.has(lineKey(t)))).toBe(true);
+      for (const para of p.gold!.split('\n').filter(Boolean).slice(1)) expect(keys.has(lineKey(para))).toBe(false);
+    }
+  });
+
+  it('the guard scores a label-free model outside the disputed lines too', () => {
+    const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site: 'river-review.example', seed });
+    const c = checkSiteModel(labels.pages, { site: 'river-review.example' }, dflt, { folds: 3, rule: PSEUDO_LABEL_GUARD, disputed: labels.disputed })!;
+    // Its whole gain is the related stories it drops; outside them it does what the default model does.
+    expect(c.undisputedGain).toBeCloseTo(0, 2);
+    expect(c.useSite).toBe(true);
   });
 
   it('the same page crawled twice is one page for repetition (its article is no template)', () => {
@@ -120,7 +146,7 @@ describe('farsw train --unlabeled', () => {
     expect(await run(['train', '--unlabeled', '--data', join(dir, 'pages'), '--by-site', '--store', store], o)).toBe(0);
     expect(o.err).not.toMatch(/gold file/);
     expect(o.out).toMatch(/label-free: \d+ template lines \(on ≥ 4 pages\)/);
-    expect(o.out).toMatch(/guard: 5-fold on 12 pages \(against the pseudo-labels\), BoW F1 site model 1\.000 vs default 0\.\d+(; with default's text where they agree below 0\.\d: 1\.000)?; better on \d+ pages, worse on \d+: --model auto uses the site model/);
+    expect(o.out).toMatch(/guard: 5-fold on 12 pages \(against the pseudo-labels\), BoW F1 site model 1\.000 vs default 0\.\d+(; with default's text where they agree below 0\.\d: 1\.000)?; better on \d+ pages, worse on \d+; outside the lines the seed and the repetition dispute [+-]0\.\d{3}: --model auto uses the site model/);
     const sh = capture();
     expect(await run(['models', 'show', 'river-review.example', '--store', store], sh)).toBe(0);
     expect(sh.out).toMatch(/label-free +12 pages without gold; pseudo-labels from default/);

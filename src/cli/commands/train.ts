@@ -17,7 +17,7 @@ import { hostOfRecord, normalizeHost } from '../../dataset/site.js';
 import type { DatasetIssue } from '../../dataset/types.js';
 import type { FeatureVariant } from '../../features/line-features.js';
 import type { MembershipShape } from '../../fuzzy/region.js';
-import { validateModelName, type Model, type SiteCheck } from '../../model/model.js';
+import { undisputedNote, validateModelName, type Model, type SiteCheck } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelSummary } from '../../model-store/store.js';
 import { Trainer, type TrainingPage, type TrainOptions } from '../../train/train.js';
@@ -83,7 +83,7 @@ export function describeSiteCheck(c: SiteCheck): string {
 export function guardNote(c: SiteCheck): string {
   if (c.wins === undefined || c.losses === undefined) return '';
   const below = c.fallbackBelow ?? 0;
-  return `${below > 0 ? `; with ${c.defaultModel}'s text where they agree below ${below}: ${(c.guardedF1 ?? c.siteF1).toFixed(3)}` : ''}; better on ${c.wins} pages, worse on ${c.losses}`;
+  return `${below > 0 ? `; with ${c.defaultModel}'s text where they agree below ${below}: ${(c.guardedF1 ?? c.siteF1).toFixed(3)}` : ''}; better on ${c.wins} pages, worse on ${c.losses}${undisputedNote(c)}`;
 }
 
 /** Cross-validate each site model against the default model on its pages and record both scores (eval/site-guard.ts). */
@@ -217,7 +217,7 @@ async function trainUnlabeledFromData(args: TrainArgs, params: Omit<TrainOptions
       const options = { ...params, site: host };
       const labels = pseudoLabel(pages, { ...options, seed: (p) => seed.get(p.id!)!, seedModel: dflt.name });
       let model = trainPseudoLabelled(labels, { ...options, name });
-      const siteCheck = args.guard ? checkSiteModel(labels.pages, options, dflt, { folds: args['guard-folds'], defaultCache: seed, rule: PSEUDO_LABEL_GUARD }) : null;
+      const siteCheck = args.guard ? checkSiteModel(labels.pages, options, dflt, { folds: args['guard-folds'], defaultCache: seed, rule: PSEUDO_LABEL_GUARD, disputed: labels.disputed }) : null;
       if (siteCheck) model = { ...model, trainingReport: { ...model.trainingReport, siteCheck: { ...siteCheck, labels: 'pseudo' } } };
       models.push(model);
     } catch (e) {
