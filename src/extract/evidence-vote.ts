@@ -7,7 +7,7 @@ import type { LineTable } from '../core/types.js';
 import { KeyMap } from '../core/key-map.js';
 import { CLASS_WORD_ITEM_BASE, computeEvidence, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type EvidenceInputs, type LineEvidence } from '../features/evidence.js';
 import { fuzzifyThree, fuzzifyValue } from '../fuzzy/membership.js';
-import { indexRules, voteActive, voteTopical, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
+import { indexRules, voteActive, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
 import type { EvidenceModel } from '../model/model.js';
 import { findTitleLine } from '../features/title-line.js';
 
@@ -16,6 +16,7 @@ interface CompiledEvidence {
   readonly common: KeyMap;
   /** Class/id word key → its item id. */
   readonly words: KeyMap;
+  /** Rules with a structure or class-word item grouped by their last item (mining/class-rules.ts RuleIndex). */
   readonly index: RuleIndex;
   readonly items: number;
   /** Per numeric column, its membership function's L, mean and H (fuzzy/membership.ts fuzzifyThree), when all are of the `three` shape. */
@@ -38,7 +39,7 @@ function compiled(ev: EvidenceModel): CompiledEvidence {
       low: Float64Array.from(m, (mf) => (mf.min + mf.mean) / 2), mean: Float64Array.from(m, (mf) => mf.mean), high: Float64Array.from(m, (mf) => (mf.mean + mf.max) / 2),
     } : undefined;
     c = {
-      common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items), items, points,
+      common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items, STRUCTURE_ITEM_BASE), items, points,
       degree: new Float64Array(items + 1).fill(1, items), active: [new Int32Array(items), new Int32Array(items)],
       activeDegree: [new Float64Array(items), new Float64Array(items)],
     };
@@ -163,8 +164,8 @@ export function firedRules(table: LineTable, ev: EvidenceModel, line: number, ev
     if (v < line) lo = mid + 1; else hi = mid - 1;
   }
   if (k < 0) return { p: 0, fired: [] };
-  const degree = new Float64Array(itemCount(ev));
-  itemDegrees(table, ev, evidence, k, degree);
+  const items = itemCount(ev), degree = new Float64Array(items + 1).fill(1, items);
+  itemDegrees(table, ev, evidence, k, degree.subarray(0, items));
   const fired: FiredRule[] = [];
   for (const rule of ev.rules) {
     let mu = 1;
@@ -172,5 +173,7 @@ export function firedRules(table: LineTable, ev: EvidenceModel, line: number, ev
     if (mu > 0) fired.push({ rule, degree: mu });
   }
   fired.sort((a, b) => b.degree * b.rule.weight - a.degree * a.rule.weight);
-  return { p: voteTopical(ev.rules, degree, ev.prior), fired };
+  // P as the apply path computes it (the same sums in the same order).
+  const active = [...degree.keys()].filter((it) => it < items && degree[it] !== 0);
+  return { p: voteActive(compiled(ev).index, degree, active, active.length, ev.prior), fired };
 }

@@ -162,12 +162,14 @@ function compareItems(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
- * Rules grouped by their first item, flat in typed arrays, for `voteActive`: a line visits only the groups of
- * items it holds. Group `g` is rules `groupStart[g] .. groupStart[g + 1])`, in the rules' order; rule `r` has
- * its items after the first in `later[r · width ..]`, padded with `sentinel` (an item whose degree is always 1:
- * multiplying by it is exact), its weight in `weights[2r]` and its P(content) in `weights[2r + 1]` (its confidence
- * for a content rule, 1 − confidence for a boilerplate rule). A rule's fields lie side by side: one visit reads
- * two neighbouring entries of each array (measured in docs/decisions.md, Evidence rules).
+ * Rules grouped by one of their items, flat in typed arrays, for `voteActive`: a line visits only the groups of
+ * items it holds. A rule's group item is its first item, or with `crispFrom` its last item when that is at least
+ * `crispFrom` (a crisp item, held by far fewer lines than a numeric region: a rule "Words High ∧ class word `comment`"
+ * is then visited only on the lines of such elements). Group `g` is rules `groupStart[g] .. groupStart[g + 1])`, in
+ * the rules' order; rule `r` has its other items in `later[r · width ..]`, padded with `sentinel` (an item whose
+ * degree is always 1: multiplying by it is exact), its weight in `weights[2r]` and its P(content) in `weights[2r + 1]`
+ * (its confidence for a content rule, 1 − confidence for a boilerplate rule). A rule's fields lie side by side: one
+ * visit reads two neighbouring entries of each array (measured in docs/decisions.md, Evidence rules).
  */
 export interface RuleIndex {
   readonly groupStart: Int32Array;
@@ -181,19 +183,24 @@ export interface RuleIndex {
   readonly weights: Float64Array;
 }
 
-/** Index rules by their first item (`items` = the number of item ids). */
-export function indexRules(rules: readonly ClassRule[], items: number): RuleIndex {
+/**
+ * Index rules by their group item (`items` = the number of item ids; `crispFrom`: see RuleIndex, default: every rule
+ * by its first item).
+ */
+export function indexRules(rules: readonly ClassRule[], items: number, crispFrom = Infinity): RuleIndex {
+  const groupOf = (r: ClassRule): number => (r.items[r.items.length - 1]! >= crispFrom ? r.items[r.items.length - 1]! : r.items[0]!);
   const groupStart = new Int32Array(items + 1);
-  for (const r of rules) groupStart[r.items[0]! + 1]!++;
+  for (const r of rules) groupStart[groupOf(r) + 1]!++;
   for (let g = 0; g < items; g++) groupStart[g + 1]! += groupStart[g]!;
   const order = new Int32Array(rules.length), next = groupStart.slice(0, items);
-  rules.forEach((r, k) => { order[next[r.items[0]!]!++] = k; });
+  rules.forEach((r, k) => { order[next[groupOf(r)]!++] = k; });
   const width = Math.max(3, ...rules.map((r) => r.items.length)) - 1;
   const later = new Int32Array(rules.length * width).fill(items);
   const weights = new Float64Array(2 * rules.length);
   for (let q = 0; q < rules.length; q++) {
-    const r = rules[order[q]!]!;
-    for (let j = 1; j < r.items.length; j++) later[q * width + j - 1] = r.items[j]!;
+    const r = rules[order[q]!]!, g = groupOf(r);
+    let j = 0;
+    for (const it of r.items) if (it !== g) later[q * width + j++] = it;
     weights[2 * q] = r.weight;
     weights[2 * q + 1] = r.topical ? r.confidence : 1 - r.confidence;
   }
@@ -202,8 +209,9 @@ export function indexRules(rules: readonly ClassRule[], items: number): RuleInde
 
 /**
  * `voteTopical` over an index, visiting the groups of the items `active[0 .. count)` (ascending; every item of
- * nonzero degree among them): the same products and sums of the rules that fire in the same order, so the same
- * result to the last bit.
+ * nonzero degree among them): the same products of the rules that fire, summed group by group (over an index by
+ * first items, in `voteTopical`'s order of items, so the same result to the last bit; by another grouping, the same
+ * up to rounding in the last bits).
  * @param degree membership of the line in each item; `degree[index.sentinel]` must be 1
  */
 export function voteActive(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, prior: number): number {

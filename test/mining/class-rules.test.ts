@@ -108,6 +108,25 @@ describe('voteTopical', () => {
     }
   });
 
+  it('groups a rule with a crisp item by its last item (crispFrom), with the same vote up to rounding', () => {
+    const tx = transactions([[0], [0], [3], [3], [0, 3], [0, 3], [1], [1], [0, 1, 3], [1, 2]], [true, true, true, true, false, false, false, false, true, false], 4);
+    const many = mineClassRules(tx, { ...OPTIONS, minGain: -1, minWeight: 0, maxLength: 3 });
+    // Items 2 and 3 crisp: a rule holding one of them sits in the group of its last item, the others in their first item's.
+    const index = indexRules(many, 4, 2);
+    for (let g = 0; g < 4; g++) {
+      for (let r = index.groupStart[g]!; r < index.groupStart[g + 1]!; r++) {
+        const items = [g, ...index.later.slice(r * index.width, (r + 1) * index.width)].filter((x) => x < 4).sort();
+        const rule = many.find((x) => x.items.join() === items.join())!;
+        expect(g).toBe(rule.items.at(-1)! >= 2 ? rule.items.at(-1) : rule.items[0]);
+      }
+    }
+    expect(index.groupStart[4]).toBe(many.length);
+    for (const d of [[1, 0, 0, 1], [0.5, 1, 0, 0.3], [0, 0, 0, 0], [1, 1, 1, 1], [0.2, 0, 0.7, 0.9], [0.1, 0.3, 0.7, 0.9]]) {
+      const active = [0, 1, 2, 3].filter((i) => d[i] !== 0);
+      expect(voteActive(index, [...d, 1], active, active.length, 0.4)).toBeCloseTo(voteTopical(many, d, 0.4), 14);
+    }
+  });
+
   it('answers the prior when no rule fires, and stays in [0, 1]', () => {
     expect(voteTopical(rules, [0, 0, 1], 0.42)).toBe(0.42);
     for (const d of [[0.3, 0.7, 1], [1, 0.2, 0], [0.9, 0.9, 0.9]]) {

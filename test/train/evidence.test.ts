@@ -14,6 +14,7 @@ import { farswOptions } from '../../src/extract/model-extractor.js';
 import { MODEL_FORMAT_VERSION } from '../../src/model/model.js';
 import { evidenceConfidence, itemCount, itemDegrees, pageEvidence } from '../../src/extract/evidence-vote.js';
 import { indexRules, voteActive } from '../../src/mining/class-rules.js';
+import { STRUCTURE_ITEM_BASE } from '../../src/features/evidence.js';
 import { buildLineTable } from '../../src/html/lines.js';
 import { modelLineOptions } from '../../src/model/model.js';
 
@@ -100,7 +101,7 @@ describe('applying evidence rules', () => {
     const html = page.html.replace('</body>', `<div class="related"><ul>${items}</ul></div><div class="related"><ul>${items}</ul></div></body>`);
     const table = buildLineTable(html, modelLineOptions(model.params));
     const p = evidenceConfidence(table, ev);
-    const evidence = pageEvidence(table, ev), index = indexRules(ev.rules, itemCount(ev));
+    const evidence = pageEvidence(table, ev), index = indexRules(ev.rules, itemCount(ev), STRUCTURE_ITEM_BASE);
     const degree = new Float64Array(itemCount(ev));
     let repeats = 0;
     for (let k = 0; k < evidence.lines.length; k++) {
