@@ -34,7 +34,7 @@ import { parseArgs } from 'node:util';
 import { sampleRecords } from './sample-records.mjs';
 import {
   readJsonlDataset, Trainer, preparePage, resolveTrainParams, extractWithModel, tokenize, bagOfWordsScore,
-  pairedBootstrap, mulberry32, buildLineTable, allText, hostOfRecord, modelToJson, modelFromJson,
+  pairedBootstrap, mulberry32, hashString, buildLineTable, allText, hostOfRecord, modelToJson, modelFromJson,
 } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,12 +97,17 @@ for (const [key, train] of trainGroups) {
     log(`loaded ${datasets.length} models for training options ${key} from ${opts.cache} (${secs()} s)`);
     continue;
   }
-  // As `npm run train:default` trains the shipped model.
-  const options = { featureVariant: 'normalized', evidence: true, ...train };
+  // As `npm run train:default` trains the shipped model; `pagesPerDataset` (lodo's own) trains on about that many pages of
+  // each dataset at most (a page is kept when its id's hash modulo the dataset's pages is below it).
+  const { pagesPerDataset, ...trainOptions } = train;
+  const options = { featureVariant: 'normalized', evidence: true, ...trainOptions };
   const params = resolveTrainParams(options);
   const trainers = new Map(datasets.map((d) => [d, new Trainer({ ...options, name: `lodo-${d}` })]));
   for (const f of goldFiles) {
+    let total = 0;
+    if (pagesPerDataset) for await (const _ of pagesOf(f)) total++;
     for await (const r of pagesOf(f)) {
+      if (pagesPerDataset && hashString(r.id) % total >= pagesPerDataset) continue;
       const page = preparePage({ id: r.id, html: r.html, gold: r.gold, site: hostOfRecord(r) }, params);
       for (const [held, t] of trainers) if (held !== r.dataset) t.addPrepared(page);
     }

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * Page-by-page attribution of the default configuration's lost and extra tokens on held-out datasets (issue 17):
+ * per page, farsw's BoW F1 and Readability's, and which step of the apply path lost gold lines or kept boilerplate ones.
+ *
+ * The steps are applied cumulatively (each adds one option of the shipped configuration to the one before):
+ *   joined   DANA's regions ∪ the windows (no containers, no fill, no title line, no mute)
+ *   box      + the final container (with its anchor and siblings)
+ *   title    + the title container
+ *   fill     + the fill of the container's stretch
+ *   line     + the title line added
+ *   mute     + the learned mute (= the shipped configuration)
+ * A line is "gold" when at least half of its tokens are in the gold's bag (and "R" when in Readability's output's bag).
+ * Lost = gold lines not in the output, by the step that dropped them ("never" = never chosen: below the axis, outside the
+ * joined regions); dropped = non-gold lines a step removed; extra = non-gold lines in the output, by the step that added
+ * them. Token counts.
+ *
+ * Usage: node scripts/attribute.mjs --cache DIR --held D1,D2 [--pages N] [--farsw JSON] [--sample N]
+ *   --cache   the LODO model cache of scripts/lodo.mjs (trained with no --configs: the shipped options)
+ *   --farsw   apply options over the defaults for every step (a variant to attribute)
+ * Needs dist/ and ../shared/datasets.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  readJsonlDataset, runModel, blocksToText, tokenize, bagOfWordsScore, modelFromJson, buildLineTable, allText,
+} from '../dist/index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: opts } = parseArgs({
+  options: {
+    data: { type: 'string', default: process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets') },
+    cache: { type: 'string' },
+    held: { type: 'string', default: 'htmltotext,readability' },
+    pages: { type: 'string', default: '15' },
+    farsw: { type: 'string', default: '{}' },
+    sample: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '1' },
+    limit: { type: 'string', default: '0' },
+    readability: { type: 'boolean', default: true },
+  },
+});
+const cacheFile = (held) => join(opts.cache, `${createHash('sha1').update(`{} ${opts.sample} ${opts.seed}`).digest('hex').slice(0, 12)}-${held}.json`);
+const extra = JSON.parse(opts.farsw);
+const OFF = { container: 0, fill: 0, addTitleLine: false, keepTitleLine: false, mute: 0, siblings: 0, dana: { titleContainer: 0 } };
+const steps = [
+  ['joined', OFF],
+  ['box', { ...OFF, container: 0.7, siblings: undefined }],
+  ['title', { ...OFF, container: 0.7, siblings: undefined, dana: {} }],
+  ['fill', { ...OFF, container: 0.7, siblings: undefined, dana: {}, fill: undefined }],
+  ['line', { ...OFF, container: 0.7, siblings: undefined, dana: {}, fill: undefined, addTitleLine: undefined, keepTitleLine: undefined }],
+  ['mute', {}],
+];
+const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+const { parseHTML } = await import('linkedom');
+const { Readability } = await import('@mozilla/readability');
+const domReady = (html) => (!/<body[\s>]/i.test(html) ? `<!DOCTYPE html><html><body>${html}</body></html>` : !/<html[\s>]/i.test(html) ? `<html>${html}</html>` : html);
+const readability = (html) => {
+  const saved = console.log, warn = console.warn, error = console.error;
+  console.log = console.warn = console.error = () => {};
+  try {
+    const content = new Readability(parseHTML(domReady(html)).document).parse()?.content ?? '';
+    return content ? allText(buildLineTable(`<body>${content}</body>`)) : '';
+  } catch { return ''; } finally { console.log = saved; console.warn = warn; console.error = error; }
+};
+const bag = (tokens) => { const m = new Set(); for (const t of tokens) m.add(t); return m; };
+const share = (tokens, set) => (tokens.length === 0 ? 0 : tokens.filter((t) => set.has(t)).length / tokens.length);
+
+for (const held of opts.held.split(',')) {
+  const model = modelFromJson(readFileSync(cacheFile(held), 'utf8'), cacheFile(held));
+  const totals = { lost: Object.fromEntries(['never', ...steps.map(([s]) => s)].map((s) => [s, 0])), extra: Object.fromEntries(steps.map(([s]) => [s, 0])), cut: Object.fromEntries(steps.map(([s]) => [s, 0])), lostR: 0, extraR: 0 };
+  const rows = [];
+  for await (const r of readJsonlDataset(join(opts.data, `${held}.jsonl.gz`))) {
+    if (!r.gold) continue;
+    if (Number(opts.limit) > 0 && rows.length >= Number(opts.limit)) break;
+    const goldTokens = tokenize(r.gold);
+    const gold = bag(goldTokens);
+    const rText = opts.readability ? readability(r.html) : '';
+    const rBag = bag(tokenize(rText));
+    const masks = [];
+    let table, finalText;
+    for (const [, o] of steps) {
+      const f = { ...clean(o), ...extra, dana: { ...(o.dana ?? {}), ...(extra.dana ?? {}) } };
+      const run = runModel(r.html, model, { farsw: f, ...(r.url ? { url: r.url } : {}) });
+      table = run.table;
+      const m = new Uint8Array(table.count);
+      for (const b of run.detail.blocks) m.fill(1, b.start, b.end);
+      masks.push(m);
+      finalText = blocksToText(table, run.detail.blocks);
+    }
+    const f1 = bagOfWordsScore(tokenize(finalText), goldTokens).f1;
+    const rf1 = bagOfWordsScore(tokenize(rText), goldTokens).f1;
+    const page = { id: r.id, f1, rf1, lost: {}, extra: {}, cut: {}, lostR: 0, extraR: 0, ex: [] };
+    const last = masks.length - 1;
+    for (let i = 0; i < table.count; i++) {
+      if (table.contentChars[i] === 0) continue;
+      const toks = tokenize(table.lineText(i));
+      if (toks.length === 0) continue;
+      const isGold = share(toks, gold) >= 0.5, inR = share(toks, rBag) >= 0.5;
+      const inOut = masks[last][i] === 1;
+      if (isGold && !inOut) {
+        // The step that dropped it: the last step at which it was in, +1; never when never in.
+        let s = -1;
+        for (let k = 0; k < masks.length; k++) if (masks[k][i]) s = k;
+        const step = s < 0 ? 'never' : steps[s + 1]?.[0] ?? 'mute';
+        page.lost[step] = (page.lost[step] ?? 0) + toks.length;
+        if (inR) { page.lostR += toks.length; page.ex.push(`  - ${step} R ${table.lineText(i).slice(0, 100)}`); }
+      } else if (!isGold && !inOut) {
+        let s = -1;
+        for (let k = 0; k < masks.length; k++) if (masks[k][i]) s = k;
+        if (s >= 0) { const step = steps[s + 1]?.[0] ?? 'mute'; page.cut[step] = (page.cut[step] ?? 0) + toks.length; }
+      } else if (!isGold && inOut) {
+        let s = 0;
+        for (let k = 0; k < masks.length; k++) if (!masks[k][i]) s = k + 1;
+        const step = steps[Math.min(s, last)][0];
+        page.extra[step] = (page.extra[step] ?? 0) + toks.length;
+        if (!inR) { page.extraR += toks.length; page.ex.push(`  + ${step} ${table.lineText(i).slice(0, 100)}`); }
+      }
+    }
+    for (const [k, v] of Object.entries(page.lost)) totals.lost[k] += v;
+    for (const [k, v] of Object.entries(page.extra)) totals.extra[k] += v;
+    for (const [k, v] of Object.entries(page.cut)) totals.cut[k] += v;
+    totals.lostR += page.lostR; totals.extraR += page.extraR;
+    rows.push(page);
+  }
+  const mean = (v) => v.reduce((s, x) => s + x, 0) / v.length;
+  console.log(`\n## ${held}: ${rows.length} pages, farsw ${mean(rows.map((p) => p.f1)).toFixed(4)}, Readability ${mean(rows.map((p) => p.rf1)).toFixed(4)}`);
+  console.log(`lost gold tokens by step: ${JSON.stringify(totals.lost)}; of them in Readability's output: ${totals.lostR}`);
+  console.log(`boilerplate tokens dropped by step: ${JSON.stringify(totals.cut)}`);
+  console.log(`extra tokens by step: ${JSON.stringify(totals.extra)}; of them not in Readability's output: ${totals.extraR}`);
+  rows.sort((a, b) => (a.f1 - a.rf1) - (b.f1 - b.rf1));
+  for (const p of rows.slice(0, Number(opts.pages))) {
+    console.log(`${p.id}: farsw ${p.f1.toFixed(3)} R ${p.rf1.toFixed(3)} lost ${JSON.stringify(p.lost)} extra ${JSON.stringify(p.extra)}`);
+    for (const e of p.ex.slice(0, 12)) console.log(e);
+  }
+}
