@@ -17,7 +17,8 @@
  * Usage: node scripts/lodo.mjs [--configs FILE.mjs] [--only NAME,…] [--sample N] [--seed S]
  *          [--readability] [--save FILE.json] [--data DIR]
  *   --configs  a module whose default export is [{ name, train?: TrainOptions, farsw?: apply options, lines?: LineOptions }]
- *              (training options over the shipped model's: normalised features, evidence rules); default: the shipped
+ *              (training options over the shipped model's: normalised features, evidence rules; plus lodo's own
+ *              `pagesPerDataset`: train on about that many pages of each dataset at most); default: the shipped
  *              configuration alone (`default`)
  *   --sample   at most N pages per dataset (seeded reservoir; 0 = every page, the default)
  *   --save     per-page F1 and fallback of every configuration (and Readability), for later comparison

@@ -227,9 +227,10 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   templates: true,
   /**
    * The DANA core of models across sites: Algorithm 1's gap at 80 pretty-printed lines instead of the paper's 20; no container
-   * of its own: the final container (`container`, holding at least 3 chosen lines) cuts what it and the windows join (docs/decisions.md).
+   * of its own: the final container (`container`, holding at least 3 chosen lines) cuts what it and the windows join; the title
+   * container applies when it keeps at least 10 % of the chosen text (DANA's 20 %: a short article beside a long sidebar) (docs/decisions.md).
    */
-  dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80, container: 0, containerLines: 3 }),
+  dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80, container: 0, containerLines: 3, titleContainer: 0.1 }),
   /** The gap of site models' DANA core: the paper's 20 (docs/decisions.md). */
   siteGap: DANA_DEFAULTS.gap,
   /** Site models' DANA core keeps its own container (DANA_DEFAULTS), any element, a single paragraph too (not measured intra-site). */
@@ -262,6 +263,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   /** Models across sites: the title line is kept even when nothing chose it (docs/decisions.md); site models: off (not measured intra-site). */
   addTitleLine: true,
   siteAddTitleLine: false,
+  /** The kept title line is not muted (`mute`; a headline's `title` class word); site models have no mute (docs/decisions.md). */
+  spareTitleLine: true,
   /**
    * Models across sites: Readability's sibling step scored by the learned vote: a sibling of the final container whose lines the
    * vote calls content at a character-weighted mean of at least 0.65 keeps its chosen lines (extract/container.ts contentSiblings;

@@ -128,6 +128,8 @@ export interface FarswApplyOptions {
   readonly keepTitleLine: boolean;
   /** The title line is kept even when nothing chose it (the headline of the article, which DANA's axis and the windows missed). */
   readonly addTitleLine: boolean;
+  /** The kept title line (`keepTitleLine`, `addTitleLine`) is not muted (`mute`). */
+  readonly spareTitleLine: boolean;
   /**
    * Readability's sibling step (extract/container.ts contentSiblings): the chosen lines in a sibling of the final container whose
    * character-weighted mean P(content) is at least this (anchor text at most a quarter of its text) stay; 0 = off; needs the vote
@@ -441,7 +443,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // A template line is never kept, whatever chose it.
   // …but a site model's headline, which other pages of the site link to, stays (`topicalTitle`).
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && !(titleKept && i === ownTitle) && template.is(i)) chosen[i] = 0;
-  const muted = applyMute(table, model, chosen, options);
+  const muted = applyMute(table, model, chosen, options, titleKept && options.spareTitleLine ? dana.titleLine : -1);
   return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}) };
 }
 
@@ -474,11 +476,13 @@ function keepElements(table: LineTable, chosen: Uint8Array, box: number, also: r
 /**
  * The learned mute (extract/mute.ts) on the chosen lines: the muted ones are cleared, unless fewer than `muteRetry`
  * characters would be left (then nothing is muted: a page whose article sits in such a block).
+ * @param spare a line never muted (the kept title line; −1: none)
  * @returns per line, the muting class word index + 1 of the lines cleared; undefined when none were
  */
-function applyMute(table: LineTable, model: Model, chosen: Uint8Array, options: FarswApplyOptions): Uint16Array | undefined {
+function applyMute(table: LineTable, model: Model, chosen: Uint8Array, options: FarswApplyOptions, spare: number): Uint16Array | undefined {
   const muted = options.mute > 0 ? mutedLines(table, model.evidence, options.mute, chosen) : undefined;
   if (!muted) return undefined;
+  if (spare >= 0) muted[spare] = 0;
   let left = 0;
   for (let i = 0; i < chosen.length; i++) if (chosen[i] && !muted[i]) left += table.contentChars[i]!;
   if (left < options.muteRetry) return undefined;

@@ -100,6 +100,17 @@ describe('keepTitleContainer', () => {
     expect(keepTitleContainer(t, m, title, region, 0)).toBe(m);
   });
 
+  it("cuts a long sidebar beside a short article at models across sites' 10 %, not at DANA's 20 %", () => {
+    // A two-paragraph story (#post, about 13 % of the chosen text) beside a sidebar of eight long paragraphs.
+    const side = buildLineTable(`<body><div id="page"><div id="post"><h1>Title of the story</h1><div class="body">${para(12, 'a')}${para(12, 'b')}</div></div>`
+      + `<div id="sidebar">${['p', 'q', 'r', 's', 't', 'u', 'v', 'x'].map((w) => para(25, w)).join('')}</div></div></body>`);
+    const head = side.text.indexOf('Title of the story');
+    const first = side.text.findIndex((x) => x.startsWith('a0 '));
+    const m = all(side);
+    expect(keepTitleContainer(side, m, head, { start: first, end: first + 2 }, 0.2)).toBe(m);
+    expect(keptText(side, keepTitleContainer(side, m, head, { start: first, end: first + 2 }, 0.1)).map((x) => x.split(' ')[0])).toEqual(['Title', 'a0', 'b0']);
+  });
+
   it('climbs to the common ancestor when the region lies in another branch', () => {
     // Starting region in #related: the common ancestor is #page, which holds everything: nothing changes.
     const r = t.text.findIndex((x) => x.startsWith('r0 '));
