@@ -15,35 +15,34 @@
  * joined regions); dropped = non-gold lines a step removed; extra = non-gold lines in the output, by the step that added
  * them. Token counts.
  *
- * Usage: node scripts/attribute.mjs --cache DIR --held D1,D2 [--pages N] [--farsw JSON] [--sample N]
- *   --cache   the LODO model cache of scripts/lodo.mjs (trained with no --configs: the shipped options)
+ * Usage: node scripts/attribute.mjs --cache DIR [--held D1,D2] [--pages N] [--limit N] [--farsw JSON] [--skip-readability]
+ *   --cache   the LODO model cache of scripts/lodo.mjs (trained with the shipped training options, same --sample and --seed)
+ *   --pages   list the N pages where farsw trails Readability most, with the lines lost or added (default 15)
+ *   --limit   the first N pages of each dataset only
  *   --farsw   apply options over the defaults for every step (a variant to attribute)
  * Needs dist/ and ../shared/datasets.
  */
-import { readFileSync, existsSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  readJsonlDataset, runModel, blocksToText, tokenize, bagOfWordsScore, modelFromJson, buildLineTable, allText,
-} from '../dist/index.js';
+import { readJsonlDataset, runModel, blocksToText, tokenize, bagOfWordsScore, modelFromJson } from '../dist/index.js';
+import { LODO_OPTIONS, lodoCacheFile, readabilityText } from './lodo-common.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opts } = parseArgs({
   options: {
-    data: { type: 'string', default: process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets') },
-    cache: { type: 'string' },
+    ...LODO_OPTIONS,
     held: { type: 'string', default: 'htmltotext,readability' },
     pages: { type: 'string', default: '15' },
     farsw: { type: 'string', default: '{}' },
-    sample: { type: 'string', default: '0' },
-    seed: { type: 'string', default: '1' },
     limit: { type: 'string', default: '0' },
-    readability: { type: 'boolean', default: true },
+    'skip-readability': { type: 'boolean', default: false },
   },
 });
-const cacheFile = (held) => join(opts.cache, `${createHash('sha1').update(`{} ${opts.sample} ${opts.seed}`).digest('hex').slice(0, 12)}-${held}.json`);
+if (!opts.cache) {
+  console.error('attribute: --cache DIR (the model cache of scripts/lodo.mjs) is needed');
+  process.exit(2);
+}
+const cacheFile = (held) => lodoCacheFile(opts.cache, '{}', opts.sample, opts.seed, held);
 const extra = JSON.parse(opts.farsw);
 const OFF = { container: 0, fill: 0, addTitleLine: false, keepTitleLine: false, mute: 0, siblings: 0, dana: { titleContainer: 0 } };
 const steps = [
@@ -56,17 +55,7 @@ const steps = [
 ];
 const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-const { parseHTML } = await import('linkedom');
-const { Readability } = await import('@mozilla/readability');
-const domReady = (html) => (!/<body[\s>]/i.test(html) ? `<!DOCTYPE html><html><body>${html}</body></html>` : !/<html[\s>]/i.test(html) ? `<html>${html}</html>` : html);
-const readability = (html) => {
-  const saved = console.log, warn = console.warn, error = console.error;
-  console.log = console.warn = console.error = () => {};
-  try {
-    const content = new Readability(parseHTML(domReady(html)).document).parse()?.content ?? '';
-    return content ? allText(buildLineTable(`<body>${content}</body>`)) : '';
-  } catch { return ''; } finally { console.log = saved; console.warn = warn; console.error = error; }
-};
+const readability = opts['skip-readability'] ? undefined : await readabilityText();
 const bag = (tokens) => { const m = new Set(); for (const t of tokens) m.add(t); return m; };
 const share = (tokens, set) => (tokens.length === 0 ? 0 : tokens.filter((t) => set.has(t)).length / tokens.length);
 
@@ -79,7 +68,7 @@ for (const held of opts.held.split(',')) {
     if (Number(opts.limit) > 0 && rows.length >= Number(opts.limit)) break;
     const goldTokens = tokenize(r.gold);
     const gold = bag(goldTokens);
-    const rText = opts.readability ? readability(r.html) : '';
+    const rText = readability ? readability(r.html) : '';
     const rBag = bag(tokenize(rText));
     const masks = [];
     let table, finalText;

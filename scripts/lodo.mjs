@@ -28,27 +28,23 @@
  * Needs `npm run build` (dist/) and ../shared/datasets (or FARSW_DATASETS); exits 0 with a message without them.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sampleRecords } from './sample-records.mjs';
+import { LODO_OPTIONS, lodoCacheFile, readabilityText } from './lodo-common.mjs';
 import {
   readJsonlDataset, Trainer, preparePage, resolveTrainParams, extractWithModel, tokenize, bagOfWordsScore,
-  pairedBootstrap, mulberry32, hashString, buildLineTable, allText, hostOfRecord, modelToJson, modelFromJson,
+  pairedBootstrap, mulberry32, hashString, hostOfRecord, modelToJson, modelFromJson,
 } from '../dist/index.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opts } = parseArgs({
   options: {
-    data: { type: 'string', default: process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets') },
+    ...LODO_OPTIONS,
     configs: { type: 'string' },
     only: { type: 'string' },
-    sample: { type: 'string', default: '0' },
-    seed: { type: 'string', default: '1' },
     readability: { type: 'boolean', default: false },
     save: { type: 'string' },
-    cache: { type: 'string' },
     held: { type: 'string' },
   },
 });
@@ -91,7 +87,7 @@ for (const f of files) {
 /** models.get(trainKey).get(heldOut) */
 const models = new Map();
 /** The cache file of one LODO model (--cache). */
-const cacheFile = (key, held) => join(opts.cache, `${createHash('sha1').update(`${key} ${SAMPLE} ${opts.seed}`).digest('hex').slice(0, 12)}-${held}.json`);
+const cacheFile = (key, held) => lodoCacheFile(opts.cache, key, SAMPLE, opts.seed, held);
 for (const [key, train] of trainGroups) {
   if (opts.cache && datasets.every((d) => existsSync(cacheFile(key, d)))) {
     models.set(key, new Map(datasets.map((d) => [d, modelFromJson(readFileSync(cacheFile(key, d), 'utf8'), cacheFile(key, d))])));
@@ -122,21 +118,7 @@ for (const [key, train] of trainGroups) {
 }
 
 // ---- applying ----
-let readability;
-if (opts.readability) {
-  const { parseHTML } = await import('linkedom');
-  const { Readability } = await import('@mozilla/readability');
-  /** As bench:compare: a page without <body> gets the tags a browser implies; output HTML → text by farsw's converter. */
-  const domReady = (html) => (!/<body[\s>]/i.test(html) ? `<!DOCTYPE html><html><body>${html}</body></html>` : !/<html[\s>]/i.test(html) ? `<html>${html}</html>` : html);
-  readability = (html) => {
-    const saved = console.log, warn = console.warn, error = console.error;
-    console.log = console.warn = console.error = () => {};
-    try {
-      const content = new Readability(parseHTML(domReady(html)).document).parse()?.content ?? '';
-      return content ? allText(buildLineTable(`<body>${content}</body>`)) : '';
-    } catch { return ''; } finally { console.log = saved; console.warn = warn; console.error = error; }
-  };
-}
+const readability = opts.readability ? await readabilityText() : undefined;
 const names = [...configs.map((c) => c.name), ...(readability ? ['Readability'] : [])];
 /** per dataset: { ids, f1: name → number[], fallback: name → number[] } */
 const held = opts.held ? new Set(opts.held.split(',')) : undefined;
