@@ -104,13 +104,13 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
       if (points) fuzzifyThree(points.low[f]!, points.mean[f]!, points.high[f]!, numeric[f]![k]!, degree, f * 3);
       else fuzzifyValue(membership[f]!, numeric[f]![k]!, degree, f * 3);
       // Each region is written and kept when its degree is not 0 (no branch on the value).
-      for (let r = f * 3; r < f * 3 + 3; r++) {
-        const d = degree[r]!;
-        activeDegree[count] = d;
-        active[count] = r;
-        count += d !== 0 ? 1 : 0;
-      }
+      const low = degree[f * 3]!, mid = degree[f * 3 + 1]!, high = degree[f * 3 + 2]!;
+      activeDegree[count] = low; active[count] = f * 3; count += low !== 0 ? 1 : 0;
+      activeDegree[count] = mid; active[count] = f * 3 + 1; count += mid !== 0 ? 1 : 0;
+      activeDegree[count] = high; active[count] = f * 3 + 2; count += high !== 0 ? 1 : 0;
     }
+    // The 0/1 items (structure, class words) follow the numeric regions.
+    const crisp = count;
     const s = structure[k]!;
     for (let b = 0; s >>> b !== 0; b++) {
       if (s & (1 << b)) { degree[STRUCTURE_ITEM_BASE + b] = 1; activeDegree[count] = 1; active[count++] = STRUCTURE_ITEM_BASE + b; }
@@ -141,7 +141,7 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
       prevActive = a; prevDegree = d;
     }
     // This line's items are in prevActive now (swapped in, or equal to it when the vote was reused): clear its 0/1 items.
-    for (let a = 0; a < count; a++) if (prevActive[a]! >= STRUCTURE_ITEM_BASE) degree[prevActive[a]!] = 0;
+    for (let a = crisp; a < count; a++) degree[prevActive[a]!] = 0;
   }
   return out;
 }

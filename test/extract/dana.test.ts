@@ -13,6 +13,19 @@ describe('smoothDiff (formula 1)', () => {
     expect([...smoothDiff([1, 1, 1, 1, 1], [0, 0, 0, 0, 0], 2)]).toEqual([3, 4, 5, 4, 3]);
   });
   it('handles an empty page', () => expect(smoothDiff([], [], 1).length).toBe(0));
+  it('equals the window sum of its definition for every length and radius, page edges included', () => {
+    for (let n = 0; n <= 9; n++) {
+      const content = Array.from({ length: n }, (_, i) => (i * 7) % 5), code = Array.from({ length: n }, (_, i) => (i * 3) % 4);
+      for (let r = 0; r <= 5; r++) {
+        const want = content.map((_, i) => {
+          let s = 0;
+          for (let j = Math.max(0, i - r); j <= Math.min(n - 1, i + r); j++) s += content[j]! - code[j]!;
+          return s;
+        });
+        expect([...smoothDiff(content, code, r)]).toEqual(want);
+      }
+    }
+  });
 });
 
 describe('findRegions', () => {
