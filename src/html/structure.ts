@@ -120,6 +120,11 @@ export function elementKind(name: string, nameKey: number, src: string, idHash: 
     const hit = kinds[slot];
     if (hit !== undefined && hit.name === name) return hit;
   }
+  return newKind(name, src, idHash, id, classHash, cls, check, h, slot);
+}
+
+/** {@link elementKind} on a miss (out of line, so that the hit path is small enough to inline): the kind made and cached. */
+function newKind(name: string, src: string, idHash: number, id: readonly [number, number], classHash: number, cls: readonly [number, number], check: number, h: number, slot: number): ElementKind {
   // The words of `${idValue} ${classValue}`, read on the source (the values are sliced only outside ASCII).
   let tokens = NO_TOKENS;
   if (idHash !== 0 || classHash !== 0) {
