@@ -7,7 +7,9 @@
  * less than τ, τ chosen on the same pages) and whether `--model auto` uses the
  * site model at all: only when, with the fallback, its mean gain exceeds one
  * standard error of the per-page gains. `farsw eval --cv intra-site --train` runs the same
- * check inside each outer fold, on that fold's training pages only.
+ * check inside each outer fold, on that fold's training pages only. Against a label-free model's
+ * pseudo-labels the pages are also scored without their disputed lines, where the pseudo-labels
+ * cannot tell (PseudoLabels.disputed; GuardRule.undisputedStandardErrors).
  */
 import { tokenize } from '../core/tokenize.js';
 import { hashString, mulberry32, shuffled } from '../core/random.js';
@@ -175,7 +177,7 @@ export function checkSiteModel(pages: readonly TrainingPage[], options: Omit<Tra
       if (d === undefined) cache.set(key, (d = extractWithModel(p.html, defaultModel).text));
       const s = model ? extractWithModel(p.html, model).text : '';
       const page: GuardPage = { site: bowF1(s, p.gold!), default: bowF1(d, p.gold!), agreement: bowF1(s, d) };
-      const keys = guard.disputed ? guard.disputed.get(key) ?? new Set<number>() : undefined;
+      const keys = guard.disputed ? (guard.disputed.get(key) ?? new Set<number>()) : undefined;
       scored.push(keys ? { ...page, undisputed: { site: bowF1(withoutLines(s, keys), withoutLines(p.gold!, keys)), default: bowF1(withoutLines(d, keys), withoutLines(p.gold!, keys)) } } : page);
     });
   }

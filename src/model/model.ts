@@ -146,7 +146,6 @@ export function undisputedNote(check: Pick<SiteCheck, 'undisputedGain'>): string
   return g === undefined ? '' : `; outside the lines the seed and the repetition dispute ${g >= 0 ? '+' : ''}${g.toFixed(3)}`;
 }
 
-
 /** Evidence a label-free model was learned from (train/unlabeled.ts). */
 export interface UnlabeledEvidence {
   readonly pages: number;
