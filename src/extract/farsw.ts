@@ -477,15 +477,18 @@ function keepElements(table: LineTable, chosen: Uint8Array, box: number, also: r
  * The learned mute (extract/mute.ts) on the chosen lines: the muted ones are cleared, unless fewer than `muteRetry`
  * characters would be left (then nothing is muted: a page whose article sits in such a block).
  * @param spare a line never muted (the kept title line; −1: none)
- * @returns per line, the muting class word index + 1 of the lines cleared; undefined when none were
+ * @returns per line, the muting class word index + 1 of the lines cleared; undefined when none were (the spared line alone too)
  */
 function applyMute(table: LineTable, model: Model, chosen: Uint8Array, options: FarswApplyOptions, spare: number): Uint16Array | undefined {
   const muted = options.mute > 0 ? mutedLines(table, model.evidence, options.mute, chosen) : undefined;
   if (!muted) return undefined;
   if (spare >= 0) muted[spare] = 0;
-  let left = 0;
-  for (let i = 0; i < chosen.length; i++) if (chosen[i] && !muted[i]) left += table.contentChars[i]!;
-  if (left < options.muteRetry) return undefined;
+  let left = 0, any = false;
+  for (let i = 0; i < chosen.length; i++) {
+    if (muted[i]) any = true;
+    else if (chosen[i]) left += table.contentChars[i]!;
+  }
+  if (!any || left < options.muteRetry) return undefined;
   for (let i = 0; i < chosen.length; i++) if (muted[i]) chosen[i] = 0;
   return muted;
 }

@@ -53,8 +53,10 @@ describe('spareTitleLine: the kept headline is not muted', () => {
     .replace('<h1>Headline number 40</h1>', '<h1 class="title">Council reopens the harbour</h1>');
 
   it('keeps the headline the mute would leave out, and the whole article', () => {
-    const out = extractWithModel(html, muting).text.split('\n');
+    const spared = extractWithModel(html, muting);
+    const out = spared.text.split('\n');
     expect(out[0]).toBe('Council reopens the harbour');
+    expect(spared.detail.muted).toBeUndefined(); // nothing else was muted: explain reports no muted line
     for (const p of story.gold!.split('\n')) expect(out).toContain(p);
     // Off, the mute takes the headline (and nothing else: the article's paragraphs carry no muting word).
     const muted = extractWithModel(html, muting, { farsw: { spareTitleLine: false } }).text.split('\n');
