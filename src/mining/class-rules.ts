@@ -209,9 +209,9 @@ export function indexRules(rules: readonly ClassRule[], items: number, crispFrom
 
 /**
  * `voteTopical` over an index, visiting the groups of the items `active[0 .. count)` (ascending; every item of
- * nonzero degree among them): the same products of the rules that fire, summed group by group (over an index by
- * first items, in `voteTopical`'s order of items, so the same result to the last bit; by another grouping, the same
- * up to rounding in the last bits).
+ * nonzero degree among them), summing the rules that fire group by group: over an index by first items, the same
+ * products and sums in `voteTopical`'s order, so the same result to the last bit; over another grouping, their factors
+ * and terms in another order, so the same up to rounding in the last bits.
  * @param degree membership of the line in each item; `degree[index.sentinel]` must be 1
  */
 export function voteActive(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, prior: number): number {
