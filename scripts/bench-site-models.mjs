@@ -12,7 +12,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { sitePages } from './site-pages.mjs';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pseudoLabel, trainPseudoLabelled, checkSiteModel, fallbackText, PSEUDO_LABEL_GUARD, extractWithModel, shippedDefaultModel, scoreText } from '../dist/index.js';
+import { pseudoLabel, trainPseudoLabelled, checkPseudoLabelled, fallbackText, extractWithModel, shippedDefaultModel, scoreText } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets');
@@ -39,7 +39,7 @@ for (const [site, pages] of sites) {
   const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site, seed: (p) => seed.get(p.id), seedModel: dflt.name, ...(share !== undefined ? { templateShare: Number(share) } : {}), lineLabels });
   const model = trainPseudoLabelled(labels, { name: 'lf', site });
   // The guard on pseudo-labels, as `farsw train --unlabeled` records it: --model auto uses the model only where it won.
-  const check = guard ? checkSiteModel(labels.pages, { site }, dflt, { defaultCache: seed, rule: rule ?? PSEUDO_LABEL_GUARD, disputed: labels.disputed }) : { useSite: true };
+  const check = guard ? checkPseudoLabelled(labels, { site }, dflt, { defaultCache: seed, rule }) : { useSite: true };
   const below = check.fallbackBelow ?? 0;
   let d = 0, l = 0, g = 0, fell = 0;
   for (const p of pages) {

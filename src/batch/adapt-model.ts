@@ -5,7 +5,7 @@
  * `farsw train --unlabeled` does); and, in the second pass, pick each page's model from the table.
  */
 import { chooseModel, extract, type ExtractOptions } from '../api/extract.js';
-import { checkSiteModel, PSEUDO_LABEL_GUARD } from '../eval/site-guard.js';
+import { checkPseudoLabelled } from '../eval/site-guard.js';
 import { undisputedNote, type Model, type SiteCheck } from '../model/model.js';
 import { pseudoLabel, trainPseudoLabelled, type UnlabeledPage } from '../train/unlabeled.js';
 
@@ -61,7 +61,7 @@ export function trainAdaptEntry(host: string, pages: readonly UnlabeledPage[], o
     const labels = pseudoLabel(pages, { site: host, seed: (p) => seed.get(p.id!)!, seedModel: base.name });
     // Trained under a storable name, then named for the run (`adapt:` marks it as learned on the fly, never stored).
     const model = { ...lean(trainPseudoLabelled(labels, { name: 'adapt', site: host })), name };
-    const check = checkSiteModel(labels.pages, { site: host }, base, { defaultCache: seed, rule: PSEUDO_LABEL_GUARD, disputed: labels.disputed });
+    const check = checkPseudoLabelled(labels, { site: host }, base, { defaultCache: seed });
     const scores = check ? `${check.siteF1.toFixed(3)} vs ${base.name} ${check.defaultF1.toFixed(3)} on the pseudo-labels, ${check.folds}-fold${undisputedNote(check)}` : 'no guard: fewer than 2 pseudo-labelled pages';
     const learned = `label-free from ${pages.length} pages`;
     const entry = { pages: pages.length, ...(check ? { check } : {}) };

@@ -16,6 +16,7 @@ import { hashString, mulberry32, shuffled } from '../core/random.js';
 import { extractWithModel } from '../extract/model-extractor.js';
 import type { Model, SiteCheck } from '../model/model.js';
 import { Trainer, type TrainingPage, type TrainOptions } from '../train/train.js';
+import type { PseudoLabels } from '../train/unlabeled.js';
 import { bagOfWordsScore } from './metrics.js';
 import { lineKey } from '../html/line-key.js';
 
@@ -189,4 +190,12 @@ export function checkSiteModel(pages: readonly TrainingPage[], options: Omit<Tra
     useSite: decision.useSite, fallbackBelow: decision.fallbackBelow, guardedF1: decision.guardedF1, wins: decision.wins, losses: decision.losses,
     ...(decision.undisputedGain !== undefined ? { undisputedGain: decision.undisputedGain } : {}),
   };
+}
+
+/**
+ * {@link checkSiteModel} for a label-free model: its pseudo-labelled pages, under {@link PSEUDO_LABEL_GUARD} (or `guard.rule`)
+ * and scored also without the disputed lines the pseudo-labeller recorded (every caller needs both, so they go together here).
+ */
+export function checkPseudoLabelled(labels: PseudoLabels, options: Omit<TrainOptions, 'name' | 'onProgress'>, defaultModel: Model, guard: Omit<SiteGuardOptions, 'disputed'> = {}): SiteCheck | null {
+  return checkSiteModel(labels.pages, options, defaultModel, { ...guard, rule: guard.rule ?? PSEUDO_LABEL_GUARD, disputed: labels.disputed });
 }

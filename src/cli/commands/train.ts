@@ -21,7 +21,7 @@ import { undisputedNote, validateModelName, type Model, type SiteCheck } from '.
 import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelSummary } from '../../model-store/store.js';
 import { Trainer, type TrainingPage, type TrainOptions } from '../../train/train.js';
-import { checkSiteModel, PSEUDO_LABEL_GUARD, SITE_GUARD_FOLDS } from '../../eval/site-guard.js';
+import { checkPseudoLabelled, checkSiteModel, SITE_GUARD_FOLDS } from '../../eval/site-guard.js';
 import { extractWithModel } from '../../extract/model-extractor.js';
 import { pseudoLabel, trainPseudoLabelled, type UnlabeledPage } from '../../train/unlabeled.js';
 import { defaultModelIn } from '../../model-store/resolve.js';
@@ -217,7 +217,7 @@ async function trainUnlabeledFromData(args: TrainArgs, params: Omit<TrainOptions
       const options = { ...params, site: host };
       const labels = pseudoLabel(pages, { ...options, seed: (p) => seed.get(p.id!)!, seedModel: dflt.name });
       let model = trainPseudoLabelled(labels, { ...options, name });
-      const siteCheck = args.guard ? checkSiteModel(labels.pages, options, dflt, { folds: args['guard-folds'], defaultCache: seed, rule: PSEUDO_LABEL_GUARD, disputed: labels.disputed }) : null;
+      const siteCheck = args.guard ? checkPseudoLabelled(labels, options, dflt, { folds: args['guard-folds'], defaultCache: seed }) : null;
       if (siteCheck) model = { ...model, trainingReport: { ...model.trainingReport, siteCheck: { ...siteCheck, labels: 'pseudo' } } };
       models.push(model);
     } catch (e) {
