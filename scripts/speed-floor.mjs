@@ -31,9 +31,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { median } from 'simple-statistics';
 import { readJsonlDataset, extract, buildLineTable, blocksToText, modelLineOptions, resolveModel } from '../dist/index.js';
-import { pageEvidence, evidenceConfidence, itemCount, itemDegrees } from '../dist/extract/evidence-vote.js';
-import { indexRules, voteActive } from '../dist/mining/class-rules.js';
-import { STRUCTURE_ITEM_BASE } from '../dist/features/evidence.js';
+import { pageEvidence, evidenceConfidence, itemCount, itemDegrees, ruleIndex } from '../dist/extract/evidence-vote.js';
+import { voteActive } from '../dist/mining/class-rules.js';
 import { computeLineFeatures } from '../dist/features/line-features.js';
 import { smoothDiff } from '../dist/extract/dana.js';
 import { findTitleLine } from '../dist/extract/title.js';
@@ -61,7 +60,7 @@ const shared = tables.map((t) => ({ features: computeLineFeatures(t, model.featu
 const chosen = tables.map((t) => applyModel(t, model, apply).blocks);
 
 // Each text line's active items and degrees, and its firing rules (for the vote and its floor).
-const n = itemCount(ev), index = indexRules(ev.rules, n, STRUCTURE_ITEM_BASE);
+const n = itemCount(ev), index = ruleIndex(ev);
 const starts = [0], act = [], deg = [], fireStarts = [0];
 let fire = 0;
 const scratch = new Float64Array(n);

@@ -16,7 +16,7 @@ interface CompiledEvidence {
   readonly common: KeyMap;
   /** Class/id word key → its item id. */
   readonly words: KeyMap;
-  /** Rules with a structure or class-word item grouped by their last item (mining/class-rules.ts RuleIndex). */
+  /** Rules grouped by their rarest item (the model's itemShares), or without them those with a structure or class-word item by their last item (mining/class-rules.ts RuleIndex). */
   readonly index: RuleIndex;
   readonly items: number;
   /** Per numeric column, its membership function's L, mean and H (fuzzy/membership.ts fuzzifyThree), when all are of the `three` shape. */
@@ -39,13 +39,18 @@ function compiled(ev: EvidenceModel): CompiledEvidence {
       low: Float64Array.from(m, (mf) => (mf.min + mf.mean) / 2), mean: Float64Array.from(m, (mf) => mf.mean), high: Float64Array.from(m, (mf) => (mf.mean + mf.max) / 2),
     } : undefined;
     c = {
-      common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items, STRUCTURE_ITEM_BASE), items, points,
+      common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items, STRUCTURE_ITEM_BASE, ev.itemShares), items, points,
       degree: new Float64Array(items + 1).fill(1, items), active: [new Int32Array(items), new Int32Array(items)],
       activeDegree: [new Float64Array(items), new Float64Array(items)],
     };
     COMPILED.set(ev, c);
   }
   return c;
+}
+
+/** The rule index the apply path votes over (`evidenceConfidence`, `firedRules`). */
+export function ruleIndex(ev: EvidenceModel): RuleIndex {
+  return compiled(ev).index;
 }
 
 /** Number of items of an evidence model (numeric regions, structure, class words). */

@@ -165,7 +165,8 @@ function compareItems(a: readonly number[], b: readonly number[]): number {
  * Rules grouped by one of their items, flat in typed arrays, for `voteActive`: a line visits only the groups of
  * items it holds. A rule's group item is its first item, or with `crispFrom` its last item when that is at least
  * `crispFrom` (a crisp item, held by far fewer lines than a numeric region: a rule "Words High ∧ class word `comment`"
- * is then visited only on the lines of such elements). Group `g` is rules `groupStart[g] .. groupStart[g + 1])`, in
+ * is then visited only on the lines of such elements), or with `shares` (per item, the share of lines holding it) its
+ * rarest item (the first of equal ones): the fewest lines visit the rule. Group `g` is rules `groupStart[g] .. groupStart[g + 1])`, in
  * the rules' order; rule `r` has its other items in `later[r · width ..]`, padded with `sentinel` (an item whose
  * degree is always 1: multiplying by it is exact), its weight in `weights[2r]` and its P(content) in `weights[2r + 1]`
  * (its confidence for a content rule, 1 − confidence for a boilerplate rule). A rule's fields lie side by side: one
@@ -184,11 +185,16 @@ export interface RuleIndex {
 }
 
 /**
- * Index rules by their group item (`items` = the number of item ids; `crispFrom`: see RuleIndex, default: every rule
- * by its first item).
+ * Index rules by their group item (`items` = the number of item ids; `crispFrom`, `shares`: see RuleIndex, default: every
+ * rule by its first item; `shares`, when given, decides).
  */
-export function indexRules(rules: readonly ClassRule[], items: number, crispFrom = Infinity): RuleIndex {
-  const groupOf = (r: ClassRule): number => (r.items[r.items.length - 1]! >= crispFrom ? r.items[r.items.length - 1]! : r.items[0]!);
+export function indexRules(rules: readonly ClassRule[], items: number, crispFrom = Infinity, shares?: ArrayLike<number>): RuleIndex {
+  const rarest = (r: ClassRule): number => {
+    let g = r.items[0]!;
+    for (const it of r.items) if (shares![it]! < shares![g]!) g = it;
+    return g;
+  };
+  const groupOf = shares ? rarest : (r: ClassRule): number => (r.items[r.items.length - 1]! >= crispFrom ? r.items[r.items.length - 1]! : r.items[0]!);
   const groupStart = new Int32Array(items + 1);
   for (const r of rules) groupStart[groupOf(r) + 1]!++;
   for (let g = 0; g < items; g++) groupStart[g + 1]! += groupStart[g]!;

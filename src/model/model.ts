@@ -37,6 +37,12 @@ export interface EvidenceModel {
    * mute (extract/mute.ts). Absent in models trained before it (no mute).
    */
   readonly classWordCarries?: readonly number[];
+  /**
+   * Per item (numeric regions, structure items, class words, in item order): the share of training text lines whose
+   * degree in it is above 0. Only speed: the apply path groups each rule under its rarest item (mining/class-rules.ts
+   * indexRules), so fewer lines visit it. Absent in models trained before it (rules grouped by their first or crisp item).
+   */
+  readonly itemShares?: readonly number[];
   /** P(content) of a text line in training (the vote's answer when no rule fires). */
   readonly prior: number;
   /** Significance threshold of the fuzzy items in mining. */
@@ -339,6 +345,10 @@ function validateEvidence(value: unknown, fail: (what: string) => never, checkFr
   checkFraction(e.prior, 'evidence.prior');
   checkFraction(e.significance, 'evidence.significance');
   const items = CLASS_WORD_ITEM_BASE + (e.classWords as unknown[]).length;
+  if (e.itemShares !== undefined) {
+    if (!Array.isArray(e.itemShares) || e.itemShares.length !== items) fail(`evidence.itemShares must list one share per item (${items})`);
+    (e.itemShares as unknown[]).forEach((x, j) => checkFraction(x, `evidence.itemShares[${j}]`));
+  }
   if (!Array.isArray(e.rules)) fail('evidence.rules must be an array');
   (e.rules as Record<string, unknown>[]).forEach((r, i) => {
     const list = r.items;

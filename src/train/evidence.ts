@@ -155,6 +155,8 @@ export class EvidenceTrainer {
     const items = Array.from({ length: itemCount }, () => new Uint32Array(words));
     const topicalBits = new Uint32Array(words);
     const degrees = new Float64Array(3);
+    // Lines whose degree in each item is above 0 (what applying counts as holding it; a fuzzy region's transactions need ≥ significance).
+    const held = new Float64Array(itemCount);
     let t = 0;
     for (const p of pages) {
       const ev = p.evidence, ct = p.classTokens;
@@ -163,21 +165,26 @@ export class EvidenceTrainer {
         if (p.topical[k]) topicalBits[word]! |= bit;
         for (let f = 0; f < membership.length; f++) {
           fuzzifyValue(membership[f]!, ev.numeric[f]![k]!, degrees, 0);
-          for (const level of [LOW, MIDDLE, HIGH]) if (degrees[level]! >= o.significance) items[f * 3 + level]![word]! |= bit;
+          for (const level of [LOW, MIDDLE, HIGH]) {
+            if (degrees[level]! >= o.significance) items[f * 3 + level]![word]! |= bit;
+            if (degrees[level]! > 0) held[f * 3 + level]!++;
+          }
         }
         const s = ev.structure[k]!;
-        for (let b = 0; b < STRUCTURE_ITEMS.length; b++) if (s & (1 << b)) items[STRUCTURE_ITEM_BASE + b]![word]! |= bit;
+        for (let b = 0; b < STRUCTURE_ITEMS.length; b++) if (s & (1 << b)) { items[STRUCTURE_ITEM_BASE + b]![word]! |= bit; held[STRUCTURE_ITEM_BASE + b]!++; }
         if (ct) {
           const i = ev.lines[k]!;
           for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
             const r = wordItem.get(ct.keys[j]!);
-            if (r !== undefined) items[r]![word]! |= bit;
+            if (r !== undefined && !(items[r]![word]! & bit)) { items[r]![word]! |= bit; held[r]!++; }
           }
         }
       }
     }
     pages.length = 0;
     const rules = mineClassRules({ count: total, items, topical: topicalBits }, o);
-    return { membership, commonWords, classWords, classWordCarries, prior: topical / total, significance: o.significance, rules };
+    // Four decimals: the order of the items' shares is all the apply path reads (a smaller model file).
+    const itemShares = Array.from(held, (h) => (total > 0 ? Math.round((h / total) * 1e4) / 1e4 : 0));
+    return { membership, commonWords, classWords, classWordCarries, itemShares, prior: topical / total, significance: o.significance, rules };
   }
 }

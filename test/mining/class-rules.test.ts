@@ -127,6 +127,27 @@ describe('voteTopical', () => {
     }
   });
 
+  it('groups a rule by its rarest item when the items\' shares are given, with the same vote up to rounding', () => {
+    const tx = transactions([[0], [0], [3], [3], [0, 3], [0, 3], [1], [1], [0, 1, 3], [1, 2]], [true, true, true, true, false, false, false, false, true, false], 4);
+    const many = mineClassRules(tx, { ...OPTIONS, minGain: -1, minWeight: 0, maxLength: 3 });
+    // Item 1 rarest, then 3; items 0 and 2 tie (the first of them wins); crispFrom is not read.
+    const shares = [0.5, 0.1, 0.5, 0.3];
+    const index = indexRules(many, 4, 2, shares);
+    const rarest = (items: readonly number[]): number => items.reduce((g, it) => (shares[it]! < shares[g]! ? it : g), items[0]!);
+    for (let g = 0; g < 4; g++) {
+      for (let r = index.groupStart[g]!; r < index.groupStart[g + 1]!; r++) {
+        const items = [g, ...index.later.slice(r * index.width, (r + 1) * index.width)].filter((x) => x < 4).sort();
+        expect(g).toBe(rarest(many.find((x) => x.items.join() === items.join())!.items));
+      }
+    }
+    expect(index.groupStart[4]).toBe(many.length);
+    expect(index.groupStart[2] - index.groupStart[1]).toBeGreaterThan(0);
+    for (const d of [[1, 0, 0, 1], [0.5, 1, 0, 0.3], [0, 0, 0, 0], [1, 1, 1, 1], [0.2, 0, 0.7, 0.9], [0.1, 0.3, 0.7, 0.9]]) {
+      const active = [0, 1, 2, 3].filter((i) => d[i] !== 0);
+      expect(voteActive(index, [...d, 1], active, active.length, 0.4)).toBeCloseTo(voteTopical(many, d, 0.4), 14);
+    }
+  });
+
   it('answers the prior when no rule fires, and stays in [0, 1]', () => {
     expect(voteTopical(rules, [0, 0, 1], 0.42)).toBe(0.42);
     for (const d of [[0.3, 0.7, 1], [1, 0.2, 0], [0.9, 0.9, 0.9]]) {

@@ -12,9 +12,8 @@ import { lineKey } from '../../src/html/line-key.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
 import { farswOptions } from '../../src/extract/model-extractor.js';
 import { MODEL_FORMAT_VERSION } from '../../src/model/model.js';
-import { evidenceConfidence, itemCount, itemDegrees, pageEvidence } from '../../src/extract/evidence-vote.js';
-import { indexRules, voteActive } from '../../src/mining/class-rules.js';
-import { STRUCTURE_ITEM_BASE } from '../../src/features/evidence.js';
+import { evidenceConfidence, itemCount, itemDegrees, pageEvidence, ruleIndex } from '../../src/extract/evidence-vote.js';
+import { voteActive } from '../../src/mining/class-rules.js';
 import { buildLineTable } from '../../src/html/lines.js';
 import { modelLineOptions } from '../../src/model/model.js';
 
@@ -67,6 +66,32 @@ describe('evidence training', () => {
     const noMembership = JSON.parse(modelToJson(model));
     noMembership.evidence.membership = [];
     expect(() => validateModel(noMembership, 'm.json')).toThrow(/evidence\.membership must list/);
+    const shortShares = JSON.parse(modelToJson(model));
+    shortShares.evidence.itemShares.pop();
+    expect(() => validateModel(shortShares, 'm.json')).toThrow(/evidence\.itemShares must list one share per item/);
+  });
+
+  it('records each item\'s share of the training lines, and a model without them (trained before) gives the same output', () => {
+    const shares = ev.itemShares!;
+    expect(shares).toHaveLength(itemCount(ev));
+    expect(shares.every((x) => x >= 0 && x <= 1)).toBe(true);
+    // Every text line holds a region of each numeric feature; the class word `nav` is held by the menu's lines only.
+    expect(shares[0]! + shares[1]! + shares[2]!).toBeGreaterThanOrEqual(1);
+    const nav = shares[itemCount(ev) - ev.classWords.length + ev.classWords.findIndex(([, w]) => w === 'nav')]!;
+    expect(nav).toBeGreaterThan(0);
+    expect(nav).toBeLessThan(0.5);
+    const { itemShares: _, ...older } = ev;
+    const before = { ...model, evidence: older };
+    for (const k of [0, 3, 7]) {
+      const html = pages[k]!.html;
+      const a = extractWithModel(html, model), b = extractWithModel(html, before);
+      expect(a.text).toBe(b.text);
+      expect(a.blocks).toEqual(b.blocks);
+      // The vote sums its rules in another order: P(content) the same up to rounding.
+      const table = buildLineTable(html, modelLineOptions(model.params));
+      const p = evidenceConfidence(table, ev), q = evidenceConfidence(table, older);
+      for (let i = 0; i < p.length; i++) expect(p[i]).toBeCloseTo(q[i]!, 12);
+    }
   });
 
   it('survives the model store: saved, loaded, the same output', () => {
@@ -101,7 +126,7 @@ describe('applying evidence rules', () => {
     const html = page.html.replace('</body>', `<div class="related"><ul>${items}</ul></div><div class="related"><ul>${items}</ul></div></body>`);
     const table = buildLineTable(html, modelLineOptions(model.params));
     const p = evidenceConfidence(table, ev);
-    const evidence = pageEvidence(table, ev), index = indexRules(ev.rules, itemCount(ev), STRUCTURE_ITEM_BASE);
+    const evidence = pageEvidence(table, ev), index = ruleIndex(ev);
     const degree = new Float64Array(itemCount(ev));
     let repeats = 0;
     for (let k = 0; k < evidence.lines.length; k++) {
