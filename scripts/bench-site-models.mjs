@@ -5,7 +5,9 @@
  * Per site: a label-free model trained on all the site's pages without their gold (trainUnlabeled,
  * seeded by the shipped default model), applied to the same pages, scored against the gold it never
  * saw; beside the default model on the same pages. Mean BoW F1 (tokens) per site, then over sites.
- *   node scripts/bench-site-models.mjs [--min-pages 10] [--sites N] [--out FILE.md] [--no-guard] [--template-share 0.3]
+ *   node scripts/bench-site-models.mjs [--min-pages 10] [--sites N] [--out FILE.md] [--no-guard] [--template-share 0.3] [--save FILE.json]
+ * --save keeps every site's guard pages (the cross-validation against the pseudo-labels) and gold scores, for comparing guard
+ * rules offline on the same trainings, per dataset and held out (scripts/guard-lodo.mjs).
  * Needs ../shared/datasets (or FARSW_DATASETS); skips with a message when absent.
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,8 @@ const share = arg('--template-share', undefined);
 const rule = JSON.parse(arg('--rule', 'null')) ?? undefined;
 const lineLabels = !process.argv.includes('--no-line-labels');
 const apply = JSON.parse(arg('--apply-json', 'null')) ?? undefined;
+const save = arg('--save', null);
+const saved = [];
 
 const dflt = shippedDefaultModel();
 const sites = (await sitePages(dir, minPages)).slice(0, maxSites);
@@ -39,13 +43,17 @@ for (const [site, pages] of sites) {
   const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site, seed: (p) => seed.get(p.id), seedModel: dflt.name, ...(share !== undefined ? { templateShare: Number(share) } : {}), lineLabels });
   const model = trainPseudoLabelled(labels, { name: 'lf', site });
   // The guard on pseudo-labels, as `farsw train --unlabeled` records it: --model auto uses the model only where it won.
-  const check = guard ? checkPseudoLabelled(labels, { site }, dflt, { defaultCache: seed, rule }) : { useSite: true };
+  const guardPages = [];
+  const check = guard ? checkPseudoLabelled(labels, { site }, dflt, { defaultCache: seed, rule, pages: guardPages }) : { useSite: true };
+  const gold = [];
   const below = check.fallbackBelow ?? 0;
   let d = 0, l = 0, g = 0, fell = 0;
   for (const p of pages) {
     const dt = seed.get(p.id), lt = extractWithModel(p.html, model, apply ? { farsw: apply } : {}).text;
-    d += scoreText(dt, p.gold).bow.f1;
-    l += scoreText(lt, p.gold).bow.f1;
+    const df = scoreText(dt, p.gold).bow.f1, lf = scoreText(lt, p.gold).bow.f1;
+    d += df;
+    l += lf;
+    if (save) gold.push({ default: df, site: lf, agreement: scoreText(lt, dt).bow.f1 });
     // What --model auto keeps: the default model where the guard refused the site model, else the site model with its per-page fallback.
     const kept = check.useSite ? fallbackText(lt, dt, below) : { text: dt, fellBack: false };
     if (kept.fellBack) fell++;
@@ -53,6 +61,7 @@ for (const [site, pages] of sites) {
   }
   const row = { site, pages: pages.length, dflt: d / pages.length, lf: l / pages.length, auto: g / pages.length, useSite: check.useSite, below, fell, template: model.trainingReport.unlabeled.templateLines };
   rows.push(row);
+  if (save) saved.push({ site, dataset: majority(pages.map((p) => p.dataset)), guard: guardPages, gold });
   console.error(`${site.padEnd(28)} ${String(row.pages).padStart(4)}  default ${row.dflt.toFixed(3)}  label-free ${row.lf.toFixed(3)}  guarded ${row.auto.toFixed(3)} (${row.useSite ? `site, τ ${row.below}, ${row.fell} fell back` : 'default'})`);
 }
 const mean = (f) => rows.reduce((a, r) => a + f(r), 0) / rows.length;
@@ -69,3 +78,11 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 if (out) writeFileSync(out, lines.join('\n') + '\n');
+if (save) writeFileSync(save, JSON.stringify({ rule: rule ?? null, sites: saved }));
+
+/** The most frequent value (ties: the first seen). */
+function majority(values) {
+  const n = new Map();
+  for (const v of values) n.set(v, (n.get(v) ?? 0) + 1);
+  return [...n].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+}

@@ -28,6 +28,9 @@ const extra = JSON.parse(arg('--train-json', '{}'));
 const keepText = process.argv.includes('--texts');
 const applyOptions = JSON.parse(arg('--apply-json', '{}'));
 const noInner = process.argv.includes('--no-inner');
+// Apply-only alternatives scored beside the model's own apply on every inner and held-out page (row.v), for choosing a site's
+// apply settings by its inner folds (`--from F --select`).
+const variants = JSON.parse(arg('--variants', '[]'));
 
 if (arg('--from', null)) {
   const data = JSON.parse(readFileSync(arg('--from'), 'utf8'));
@@ -73,6 +76,7 @@ function row(p, model) {
   const d = dtext(p);
   const r = { id: p.id, site: f1(s, p.gold), dflt: f1(d, p.gold), agree: f1(s, d), slen: ntok(s), dlen: ntok(d) };
   if (keepText) { r.st = s; }
+  if (variants.length) r.v = variants.map((o) => (model ? f1(extractWithModel(p.html, model, o).text, p.gold) : 0));
   return r;
 }
 
@@ -96,7 +100,7 @@ for (const fold of folds) {
   if (process.argv.includes('--quiet')) continue;
   process.stderr.write(`${fold.group} #${fold.index} ${((performance.now() - t0) / 1000).toFixed(0)}s\n`);
 }
-writeFileSync(out, JSON.stringify({ innerK, extra, applyOptions, folds: result }));
+writeFileSync(out, JSON.stringify({ innerK, extra, applyOptions, variants, folds: result }));
 {
   const per = new Map();
   for (const f of result) { const e = per.get(f.site) ?? []; e.push(...f.test); per.set(f.site, e); }

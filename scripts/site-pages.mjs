@@ -14,7 +14,7 @@ export async function sitePages(dir, minPages) {
       const host = hostOfRecord(r);
       if (!r.gold || host === null) continue;
       if (!bySite.has(host)) bySite.set(host, []);
-      bySite.get(host).push({ id: r.id, html: r.html, gold: r.gold });
+      bySite.get(host).push({ id: r.id, html: r.html, gold: r.gold, dataset: f.replace(/\.jsonl\.gz$/, '') });
     }
   }
   return [...bySite].filter(([, p]) => p.length >= minPages).sort((a, b) => (a[0] < b[0] ? -1 : 1));

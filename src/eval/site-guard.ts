@@ -35,6 +35,8 @@ export interface SiteGuardOptions {
    * with those lines left out of every text, for `rule.undisputedStandardErrors`.
    */
   readonly disputed?: ReadonlyMap<string, ReadonlySet<number>>;
+  /** The scored pages are also pushed here, in fold order (experiments: guard rules compared offline on the same trainings). */
+  readonly pages?: GuardPage[];
 }
 
 /** The knobs of {@link guardDecision}. */
@@ -182,6 +184,7 @@ export function checkSiteModel(pages: readonly TrainingPage[], options: Omit<Tra
       scored.push(keys ? { ...page, undisputed: { site: bowF1(withoutLines(s, keys), withoutLines(p.gold!, keys)), default: bowF1(withoutLines(d, keys), withoutLines(p.gold!, keys)) } } : page);
     });
   }
+  guard.pages?.push(...scored);
   const n = scored.length;
   const mean = (f: (p: GuardPage) => number): number => scored.reduce((a, p) => a + f(p), 0) / n;
   const decision = guardDecision(scored, guard.rule);
