@@ -5,7 +5,7 @@
  * Per site: a label-free model trained on all the site's pages without their gold (trainUnlabeled,
  * seeded by the shipped default model), applied to the same pages, scored against the gold it never
  * saw; beside the default model on the same pages. Mean BoW F1 (tokens) per site, then over sites.
- *   node scripts/bench-site-models.mjs [--min-pages 10] [--sites N] [--out FILE.md] [--no-guard] [--template-share 0.3] [--save FILE.json]
+ *   node scripts/bench-site-models.mjs [--min-pages 10] [--sites N] [--out FILE.md] [--no-guard] [--template-share 0.3] [--save FILE.json] [--guard-seed 1]
  * --save keeps every site's guard pages (the cross-validation against the pseudo-labels) and gold scores, for comparing guard
  * rules offline on the same trainings, per dataset and held out (scripts/guard-lodo.mjs).
  * Needs ../shared/datasets (or FARSW_DATASETS); skips with a message when absent.
@@ -32,6 +32,7 @@ const rule = JSON.parse(arg('--rule', 'null')) ?? undefined;
 const lineLabels = !process.argv.includes('--no-line-labels');
 const apply = JSON.parse(arg('--apply-json', 'null')) ?? undefined;
 const save = arg('--save', null);
+const guardSeed = Number(arg('--guard-seed', 1));
 const saved = [];
 
 const dflt = shippedDefaultModel();
@@ -44,7 +45,7 @@ for (const [site, pages] of sites) {
   const model = trainPseudoLabelled(labels, { name: 'lf', site });
   // The guard on pseudo-labels, as `farsw train --unlabeled` records it: --model auto uses the model only where it won.
   const guardPages = [];
-  const check = guard ? checkPseudoLabelled(labels, { site }, dflt, { defaultCache: seed, rule, pages: guardPages }) : { useSite: true };
+  const check = guard ? checkPseudoLabelled(labels, { site }, dflt, { defaultCache: seed, rule, pages: guardPages, seed: guardSeed }) : { useSite: true };
   const gold = [];
   const below = check.fallbackBelow ?? 0;
   let d = 0, l = 0, g = 0, fell = 0;

@@ -37,6 +37,15 @@ describe('checkSiteModel (the site-model guard)', () => {
     expect(checkSiteModel(pages, { site: 'alpha.example' }, dflt, { folds: 3, defaultCache: cache })).toEqual(a);
   });
 
+  it('hands its scored pages to the caller, the ones its decision was made from', () => {
+    const scored: GuardPage[] = [];
+    const c = checkSiteModel(pages, { site: 'alpha.example' }, dflt, { folds: 3, pages: scored })!;
+    expect(scored).toHaveLength(12);
+    const d = guardDecision(scored);
+    expect([d.useSite, d.fallbackBelow, d.wins, d.losses]).toEqual([c.useSite, c.fallbackBelow, c.wins, c.losses]);
+    expect(scored.reduce((a, p) => a + p.site, 0) / 12).toBeCloseTo(c.siteF1, 12);
+  });
+
   it('needs two labelled pages', () => {
     expect(checkSiteModel(pages.slice(0, 1), { site: 'a.example' }, dflt)).toBeNull();
     expect(checkSiteModel(pages.slice(0, 3).map((p) => ({ ...p, gold: null })), { site: 'a.example' }, dflt)).toBeNull();
