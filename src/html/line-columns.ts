@@ -237,18 +237,22 @@ export class LineColumns {
     this.pendingFrom = this.pendingTo = 0;
     const line = this.line;
     if (this.open.hasContext()) line.context = this.open.lineContext(line.context, line.hasText);
+    const src = this.src;
+    // White space before the line's text shows nothing: read once here, not again by the loop below. An empty
+    // line starts at its first visible character; a run of white space alone leaves no segment (a line's text
+    // decoded from its segments is trimmed) and ends here (half of the text events: indentation between tags).
+    let first = from;
+    if (!line.hasText) {
+      while (first < to && isSpace(src.charCodeAt(first))) first++;
+      if (first > from) line.pendingSpace = true;
+      if (line.codeChars === 0) line.start = first;
+      if (first === to) return;
+    }
     const segs = this.segEnd;
     if (segs.length > line.firstSegment && segs.data[segs.length - 1] === from) segs.data[segs.length - 1] = to;
     else { this.segStart.push(from); segs.push(to); }
     const chars0 = line.contentChars, bytes0 = line.contentBytes;
-    const src = this.src;
     const hadText = line.hasText;
-    if (!line.hasText && line.codeChars === 0) {
-      // An empty line starts at its first visible character.
-      let i = from;
-      while (i < to && isSpace(src.charCodeAt(i))) i++;
-      line.start = i;
-    }
     // Hot loop on locals: runs of printable ASCII, white space and other visible
     // characters are counted inline; only character references leave it.
     // `extra` = UTF-8 bytes beyond one per character, `wide` = characters ≥ U+0080.
@@ -258,7 +262,7 @@ export class LineColumns {
     // starts (−1: none). The tokenizer's text from offset −1 (scanner.ts) is counted, never shown.
     const record = from >= 0;
     let piece = -1, pieceFlags = 0;
-    for (let i = from; i < to; i++) {
+    for (let i = first; i < to; i++) {
       let c = src.charCodeAt(i);
       if (c > 32 && c < 0x7f) {
         if (c === AMPERSAND) {
