@@ -133,13 +133,6 @@ function resetLine(line: OpenLine, at: number, firstSegment: number, firstPiece:
   return line;
 }
 
-/** An `<a>` whose end tag has not been seen yet. */
-interface OpenAnchor {
-  /** Index of the line holding the start tag (may still be the open line). */
-  readonly line: number;
-  /** Anchor text characters seen so far. */
-  textChars: number;
-}
 
 /**
  * The open line and the closed ones. Text is noted with {@link addText} and counted at the next
@@ -172,7 +165,12 @@ export class LineColumns {
    */
   private readonly pieceStart = new U32Column(64, true);
   private readonly pieceEnd = new U32Column(64, true);
-  private readonly anchors: OpenAnchor[] = [];
+  /**
+   * The `<a>` elements whose end tag has not been seen yet: the line holding each start tag (may still be
+   * the open line) and the anchor text characters seen so far (two number arrays: no object per link).
+   */
+  private readonly anchorLine: number[] = [];
+  private readonly anchorChars: number[] = [];
   /** Flat class/id words of closed lines (LineTable.classTokens). */
   private readonly tokenKeys = new U32Column(64, true);
   /** The text run not yet counted: `src[pendingFrom, pendingTo)`. */
@@ -202,7 +200,8 @@ export class LineColumns {
   /** An `<a>` start tag on the open line: its normalised weight is added at `</a>` (closeAnchor). */
   openAnchor(): void {
     this.line.links++;
-    this.anchors.push({ line: this.count, textChars: 0 });
+    this.anchorLine.push(this.count);
+    this.anchorChars.push(0);
   }
 
   /**
@@ -380,9 +379,10 @@ export class LineColumns {
       line.element = top ? top.id + 1 : 0;
       line.tokens = top && this.classTokens ? entryWords(top) : NO_TOKENS;
     }
-    if (this.anchors.length > 0) {
+    const anchors = this.anchorChars;
+    if (anchors.length > 0) {
       line.anchorBytes += line.contentBytes - bytes0;
-      for (const a of this.anchors) a.textChars += line.contentChars - chars0;
+      for (let k = 0; k < anchors.length; k++) anchors[k]! += line.contentChars - chars0;
     }
   }
 
@@ -499,15 +499,14 @@ export class LineColumns {
 
   /** `</a>`: add the normalised start tag (3 + max(0, LT − 5)) to the line that holds it. */
   closeAnchor(): void {
-    const a = this.anchors.pop();
-    if (!a) return;
-    const weight = 3 + Math.max(0, a.textChars - 5);
-    if (a.line === this.count) this.line.linkNormCodeChars += weight;
-    else this.rows[Col.LinkNormCodeChars * this.capacity + a.line]! += weight;
+    if (this.anchorLine.length === 0) return;
+    const line = this.anchorLine.pop()!, weight = 3 + Math.max(0, this.anchorChars.pop()! - 5);
+    if (line === this.count) this.line.linkNormCodeChars += weight;
+    else this.rows[Col.LinkNormCodeChars * this.capacity + line]! += weight;
   }
 
   private flushAnchors(): void {
-    while (this.anchors.length > 0) this.closeAnchor();
+    while (this.anchorLine.length > 0) this.closeAnchor();
   }
 
   /**
