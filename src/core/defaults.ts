@@ -41,6 +41,8 @@ export const LINE_DEFAULTS = Object.freeze({
   dropComments: true,
   /** Remove hidden elements (`hidden`, inline display: none / visibility: hidden, `aria-hidden="true"`), as Readability does (docs/decisions.md). */
   dropHidden: true,
+  /** Count markup in UTF-8 bytes (LineTable.codeBytes, asciiBytes, nonAsciiBytes); the extractors that read none of them turn it off (html/lines.ts). */
+  markupBytes: true,
 });
 
 /** FAR-SW training (seed 002, §3.1–3.3) and gold-label alignment (farsw's own choice, see train/align.ts). */

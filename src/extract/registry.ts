@@ -99,7 +99,8 @@ function danaExtractor(variant: DanaVariant, description: string): Extractor {
     extract(html, options = {}) {
       const clock = new StageClock(options.profile === true);
       const { lines, dana } = danaPresetOptions(options);
-      const table = pageLines(html, { ...options, lines }, clock);
+      // danag and addanag read no byte count of markup (danaColumns): the builder need not make them.
+      const table = pageLines(html, { ...options, lines: variant === 'danag' || variant === 'addanag' ? { markupBytes: false, ...lines } : lines }, clock);
       const core = danaCore(table, variant, dana);
       clock.lap('select');
       const text = blocksToText(table, core.blocks);

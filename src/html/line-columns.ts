@@ -181,8 +181,12 @@ export class LineColumns {
    * @param open the open elements (where text sits, its context flags)
    * @param classTokens record each line's class/id words
    * @param carryMarkup markup-only lines are not cut (LineOptions.carryMarkup)
+   * @param markupBytes markup is counted in UTF-8 bytes (LineOptions.markupBytes), else one byte per character
    */
-  constructor(private readonly open: OpenElements, private readonly classTokens: boolean, private readonly carryMarkup: boolean) {}
+  constructor(
+    private readonly open: OpenElements, private readonly classTokens: boolean, private readonly carryMarkup: boolean,
+    private readonly markupBytes: boolean,
+  ) {}
 
   /** The source grew (a chunk was written). */
   setSource(src: string): void {
@@ -435,7 +439,7 @@ export class LineColumns {
    * once and ranges before it cost nothing (calls come in source order).
    */
   private codeBytes(from: number, to: number): number {
-    if (this.wide.next(from) >= to) {
+    if (!this.markupBytes || this.wide.next(from) >= to) {
       lastAscii = to - from;
       return to - from;
     }

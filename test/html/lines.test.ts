@@ -23,6 +23,17 @@ describe('buildLineTable', () => {
     expect(t.block[4]).toBe(BlockKind.Div);
   });
 
+  it('with markupBytes off, counts markup one byte per character and changes nothing else', () => {
+    const page = '<body><div title="Ünïcödé"><p>Grüße <a href="/straße">hier</a></p></div><p>Ende</p></body>';
+    const exact = buildLineTable(page), fast = buildLineTable(page, { markupBytes: false });
+    // The tags of line 0 (<div title="Ünïcödé">) and line 1 (<a href="/straße">) hold 4 and 1 characters of two bytes.
+    expect([...exact.codeBytes]).toEqual([...exact.codeChars].map((c, i) => c + [4, 1, 0, 0][i]!));
+    expect([...fast.codeBytes]).toEqual([...fast.codeChars]);
+    expect([...fast.nonAsciiBytes]).toEqual([...exact.nonAsciiBytes].map((b, i) => b - 2 * [4, 1, 0, 0][i]!));
+    const same = (t: LineTable) => ({ ...columns(t), codeBytes: [], asciiBytes: [], nonAsciiBytes: [] });
+    expect(same(fast)).toEqual(same(exact));
+  });
+
   it('with carryMarkup, joins markup to the next text line', () => {
     const t = buildLineTable('<body><div><p>One</p><p>Two <b>bold</b> end</p></div><div>Three</div></body>', { carryMarkup: true });
     expect(t.text).toEqual(['One', 'Two bold end', 'Three']);
