@@ -371,6 +371,21 @@ export class LineColumns {
         const run = j - i - 1;
         chars += run; wide += run; extra += 2 * run;
         i = j - 1;
+      } else if (c < 0x800) {
+        // The rest of a run of visible characters of one or two UTF-8 bytes (Latin with accents, Greek, Cyrillic,
+        // Hebrew, Arabic, … and printable ASCII but `&`), words joined by single spaces, counted here rather than
+        // one by one through the branches above (U+00A0 is the only white space below U+0800 outside ASCII).
+        let j = i + 1;
+        for (; j < to; j++) {
+          const d = src.charCodeAt(j);
+          if (d >= 0x80 && d < 0x800 && d !== 0xa0) { wide++; extra++; continue; }
+          if (d > 32 && d < 0x7f && d !== AMPERSAND) continue;
+          if (d !== 32 || j + 1 >= to) break;
+          const e = src.charCodeAt(j + 1);
+          if (!((e > 32 && e < 0x7f && e !== AMPERSAND) || (e >= 0x80 && e < 0x800 && e !== 0xa0))) break;
+        }
+        chars += j - i - 1;
+        i = j - 1;
       }
     }
     if (piece >= 0) this.addPiece(piece | pieceFlags, to);
