@@ -16,10 +16,11 @@
  *
  * Usage: node scripts/lodo.mjs [--configs FILE.mjs] [--only NAME,…] [--sample N] [--seed S]
  *          [--readability] [--save FILE.json] [--data DIR]
- *   --configs  a module whose default export is [{ name, train?: TrainOptions, farsw?: apply options, lines?: LineOptions }]
- *              (training options over the shipped model's: normalised features, evidence rules; plus lodo's own
- *              `pagesPerDataset`: train on about that many pages of each dataset at most); default: the shipped
- *              configuration alone (`default`)
+ *   --configs  a module whose default export is [{ name, train?: TrainOptions, farsw?: apply options, lines?: LineOptions,
+ *              dist?: DIR }] (training options over the shipped model's: normalised features, evidence rules; plus lodo's
+ *              own `pagesPerDataset`: train on about that many pages of each dataset at most; `dist`: train and apply with
+ *              another build's dist/, e.g. the session's start, so a change to the training code is measured against the
+ *              old code in the same run; scoring is always this build's); default: the shipped configuration alone (`default`)
  *   --sample   at most N pages per dataset (seeded reservoir; 0 = every page, the default)
  *   --save     per-page F1 and fallback of every configuration (and Readability), for later comparison
  *   --cache    a directory keeping the trained LODO models (one JSON file per training options, sample, seed and held-out
@@ -33,10 +34,9 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sampleRecords } from './sample-records.mjs';
 import { LODO_OPTIONS, lodoCacheFile, readabilityText } from './lodo-common.mjs';
-import {
-  readJsonlDataset, Trainer, preparePage, resolveTrainParams, extractWithModel, tokenize, bagOfWordsScore,
-  pairedBootstrap, mulberry32, hashString, hostOfRecord, modelToJson, modelFromJson,
-} from '../dist/index.js';
+import * as own from '../dist/index.js';
+
+const { readJsonlDataset, tokenize, bagOfWordsScore, pairedBootstrap, mulberry32, hashString, hostOfRecord } = own;
 
 const { values: opts } = parseArgs({
   options: {
@@ -75,10 +75,14 @@ async function* pagesOf(file) {
   yield* (await sampleRecords(gold(), SAMPLE, mulberry32(Number(opts.seed)))).kept;
 }
 
-// ---- training: one trainer per (training options, held-out dataset) ----
-const trainKey = (c) => JSON.stringify(c.train ?? {});
+// ---- training: one trainer per (build, training options, held-out dataset) ----
+/** The build a configuration trains and applies with: this one, or its `dist` (loaded once). */
+const builds = new Map();
+for (const c of configs) if (c.dist && !builds.has(resolve(c.dist))) builds.set(resolve(c.dist), await import(pathToFileURL(join(resolve(c.dist), 'index.js')).href));
+const buildOf = (c) => (c.dist ? builds.get(resolve(c.dist)) : own);
+const trainKey = (c) => JSON.stringify(c.train ?? {}) + (c.dist ? ` @${resolve(c.dist)}` : '');
 const trainGroups = new Map();
-for (const c of configs) if (!trainGroups.has(trainKey(c))) trainGroups.set(trainKey(c), c.train ?? {});
+for (const c of configs) if (!trainGroups.has(trainKey(c))) trainGroups.set(trainKey(c), c);
 const datasets = [];
 const goldFiles = [];
 for (const f of files) {
@@ -88,7 +92,8 @@ for (const f of files) {
 const models = new Map();
 /** The cache file of one LODO model (--cache). */
 const cacheFile = (key, held) => lodoCacheFile(opts.cache, key, SAMPLE, opts.seed, held);
-for (const [key, train] of trainGroups) {
+for (const [key, config] of trainGroups) {
+  const { Trainer, preparePage, resolveTrainParams, modelToJson, modelFromJson } = buildOf(config), train = config.train ?? {};
   if (opts.cache && datasets.every((d) => existsSync(cacheFile(key, d)))) {
     models.set(key, new Map(datasets.map((d) => [d, modelFromJson(readFileSync(cacheFile(key, d), 'utf8'), cacheFile(key, d))])));
     log(`loaded ${datasets.length} models for training options ${key} from ${opts.cache} (${secs()} s)`);
@@ -135,7 +140,7 @@ for (const f of goldFiles) {
     for (const c of configs) {
       const model = models.get(trainKey(c)).get(r.dataset);
       const a = performance.now();
-      const out = extractWithModel(r.html, model, { ...(c.farsw ? { farsw: c.farsw } : {}), ...(c.lines ? { lines: c.lines } : {}), ...(r.url ? { url: r.url } : {}) });
+      const out = buildOf(c).extractWithModel(r.html, model, { ...(c.farsw ? { farsw: c.farsw } : {}), ...(c.lines ? { lines: c.lines } : {}), ...(r.url ? { url: r.url } : {}) });
       applyMs.set(c.name, applyMs.get(c.name) + performance.now() - a);
       res.f1.get(c.name).push(bagOfWordsScore(tokenize(out.text), gold).f1);
       res.fallback.get(c.name).push(out.detail.fallback ? 1 : 0);
