@@ -50,3 +50,10 @@ export class KeyMap {
 function slot(key: number, shift: number): number {
   return Math.imul(key, 0x9e3779b1) >>> shift;
 }
+
+/** Do `keys[a, aEnd)` and `keys[b, bEnd)` hold the same keys in the same order? */
+export function sameKeys(keys: Uint32Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  if (aEnd - a !== bEnd - b) return false;
+  for (let j = 0; j < aEnd - a; j++) if (keys[a + j] !== keys[b + j]) return false;
+  return true;
+}

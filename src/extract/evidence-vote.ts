@@ -4,7 +4,7 @@
  * (mining/class-rules.ts) → P(content) per line. Lines without text get 0.
  */
 import type { LineTable } from '../core/types.js';
-import { KeyMap } from '../core/key-map.js';
+import { KeyMap, sameKeys } from '../core/key-map.js';
 import { CLASS_WORD_ITEM_BASE, computeEvidence, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type EvidenceInputs, type LineEvidence } from '../features/evidence.js';
 import { fuzzifyThree, fuzzifyValue } from '../fuzzy/membership.js';
 import { indexRules, voteActive, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
@@ -26,6 +26,8 @@ interface CompiledEvidence {
   /** Active items and their degrees of a line and of the line before it (scratch, swapped from line to line). */
   readonly active: readonly [Int32Array, Int32Array];
   readonly activeDegree: readonly [Float64Array, Float64Array];
+  /** A line's class-word items (scratch). */
+  readonly wordItems: Int32Array;
 }
 
 const COMPILED = new WeakMap<EvidenceModel, CompiledEvidence>();
@@ -41,7 +43,7 @@ function compiled(ev: EvidenceModel): CompiledEvidence {
     c = {
       common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items, STRUCTURE_ITEM_BASE, ev.itemShares), items, points,
       degree: new Float64Array(items + 1).fill(1, items), active: [new Int32Array(items), new Int32Array(items)],
-      activeDegree: [new Float64Array(items), new Float64Array(items)],
+      activeDegree: [new Float64Array(items), new Float64Array(items)], wordItems: new Int32Array(ev.classWords.length),
     };
     COMPILED.set(ev, c);
   }
@@ -103,6 +105,9 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
   const ct = table.classTokens, lines = evidence.lines;
   let active = c.active[0], prevActive = c.active[1], activeDegree = c.activeDegree[0], prevDegree = c.activeDegree[1];
   let prevCount = -1, prevP = 0;
+  // The class-word items of the last line that had its keys read (ascending), and where those keys lie in ct.keys.
+  const wordItems = c.wordItems;
+  let wordCount = 0, wordsFrom = 0, wordsTo = 0;
   for (let k = 0; k < lines.length; k++) {
     let count = 0;
     for (let f = 0; f < nf; f++) {
@@ -122,17 +127,24 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
     }
     const i = lines[k]!;
     if (ct) {
-      const from = count;
-      for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) {
-        const r = words.get(ct.keys[j]!);
-        if (r < 0 || degree[r] !== 0) continue;
-        degree[r] = 1;
-        // Insertion keeps the class-word items ascending (their degrees are all 1).
-        activeDegree[count] = 1;
-        let q = count++;
-        while (q > from && active[q - 1]! > r) { active[q] = active[q - 1]!; q--; }
-        active[q] = r;
+      // The lines of one element carry the same class/id words: the line before's class-word items are kept when they are.
+      const from = ct.start[i]!, to = ct.start[i + 1]!;
+      if (!sameKeys(ct.keys, wordsFrom, wordsTo, from, to)) {
+        wordCount = 0;
+        for (let j = from; j < to; j++) {
+          const r = words.get(ct.keys[j]!);
+          if (r < 0) continue;
+          // Insertion keeps them ascending and distinct.
+          let q = wordCount;
+          while (q > 0 && wordItems[q - 1]! > r) q--;
+          if (q > 0 && wordItems[q - 1] === r) continue;
+          for (let x = wordCount; x > q; x--) wordItems[x] = wordItems[x - 1]!;
+          wordItems[q] = r;
+          wordCount++;
+        }
+        wordsFrom = from; wordsTo = to;
       }
+      for (let w = 0; w < wordCount; w++) { const r = wordItems[w]!; degree[r] = 1; activeDegree[count] = 1; active[count++] = r; }
     }
     // Most lines differ from the line before in their first numeric regions (Index, TextLength): a few comparisons.
     let same = count === prevCount;

@@ -27,7 +27,7 @@ import { danaCore, smoothDiff, type DanaOptions, type DanaResult } from './dana.
 import { findTitleLine } from './title.js';
 import { evidenceConfidence } from './evidence-vote.js';
 import { ConfigError } from '../core/errors.js';
-import { KeyMap } from '../core/key-map.js';
+import { KeyMap, sameKeys } from '../core/key-map.js';
 import type { EvidenceModel } from '../model/model.js';
 import { mutedLines } from './mute.js';
 import { contentSiblings, dominantContainer, keepTitleContainer } from './container.js';
@@ -265,13 +265,6 @@ export function lineConfidence(columns: readonly ArrayLike<number>[], model: Mod
     out[i] = p;
   }
   return out;
-}
-
-/** Do `keys[a, aEnd)` and `keys[b, bEnd)` hold the same keys in the same order? */
-function sameKeys(keys: Uint32Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
-  if (aEnd - a !== bEnd - b) return false;
-  for (let j = 0; j < aEnd - a; j++) if (keys[a + j] !== keys[b + j]) return false;
-  return true;
 }
 
 const TOKEN_TABLES = new WeakMap<Model, Map<number, number>>();
