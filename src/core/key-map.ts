@@ -57,3 +57,39 @@ export function sameKeys(keys: Uint32Array, a: number, aEnd: number, b: number, 
   for (let j = 0; j < aEnd - a; j++) if (keys[a + j] !== keys[b + j]) return false;
   return true;
 }
+
+/**
+ * A fixed set of nonzero 32-bit keys in a table where no two keys share a slot (a multiplicative hash whose multiplier
+ * was searched for them): a lookup is one load and one compare, no probing loop (the text reader looks up every word).
+ */
+export class SlotSet {
+  private constructor(private readonly table: Uint32Array, private readonly multiplier: number, private readonly shift: number) {}
+
+  /**
+   * The set of `keys`, or undefined when a key is 0 or no multiplier of the 64 tried spreads them over at most
+   * 2^16 slots (then use a KeyMap).
+   */
+  static of(keys: readonly number[]): SlotSet | undefined {
+    if (keys.some((k) => k >>> 0 === 0)) return undefined;
+    let bits = 4;
+    while (1 << bits < keys.length * 8) bits++;
+    for (; bits <= 16; bits++) {
+      for (let t = 0; t < 64; t++) {
+        const multiplier = Math.imul(0x9e3779b1, 2 * t + 1) | 1, shift = 32 - bits, table = new Uint32Array(1 << bits);
+        let spread = true;
+        for (const k of keys) {
+          const s = Math.imul(k, multiplier) >>> shift;
+          if (table[s] !== 0 && table[s] !== k >>> 0) { spread = false; break; }
+          table[s] = k >>> 0;
+        }
+        if (spread) return new SlotSet(table, multiplier, shift);
+      }
+    }
+    return undefined;
+  }
+
+  has(key: number): boolean {
+    // As KeyMap's: a key is an unsigned 32-bit number (a negative number is in no set).
+    return this.table[Math.imul(key, this.multiplier) >>> this.shift] === key;
+  }
+}

@@ -4,8 +4,8 @@
  * (mining/class-rules.ts) → P(content) per line. Lines without text get 0.
  */
 import type { LineTable } from '../core/types.js';
-import { KeyMap, sameKeys } from '../core/key-map.js';
-import { CLASS_WORD_ITEM_BASE, computeEvidence, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type EvidenceInputs, type LineEvidence } from '../features/evidence.js';
+import { KeyMap, sameKeys, SlotSet } from '../core/key-map.js';
+import { CLASS_WORD_ITEM_BASE, computeEvidence, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type EvidenceInputs, type KeySet, type LineEvidence } from '../features/evidence.js';
 import { fuzzifyThree, fuzzifyValue } from '../fuzzy/membership.js';
 import { indexRules, voteActive, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
 import type { EvidenceModel } from '../model/model.js';
@@ -13,7 +13,8 @@ import { findTitleLine } from '../features/title-line.js';
 
 /** What applying an evidence model needs, built once per model: vocabularies and the rule index. */
 interface CompiledEvidence {
-  readonly common: KeyMap;
+  /** The common-word vocabulary: a SlotSet (one load per word) unless its keys cannot be spread. */
+  readonly common: KeySet;
   /** Class/id word key → its item id. */
   readonly words: KeyMap;
   /** Rules grouped by their rarest item (the model's itemShares), or without them those with a structure or class-word item by their last item (mining/class-rules.ts RuleIndex). */
@@ -41,7 +42,7 @@ function compiled(ev: EvidenceModel): CompiledEvidence {
       low: Float64Array.from(m, (mf) => (mf.min + mf.mean) / 2), mean: Float64Array.from(m, (mf) => mf.mean), high: Float64Array.from(m, (mf) => (mf.mean + mf.max) / 2),
     } : undefined;
     c = {
-      common: KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items, STRUCTURE_ITEM_BASE, ev.itemShares), items, points,
+      common: SlotSet.of(ev.commonWords) ?? KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items, STRUCTURE_ITEM_BASE, ev.itemShares), items, points,
       degree: new Float64Array(items + 1).fill(1, items), active: [new Int32Array(items), new Int32Array(items)],
       activeDegree: [new Float64Array(items), new Float64Array(items)], wordItems: new Int32Array(ev.classWords.length),
     };

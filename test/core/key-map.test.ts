@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyMap } from '../../src/core/key-map.js';
+import { KeyMap, sameKeys, SlotSet } from '../../src/core/key-map.js';
 
 describe('KeyMap', () => {
   it('finds every key it was given and no other', () => {
@@ -20,5 +20,30 @@ describe('KeyMap', () => {
     const keys = Array.from({ length: 5000 }, (_, i) => Math.imul(i + 1, 2654435761) >>> 0);
     const m = new KeyMap(keys.map((k, i): [number, number] => [k, i]));
     expect(keys.every((k, i) => m.get(k) === i)).toBe(true);
+  });
+});
+
+describe('SlotSet', () => {
+  it('answers has() as a KeyMap of the same keys does, for keys in and out (signed or unsigned)', () => {
+    const keys = Array.from({ length: 150 }, (_, i) => (Math.imul(i + 7, 0x85ebca6b) >>> 0) || 1);
+    const s = SlotSet.of(keys)!, m = KeyMap.of(keys);
+    expect(s).toBeDefined();
+    for (const k of [...keys, ...keys.map((x) => x | 0), 1, 2, 3, 0xffffffff, 0x80000000, 987654321]) expect(s.has(k)).toBe(m.has(k));
+    expect(SlotSet.of([5, 5, 9])!.has(5)).toBe(true);
+    expect(SlotSet.of([])!.has(1)).toBe(false);
+  });
+
+  it('refuses a key 0 (an empty slot holds 0)', () => {
+    expect(SlotSet.of([3, 0])).toBeUndefined();
+  });
+});
+
+describe('sameKeys', () => {
+  it('compares two ranges of one key array', () => {
+    const keys = Uint32Array.from([1, 2, 3, 1, 2, 3, 1, 2]);
+    expect(sameKeys(keys, 0, 3, 3, 6)).toBe(true);
+    expect(sameKeys(keys, 0, 3, 5, 8)).toBe(false);
+    expect(sameKeys(keys, 0, 2, 3, 6)).toBe(false);
+    expect(sameKeys(keys, 4, 4, 0, 0)).toBe(true);
   });
 });
