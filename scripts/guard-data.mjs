@@ -7,6 +7,10 @@
  * (the guard's, on the outer fold's training pages only) page by page; the default model beside both.
  *   node scripts/guard-data.mjs --out FILE.json [--inner 5] [--sites N] [--only HOST] [--train-json '{"evidence":true}']
  *   node scripts/guard-data.mjs --from FILE.json [--rule '{"fallbacks":[0],"majority":false}']   # a guard rule on those pages
+ *   node scripts/guard-data.mjs --out FILE.json --variants '[{"farsw":{"beta":2}}, …]'; node scripts/guard-data.mjs --from FILE.json --select
+ * The last pair: apply-only alternatives scored on every page, then each alternative's mean, the best per site on the test
+ * pages (an oracle), and one chosen per outer fold by its inner pages (over the shipped settings only when better by more
+ * than 0, 1, 2 standard errors of the paired inner differences).
  * The second form applies guardDecision (eval/site-guard.ts) with the rule given (default: the shipped one) to each
  * outer fold's inner pages and scores the held-out pages: mean over sites, sites below the default model.
  * Needs ../shared/datasets (the first form).
@@ -31,6 +35,34 @@ const noInner = process.argv.includes('--no-inner');
 // Apply-only alternatives scored beside the model's own apply on every inner and held-out page (row.v), for choosing a site's
 // apply settings by its inner folds (`--from F --select`).
 const variants = JSON.parse(arg('--variants', '[]'));
+
+if (arg('--from', null) && process.argv.includes('--select')) {
+  const data = JSON.parse(readFileSync(arg('--from'), 'utf8'));
+  const names = ['shipped', ...data.variants.map((v) => JSON.stringify(v))];
+  const at = (r, i) => (i === 0 ? r.site : r.v[i - 1]);
+  const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
+  const siteMean = (byFold) => { const per = new Map(); for (const [site, xs] of byFold) per.set(site, [...(per.get(site) ?? []), ...xs]); return mean([...per.values()].map(mean)); };
+  const sites = [...new Set(data.folds.map((f) => f.site))];
+  const testScores = (i) => new Map(sites.map((s) => [s, data.folds.filter((f) => f.site === s).flatMap((f) => f.test.map((r) => at(r, i)))]));
+  const all = names.map((_, i) => testScores(i));
+  names.forEach((n, i) => console.log(`${n}: ${siteMean(all[i]).toFixed(4)}`));
+  console.log(`best per site on the test pages (an oracle): ${mean(sites.map((s) => Math.max(...all.map((m) => mean(m.get(s)))))).toFixed(4)}`);
+  for (const k of [0, 1, 2]) {
+    const got = [];
+    for (const f of data.folds) {
+      const base = f.inner.map((r) => at(r, 0));
+      let best = 0, bestMean = mean(base);
+      for (let i = 1; i < names.length; i++) {
+        const d = f.inner.map((r, j) => at(r, i) - base[j]), m = mean(d);
+        const se = Math.sqrt(d.reduce((a, x) => a + (x - m) ** 2, 0) / (d.length - 1) / d.length);
+        if (mean(f.inner.map((r) => at(r, i))) > bestMean + 1e-9 && m > k * se) { best = i; bestMean = mean(f.inner.map((r) => at(r, i))); }
+      }
+      got.push([f.site, f.test.map((r) => at(r, best))]);
+    }
+    console.log(`chosen per outer fold by its inner pages, over the shipped settings beyond ${k} standard errors: ${siteMean(got).toFixed(4)}`);
+  }
+  process.exit(0);
+}
 
 if (arg('--from', null)) {
   const data = JSON.parse(readFileSync(arg('--from'), 'utf8'));
