@@ -290,6 +290,13 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   fill: 0.5,
   /** Site models: off (their lines are not cut to a container; not measured intra-site). */
   siteFill: 0,
+  /**
+   * Models across sites: the lines DANA's regions or the windows chose between the kept headline and the article's element,
+   * which the containers cut, come back when they hold at least 160 characters (a deck, a lead paragraph; not a byline or a
+   * date); chosen by leave-one-dataset-out (extract/farsw.ts restoreLead; docs/decisions.md). Site models: off (no final container).
+   */
+  leadChars: 160,
+  siteLeadChars: 0,
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

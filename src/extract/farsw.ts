@@ -142,6 +142,12 @@ export interface FarswApplyOptions {
   readonly anchorContainer: boolean;
   /** After the containers (with `container` on), lines between the first and last chosen line whose anchor text is at most this share of their text are chosen too (fillSpan; 0 = off). */
   readonly fill: number;
+  /**
+   * The lead under the headline (restoreLead): with the title line kept and `container` on, the lines DANA's regions or the
+   * windows chose between the title line and the first kept line, which the containers cut, come back when they hold at least
+   * this many characters and their anchor text is at most half of their text (0 = off).
+   */
+  readonly leadChars: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -416,6 +422,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const titleKept = dana.titleLine >= 0 && (options.addTitleLine || (options.keepTitleLine && (chosen[dana.titleLine] === 1 || (options.topicalTitle && topical[dana.titleLine] === 1))));
   // One container (extract/container.ts): chosen lines in another subtree than most of the text go,
   // except in its siblings the vote calls content (Readability's sibling step).
+  // The lead under the headline (restoreLead) is read from the lines chosen before the containers cut.
+  const beforeCut = options.leadChars > 0 && options.container > 0 && titleKept ? Uint8Array.from(chosen) : undefined;
   let box = dominantContainer(table, chosen, options.container, options.dana.containerLines);
   // A container holding none of the chosen text of the region the DANA core started from (the title-anchored one) is a teaser
   // list or gallery beside the article: no cut then (the title container below still applies).
@@ -426,6 +434,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // The stretch the container kept (with the container on): its lines below the axis (short list items, table cells) join, link-dense ones do not.
   if (options.fill > 0 && options.container > 0) fillSpan(table, chosen, options.fill);
   if (titleKept) chosen[dana.titleLine] = 1;
+  if (beforeCut) restoreLead(table, chosen, beforeCut, dana.titleLine, options.leadChars, LEAD_LINKS);
   if (confidence && options.runVeto > 0) {
     for (const b of scoreBlocksByText(maskToBlocks(chosen), confidence, table.contentChars)) if (b.score < options.runVeto) chosen.fill(0, b.start, b.end);
   }
@@ -484,6 +493,25 @@ function applyMute(table: LineTable, model: Model, chosen: Uint8Array, options: 
   if (!any || left < options.muteRetry) return undefined;
   for (let i = 0; i < chosen.length; i++) if (muted[i]) chosen[i] = 0;
   return muted;
+}
+
+/** Anchor text share above which a line of the lead does not come back (Readability's link-density cut, as `fill`'s). */
+export const LEAD_LINKS = 0.5;
+
+/**
+ * The lead under the headline: a deck or a first paragraph between the headline and the article's element, which the final or
+ * the title container cut. Lines chosen before the containers (`before`: DANA's regions, the windows) that lie between the title
+ * line and the first chosen line after it come back when they hold at least `minChars` characters (a sentence, not a byline, a
+ * date or a share bar) and their anchor text is at most `maxLinks` of their text (UTF-8 bytes).
+ * @param chosen changed in place
+ */
+export function restoreLead(table: LineTable, chosen: Uint8Array, before: Uint8Array, titleLine: number, minChars: number, maxLinks: number): void {
+  let first = titleLine + 1;
+  while (first < table.count && !(chosen[first] && table.contentChars[first]! > 0)) first++;
+  if (first >= table.count) return;
+  for (let i = titleLine + 1; i < first; i++) {
+    if (before[i] && table.contentChars[i]! >= minChars && table.anchorBytes[i]! <= maxLinks * table.contentBytes[i]!) chosen[i] = 1;
+  }
 }
 
 /**

@@ -19,15 +19,15 @@ export interface ModelExtractorOptions extends ExtractorOptions {
 /**
  * Resolve FAR-SW apply options over the defaults. Unless given, a site model (trained
  * on one host) uses `siteMode`, `siteContainer`, `siteTitleContainer`, `sitePathVeto`, `siteDedupe`, `siteGap`, `siteDanaContainer`, `siteContainerLines`,
- * `siteMute`, `siteFill`, `siteAddTitleLine`, `siteSiblings`, `siteTopicalTitle` and `sitePathEvidence`, a model across sites `mode`, `container`, `dana.titleContainer`, `pathVeto`, `dedupe`,
- * `dana.gap`, `dana.container`, `dana.containerLines`, `mute`, `fill`, `addTitleLine`, `siblings`, `topicalTitle` and `pathEvidence`: each chosen in its own cross-validation (intra-site
+ * `siteMute`, `siteFill`, `siteLeadChars`, `siteAddTitleLine`, `siteSiblings`, `siteTopicalTitle` and `sitePathEvidence`, a model across sites `mode`, `container`, `dana.titleContainer`, `pathVeto`, `dedupe`,
+ * `dana.gap`, `dana.container`, `dana.containerLines`, `mute`, `fill`, `leadChars`, `addTitleLine`, `siblings`, `topicalTitle` and `pathEvidence`: each chosen in its own cross-validation (intra-site
  * and inter-site; BENCHMARKS.md).
  */
 export function farswOptions(given: ModelExtractorOptions['farsw'] = {}, model?: Model, preset?: Preset): FarswApplyOptions {
   const o = checkPreset(preset) === 'paper'
     ? { ...PAPER_PRESET.farswApply, ...given, dana: { ...PAPER_PRESET.farswDana, ...given.dana } }
     : given;
-  const { siteMode, siteContainer, siteTitleContainer, sitePathVeto, siteDedupe, siteGap, siteDanaContainer, siteContainerLines, siteMute, siteFill, siteAddTitleLine, siteSiblings, siteTopicalTitle, sitePathEvidence, ...defaults } = FARSW_APPLY_DEFAULTS;
+  const { siteMode, siteContainer, siteTitleContainer, sitePathVeto, siteDedupe, siteGap, siteDanaContainer, siteContainerLines, siteMute, siteFill, siteLeadChars, siteAddTitleLine, siteSiblings, siteTopicalTitle, sitePathEvidence, ...defaults } = FARSW_APPLY_DEFAULTS;
   const site = model?.site != null;
   const mode = o.mode ?? (site ? siteMode : defaults.mode);
   const container = o.container ?? (site ? siteContainer : defaults.container);
@@ -39,6 +39,7 @@ export function farswOptions(given: ModelExtractorOptions['farsw'] = {}, model?:
   const containerLines = o.dana?.containerLines ?? (site ? siteContainerLines : defaults.dana.containerLines);
   const mute = o.mute ?? (site ? siteMute : defaults.mute);
   const fill = o.fill ?? (site ? siteFill : defaults.fill);
+  const leadChars = o.leadChars ?? (site ? siteLeadChars : defaults.leadChars);
   const addTitleLine = o.addTitleLine ?? (site ? siteAddTitleLine : defaults.addTitleLine);
   const siblings = o.siblings ?? (site ? siteSiblings : defaults.siblings);
   const topicalTitle = o.topicalTitle ?? (site ? siteTopicalTitle : defaults.topicalTitle);
@@ -47,7 +48,7 @@ export function farswOptions(given: ModelExtractorOptions['farsw'] = {}, model?:
   const evidence = !site && model?.evidence !== undefined && o.classify === undefined;
   const classify = o.classify ?? (evidence ? 'rules' : defaults.classify);
   const blockScore = o.blockScore ?? (evidence ? 'evidence' : defaults.blockScore);
-  return { ...defaults, ...o, mode, container, pathVeto, dedupe, classify, blockScore, mute, fill, addTitleLine, siblings, topicalTitle, pathEvidence, dana: { ...defaults.dana, ...o.dana, titleContainer, gap, container: danaContainer, containerLines } };
+  return { ...defaults, ...o, mode, container, pathVeto, dedupe, classify, blockScore, mute, fill, leadChars, addTitleLine, siblings, topicalTitle, pathEvidence, dana: { ...defaults.dana, ...o.dana, titleContainer, gap, container: danaContainer, containerLines } };
 }
 
 /** A model run on a page: the line table and every decision (what `farsw explain` draws). */
