@@ -133,7 +133,6 @@ function resetLine(line: OpenLine, at: number, firstSegment: number, firstPiece:
   return line;
 }
 
-
 /**
  * The open line and the closed ones. Text is noted with {@link addText} and counted at the next
  * markup, break or the end; markup with {@link addCode}; {@link breakLine} cuts the line.
