@@ -9,6 +9,7 @@
  *   title    + the title container
  *   fill     + the fill of the container's stretch
  *   line     + the title line added
+ *   lead     + the lead under the headline (the lines the containers cut between the title line and the first kept one)
  *   mute     + the learned mute (= the shipped configuration)
  * A line is "gold" when at least half of its tokens are in the gold's bag (and "R" when in Readability's output's bag).
  * Lost = gold lines not in the output, by the step that dropped them ("never" = never chosen: below the axis, outside the
@@ -44,13 +45,14 @@ if (!opts.cache) {
 }
 const cacheFile = (held) => lodoCacheFile(opts.cache, '{}', opts.sample, opts.seed, held);
 const extra = JSON.parse(opts.farsw);
-const OFF = { container: 0, fill: 0, addTitleLine: false, keepTitleLine: false, mute: 0, siblings: 0, dana: { titleContainer: 0 } };
+const OFF = { container: 0, fill: 0, addTitleLine: false, keepTitleLine: false, leadChars: 0, mute: 0, siblings: 0, dana: { titleContainer: 0 } };
 const steps = [
   ['joined', OFF],
   ['box', { ...OFF, container: 0.7, siblings: undefined }],
   ['title', { ...OFF, container: 0.7, siblings: undefined, dana: {} }],
   ['fill', { ...OFF, container: 0.7, siblings: undefined, dana: {}, fill: undefined }],
   ['line', { ...OFF, container: 0.7, siblings: undefined, dana: {}, fill: undefined, addTitleLine: undefined, keepTitleLine: undefined }],
+  ['lead', { ...OFF, container: 0.7, siblings: undefined, dana: {}, fill: undefined, addTitleLine: undefined, keepTitleLine: undefined, leadChars: undefined }],
   ['mute', {}],
 ];
 const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
