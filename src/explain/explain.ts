@@ -92,6 +92,8 @@ export interface ExplainData {
    * pages where its block carried the article, or null; absent when nothing was muted.
    */
   readonly mutedBy?: (line: number) => { readonly word: string; readonly carries: number } | null;
+  /** Lines the lead under the headline brought back after the containers cut them (FarswResult.lead); absent when none. */
+  readonly lead?: readonly number[];
   readonly rulesOn: ((line: number) => { readonly p: number; readonly rules: readonly { readonly text: string; readonly degree: number }[] }) | null;
 }
 
@@ -144,6 +146,7 @@ export function explainModelRun(
     beta: info.beta, windowScore: info.windowScore ?? 'paper', fallback: detail.fallback, fallbackKept: detail.fallbackKept, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
     texts: table.text, rulesOn: model?.evidence ? rulesOnLine(table, model.evidence) : null,
     ...(detail.muted && model?.evidence ? { mutedBy: mutedWord(detail.muted, model.evidence) } : {}),
+    ...(detail.lead ? { lead: detail.lead } : {}),
     ...(model?.trainingReport.unlabeled ? { templateEvidence: { pages: model.trainingReport.unlabeled.pages, minPages: model.trainingReport.unlabeled.minPages, seedModel: model.trainingReport.unlabeled.seedModel } } : {}),
   };
 }
@@ -216,6 +219,7 @@ export function summarize(data: ExplainData): string {
     for (let i = 0; i < data.lineCount; i++) { const m = data.mutedBy(i); if (m) words.set(m.word, (words.get(m.word) ?? 0) + 1); }
     parts.push(`${[...words.values()].reduce((a, b) => a + b, 0)} lines muted by learned class/id words (${[...words].map(([w, c]) => `${w} ${c}`).join(', ')})`);
   }
+  if (data.lead) parts.push(`${data.lead.length} lead line${data.lead.length === 1 ? '' : 's'} under the headline brought back (${data.lead.join(', ')})`);
   const start = data.regions[data.startRegion];
   parts.push(`DANA regions: ${data.regions.length} (${data.danaBlocks.length} chosen${start ? `, started from lines ${start.start}–${start.end - 1}` : ''})`);
   if (data.titleLine >= 0) parts.push(`title line ${data.titleLine}`);

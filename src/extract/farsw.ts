@@ -177,6 +177,8 @@ export interface FarswResult {
   readonly dana: DanaResult;
   /** Lines the learned mute left out (`mute`): per line, the muting class word's index in the model's classWords + 1, else 0. */
   readonly muted?: Uint16Array;
+  /** Lines the lead under the headline brought back (`leadChars`, restoreLead), in page order; absent when none. */
+  readonly lead?: readonly number[];
 }
 
 /**
@@ -434,7 +436,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // The stretch the container kept (with the container on): its lines below the axis (short list items, table cells) join, link-dense ones do not.
   if (options.fill > 0 && options.container > 0) fillSpan(table, chosen, options.fill);
   if (titleKept) chosen[dana.titleLine] = 1;
-  if (beforeCut) restoreLead(table, chosen, beforeCut, dana.titleLine, options.leadChars, LEAD_LINKS);
+  const lead = beforeCut ? restoreLead(table, chosen, beforeCut, dana.titleLine, options.leadChars, LEAD_LINKS) : [];
   if (confidence && options.runVeto > 0) {
     for (const b of scoreBlocksByText(maskToBlocks(chosen), confidence, table.contentChars)) if (b.score < options.runVeto) chosen.fill(0, b.start, b.end);
   }
@@ -446,7 +448,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // …but a site model's headline, which other pages of the site link to, stays (`topicalTitle`).
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && !(titleKept && i === ownTitle) && template.is(i)) chosen[i] = 0;
   const muted = applyMute(table, model, chosen, options, titleKept && options.spareTitleLine ? dana.titleLine : -1);
-  return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}) };
+  return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}), ...(lead.length > 0 ? { lead } : {}) };
 }
 
 /** Does element `box` hold none of the chosen lines with text of `region` (false when the region has none or is undefined)? */
@@ -504,14 +506,17 @@ export const LEAD_LINKS = 0.5;
  * line and the first chosen line after it come back when they hold at least `minChars` characters (a sentence, not a byline, a
  * date or a share bar) and their anchor text is at most `maxLinks` of their text (UTF-8 bytes).
  * @param chosen changed in place
+ * @returns the lines brought back (none of them was chosen: a chosen line with text ends the search)
  */
-export function restoreLead(table: LineTable, chosen: Uint8Array, before: Uint8Array, titleLine: number, minChars: number, maxLinks: number): void {
+export function restoreLead(table: LineTable, chosen: Uint8Array, before: Uint8Array, titleLine: number, minChars: number, maxLinks: number): number[] {
+  const restored: number[] = [];
   let first = titleLine + 1;
   while (first < table.count && !(chosen[first] && table.contentChars[first]! > 0)) first++;
-  if (first >= table.count) return;
+  if (first >= table.count) return restored;
   for (let i = titleLine + 1; i < first; i++) {
-    if (before[i] && table.contentChars[i]! >= minChars && table.anchorBytes[i]! <= maxLinks * table.contentBytes[i]!) chosen[i] = 1;
+    if (before[i] && table.contentChars[i]! >= minChars && table.anchorBytes[i]! <= maxLinks * table.contentBytes[i]!) { chosen[i] = 1; restored.push(i); }
   }
+  return restored;
 }
 
 /**

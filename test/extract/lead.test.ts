@@ -4,6 +4,7 @@ import { LEAD_LINKS, restoreLead } from '../../src/extract/farsw.js';
 import { farswOptions } from '../../src/extract/model-extractor.js';
 import { train } from '../../src/train/train.js';
 import { sitePage } from '../helpers/site-pages.js';
+import { explainDana, summarize } from '../../src/explain/explain.js';
 
 const DECK = 'Pulse oximeters give biased results for people with darker skin, and the consequences for care in hospitals and at home could be serious, doctors warn in a new study.';
 const LINKS = 'Read more: <a href="/a">how oximeters work, what the readings mean and why the colour of the skin changes the light they measure</a> and more.';
@@ -44,6 +45,14 @@ describe('restoreLead: the lead under the headline that the containers cut', () 
     expect(kept).toContain('By Amy Moran-Thomas, 6 August 2020');
     expect(kept.some((x) => x.startsWith('Read more'))).toBe(false);
     expect(kept.some((x) => x.startsWith('Menu') || x.startsWith('Copyright'))).toBe(false);
+  });
+
+  it('returns the lines it brought back, which explain names', () => {
+    const t = buildLineTable(page());
+    const title = t.text.indexOf('Race and the pulse oximeter'), deck = t.text.indexOf(DECK);
+    const chosen = Uint8Array.from(t.text, (x, i) => (i === title || x.startsWith('The device') ? 1 : 0));
+    expect(restoreLead(t, chosen, Uint8Array.from(t.text, (x) => (x.trim() !== '' ? 1 : 0)), title, 160, LEAD_LINKS)).toEqual([deck]);
+    expect(summarize({ ...explainDana(t, 'addanag'), lead: [deck] })).toContain(`1 lead line under the headline brought back (${deck})`);
   });
 
   it('brings back only lines chosen before the containers', () => {

@@ -89,6 +89,7 @@ function whyLine(data: ExplainData, line: number): string {
   const out = [`line ${line}: ${data.chosenMask[line] ? 'kept' : 'dropped'}; P(content) ${p.toFixed(2)} by the weighted vote of ${rules.length} rules`, `  ${terminalSafe(data.texts[line] ?? '')}`];
   const muted = data.mutedBy?.(line);
   if (muted) out.push(`  muted: class/id word \`${muted.word}\` (its block carried the article on ${(100 * muted.carries).toFixed(1)} % of its training pages)`);
+  if (data.lead?.includes(line)) out.push('  brought back as the lead under the headline: chosen by DANA\'s regions or the windows, cut by the containers, long and not link-dense');
   for (const r of rules) out.push(`  ${r.degree.toFixed(2)}  ${r.text}`);
   return out.join('\n') + '\n';
 }
