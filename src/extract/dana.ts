@@ -87,6 +87,11 @@ export function danaColumns(table: LineTable, variant: DanaVariant): { content: 
   }
 }
 
+/** Does {@link danaColumns} read a byte count of markup for `variant` (LineOptions.markupBytes; dana and addana do)? */
+export function readsMarkupBytes(variant: DanaVariant): boolean {
+  return variant === 'dana' || variant === 'addana';
+}
+
 export { smoothDiff } from '../features/dana-diff.js';
 
 /** Maximal runs of lines with diff > 0, in page order, sized by Σ content (× `weight` per line when given). */

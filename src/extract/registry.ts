@@ -6,7 +6,7 @@ import type { Extraction, LineTable, Profile } from '../core/types.js';
 import { ConfigError } from '../core/errors.js';
 import { buildLineTable, type LineOptions } from '../html/lines.js';
 import { blocksToText } from '../html/text.js';
-import { danaCore, DANA_OPTIONS, type DanaOptions, type DanaVariant } from './dana.js';
+import { danaCore, DANA_OPTIONS, readsMarkupBytes, type DanaOptions, type DanaVariant } from './dana.js';
 import { extractAccb } from './accb.js';
 import { extractBte } from './bte.js';
 import { extractCetr } from './cetr.js';
@@ -99,8 +99,8 @@ function danaExtractor(variant: DanaVariant, description: string): Extractor {
     extract(html, options = {}) {
       const clock = new StageClock(options.profile === true);
       const { lines, dana } = danaPresetOptions(options);
-      // danag and addanag read no byte count of markup (danaColumns): the builder need not make them.
-      const table = pageLines(html, { ...options, lines: variant === 'danag' || variant === 'addanag' ? { markupBytes: false, ...lines } : lines }, clock);
+      // A variant whose columns read no byte count of markup spares the builder making them.
+      const table = pageLines(html, { ...options, lines: readsMarkupBytes(variant) ? lines : { markupBytes: false, ...lines } }, clock);
       const core = danaCore(table, variant, dana);
       clock.lap('select');
       const text = blocksToText(table, core.blocks);

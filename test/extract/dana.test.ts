@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { smoothDiff, findRegions, selectRegions, danaCore, danaColumns, DANA_OPTIONS } from '../../src/extract/dana.js';
+import { smoothDiff, findRegions, selectRegions, danaCore, danaColumns, DANA_OPTIONS, readsMarkupBytes } from '../../src/extract/dana.js';
 import { buildLineTable } from '../../src/html/lines.js';
 
 describe('smoothDiff (formula 1)', () => {
@@ -110,5 +110,17 @@ describe('addana (anchor text counted as code)', () => {
     expect(text('dana')).toContain('خبر عاجل');
     expect(text('addana')).not.toContain('خبر عاجل');
     expect(text('addana').split('\n').filter((l) => l.startsWith('افتتحت'))).toHaveLength(5);
+  });
+});
+
+describe('readsMarkupBytes: which variants need markup counted in bytes', () => {
+  // Markup outside ASCII (an attribute in Greek, a title in Chinese) is where bytes and characters part.
+  const html = '<body><div title="Ελληνικά και 中文"><p class="κείμενο">Plain text and <a href="/ü">a link</a></p><p>Ωραίο κείμενο εδώ</p></div></body>';
+  it('answers as danaColumns reads: the others\' columns are the same with markup counted per character', () => {
+    const bytes = buildLineTable(html), chars = buildLineTable(html, { markupBytes: false });
+    for (const v of ['dana', 'addana', 'danag', 'addanag'] as const) {
+      const same = JSON.stringify(danaColumns(bytes, v)) === JSON.stringify(danaColumns(chars, v));
+      expect(same).toBe(!readsMarkupBytes(v));
+    }
   });
 });
