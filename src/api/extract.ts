@@ -63,6 +63,8 @@ export interface ExtractResult extends Extraction {
   readonly model?: string;
   /** Why that model (`site model X (won: …)`, `default: no site model for HOST`, `--model NAME`, …). */
   readonly modelReason?: string;
+  /** True when the guard's per-page fallback (`ExtractOptions.fallback`) gave this page the fallback model's text. */
+  readonly fellBack?: true;
   /** The chosen lines as Markdown, with `format: 'markdown'`. */
   readonly markdown?: string;
   /** The chosen lines as clean article HTML, with `format: 'html'`. */
@@ -120,6 +122,7 @@ export function extract(page: string | Uint8Array, given: ExtractOptions = {}): 
     model = choice.model;
     let run = extractWithModel(html, model, inner);
     let reason = choice.reason;
+    let fellBack = false;
     if (choice.fallback) {
       // The guard's per-page fallback: both models run; the default's text where the site model's strays from it.
       const other = extractWithModel(html, choice.fallback.model, inner);
@@ -128,10 +131,11 @@ export function extract(page: string | Uint8Array, given: ExtractOptions = {}): 
         reason = `${choice.fallback.model.name}: ${model.name} agreed with it at ${kept.agreement.toFixed(3)} on this page, below ${choice.fallback.below}${typeof options.model === 'object' ? '' : ` (${choice.reason})`}`;
         model = choice.fallback.model;
         run = other;
+        fellBack = true;
       }
     }
     const { detail, ...rest } = run;
-    result = { ...rest, modelReason: reason, farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
+    result = { ...rest, modelReason: reason, ...(fellBack ? { fellBack: true as const } : {}), farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
   if (options.format === 'markdown') result = { ...result, markdown: markdownOf(html, result, model, options) };
   else if (options.format === 'html') result = { ...result, html: htmlOf(html, result, model, options) };

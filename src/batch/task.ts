@@ -70,7 +70,7 @@ function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: {
   const ms = Math.round((performance.now() - t0) * 1000) / 1000;
   const model = (result as { model?: unknown }).model;
   // An adapted model's per-page fallback (adapt-model.ts) gave this page the usual model's text: say so before the host's reason.
-  const fellBack = opts.fallback !== undefined && model === opts.fallback.model.name && choice.reason !== undefined;
+  const fellBack = result.fellBack === true && choice.reason !== undefined;
   const reason = fellBack ? `${result.modelReason}; ${choice.reason}` : choice.reason ?? (result.modelReason !== undefined && choice.note !== undefined ? `${result.modelReason}; ${choice.note}` : result.modelReason);
   return {
     text: result.text, ms, ...(typeof model === 'string' ? { model } : {}), ...(reason !== undefined ? { modelReason: reason } : {}),

@@ -69,9 +69,9 @@ describe('a site model', () => {
       const own = extract(page.html, { model }), other = extract(page.html, { model: dflt });
       // On these pages the two agree at 0.98–0.99 (BoW F1 of one text against the other).
       const kept = extract(page.html, { model, fallback: { model: dflt, below: 0.9 } });
-      expect([kept.model, kept.text]).toEqual(['courier', own.text]);
+      expect([kept.model, kept.text, kept.fellBack]).toEqual(['courier', own.text, undefined]);
       const fell = extract(page.html, { model, fallback: { model: dflt, below: 0.995 } });
-      expect([fell.model, fell.text]).toEqual(['default', other.text]);
+      expect([fell.model, fell.text, fell.fellBack]).toEqual(['default', other.text, true]);
       expect(fell.modelReason).toMatch(/^default: courier agreed with it at 0\.9[89]\d on this page, below 0\.995$/);
     }
     // Through a store, as --model auto reads it from the guard's record.
