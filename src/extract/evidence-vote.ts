@@ -5,9 +5,9 @@
  */
 import type { LineTable } from '../core/types.js';
 import { KeyMap, sameKeys, SlotSet } from '../core/key-map.js';
-import { CLASS_WORD_ITEM_BASE, computeEvidence, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type EvidenceInputs, type KeySet, type LineEvidence } from '../features/evidence.js';
+import { CLASS_WORD_ITEM_BASE, computeEvidence, EVIDENCE_NUMERIC, STRUCTURE_ITEM_BASE, STRUCTURE_ITEMS, type EvidenceInputs, type KeySet, type LineEvidence } from '../features/evidence.js';
 import { fuzzifyThree, fuzzifyValue } from '../fuzzy/membership.js';
-import { indexRules, voteActive, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
+import { indexRules, voteActive, voteSums, type ClassRule, type RuleIndex } from '../mining/class-rules.js';
 import type { EvidenceModel } from '../model/model.js';
 import { findTitleLine } from '../features/title-line.js';
 
@@ -29,7 +29,17 @@ interface CompiledEvidence {
   readonly activeDegree: readonly [Float64Array, Float64Array];
   /** A line's class-word items (scratch). */
   readonly wordItems: Int32Array;
+  /**
+   * The rules without an item of a position feature (`stable`) and with one (`moving`), each indexed as `index`; `moves[it]`
+   * is 1 for the position features' regions. Like lines (list items, a paragraph repeated) differ only there.
+   */
+  readonly stable: RuleIndex;
+  readonly moving: RuleIndex;
+  readonly moves: Uint8Array;
 }
+
+/** Numeric evidence that changes on every line by construction (its position on the page). */
+const POSITION_FEATURES = ['Index', 'TitleOffset'].map((f) => EVIDENCE_NUMERIC.indexOf(f as (typeof EVIDENCE_NUMERIC)[number]));
 
 const COMPILED = new WeakMap<EvidenceModel, CompiledEvidence>();
 
@@ -41,10 +51,14 @@ function compiled(ev: EvidenceModel): CompiledEvidence {
     const points = m.every((mf) => mf.shape !== 'two') ? {
       low: Float64Array.from(m, (mf) => (mf.min + mf.mean) / 2), mean: Float64Array.from(m, (mf) => mf.mean), high: Float64Array.from(m, (mf) => (mf.mean + mf.max) / 2),
     } : undefined;
+    const moves = new Uint8Array(items + 1);
+    for (const f of POSITION_FEATURES) moves.fill(1, f * 3, f * 3 + 3);
+    const index = (rules: readonly ClassRule[]): RuleIndex => indexRules(rules, items, STRUCTURE_ITEM_BASE, ev.itemShares);
     c = {
-      common: SlotSet.of(ev.commonWords) ?? KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: indexRules(ev.rules, items, STRUCTURE_ITEM_BASE, ev.itemShares), items, points,
+      common: SlotSet.of(ev.commonWords) ?? KeyMap.of(ev.commonWords), words: new KeyMap(ev.classWords.map(([k], j) => [k, CLASS_WORD_ITEM_BASE + j])), index: index(ev.rules), items, points,
       degree: new Float64Array(items + 1).fill(1, items), active: [new Int32Array(items), new Int32Array(items)],
       activeDegree: [new Float64Array(items), new Float64Array(items)], wordItems: new Int32Array(ev.classWords.length),
+      stable: index(ev.rules.filter((r) => !r.items.some((it) => moves[it]))), moving: index(ev.rules.filter((r) => r.items.some((it) => moves[it]))), moves,
     };
     COMPILED.set(ev, c);
   }
@@ -100,7 +114,10 @@ export function pageEvidence(table: LineTable, ev: EvidenceModel, given: Evidenc
  */
 export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: EvidenceInputs & { readonly titleLine?: number } = {}): Float64Array {
   const evidence = pageEvidence(table, ev, { ...given, words: false, reuse: true });
-  const c = compiled(ev), { words, index, points, degree } = c;
+  const c = compiled(ev), { words, index, points, degree, stable, moving, moves } = c;
+  // The stable rules' sums of the current run of like lines (valid while `stableKnown`), and the moving rules' of a line.
+  const stableSums = new Float64Array(2), sums = new Float64Array(2);
+  let stableKnown = false;
   const out = new Float64Array(table.count);
   const membership = ev.membership, numeric = evidence.numeric, nf = membership.length, structure = evidence.structure;
   const ct = table.classTokens, lines = evidence.lines;
@@ -152,7 +169,17 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
     for (let a = 0; same && a < count; a++) same = active[a] === prevActive[a] && activeDegree[a] === prevDegree[a];
     if (same) out[i] = prevP;
     else {
-      out[i] = prevP = voteActive(index, degree, active, count, ev.prior);
+      if (prevCount >= 0 && sameBesides(moves, active, activeDegree, count, prevActive, prevDegree, prevCount)) {
+        // A like line: the stable rules' sums are the line before's (computed once per run of like lines), the moving rules' are new.
+        if (!stableKnown) { voteSums(stable, degree, active, count, stableSums); stableKnown = true; }
+        voteSums(moving, degree, active, count, sums);
+        const den = stableSums[1]! + sums[1]!;
+        prevP = den > 0 ? (stableSums[0]! + sums[0]!) / den : ev.prior;
+      } else {
+        prevP = voteActive(index, degree, active, count, ev.prior);
+        stableKnown = false;
+      }
+      out[i] = prevP;
       prevCount = count;
       const a = active, d = activeDegree;
       active = prevActive; activeDegree = prevDegree;
@@ -162,6 +189,16 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
     for (let a = crisp; a < count; a++) degree[prevActive[a]!] = 0;
   }
   return out;
+}
+
+/** Are two lines' active items and degrees the same but for the items `moves` marks (the position features' regions)? */
+function sameBesides(moves: Uint8Array, active: Int32Array, degree: Float64Array, count: number, prevActive: Int32Array, prevDegree: Float64Array, prevCount: number): boolean {
+  for (let a = 0, b = 0; ; a++, b++) {
+    while (a < count && moves[active[a]!]) a++;
+    while (b < prevCount && moves[prevActive[b]!]) b++;
+    if (a === count || b === prevCount) return a === count && b === prevCount;
+    if (active[a] !== prevActive[b] || degree[a] !== prevDegree[b]) return false;
+  }
 }
 
 /** A rule that fired on a line, with its degree. */

@@ -139,31 +139,49 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
   const [linkDensity, punctuation, commonWords, sentence, wordsCol, titleOffset, depthCol, nbLinks, nbWords, danaCol] = numeric.slice(6) as Float32Array[];
   const diff = given.diff ?? smoothDiff(table.contentChars, table.linkNormCodeChars, 1);
   let maxDiff = 0;
-  for (let i = 0; i < n; i++) maxDiff = Math.max(maxDiff, Math.abs(diff[i]!));
+  for (let i = 0; i < n; i++) { const d = diff[i]!, a = d < 0 ? -d : d; if (a > maxDiff) maxDiff = a; }
   const { depth, tags, maxDepth } = reuse ? elementFacts(table, new Uint32Array(buffer, 4 * at, elements), new Uint16Array(buffer, 4 * (at + elements), elements))
     : elementFacts(table, new Uint32Array(elements), new Uint16Array(elements));
   const wordKeys = given.words === false && common ? undefined : new U32Column(Math.max(64, m * 8));
   if (!wordKeys) wordStart.fill(0);
   const title = titleLine >= 0 ? titleLine : 0;
   const reader = new TextReader(wordKeys, common);
+  // The columns in locals: a loop over an array of columns per line costs two loads per value.
+  const [f0, f1, f2, f3, f4, f5] = farsw as readonly Float64Array[];
+  const [n0, n1, n2, n3, n4, n5] = numeric as Float32Array[];
+  const { contentBytes, anchorBytes, contentChars } = table, elementLine = table.elements?.line;
+  const logs = log1pTable();
+  let runs = new TextRuns(), before = new TextRuns(), recorded = -1;
   for (let k = 0; k < m; k++) {
     const i = lines[k]!;
-    for (let f = 0; f < 6; f++) numeric[f]![k] = farsw[f]![i]!;
-    const bytes = table.contentBytes[i]!;
-    const ld = bytes > 0 ? Math.min(1, table.anchorBytes[i]! / bytes) : 0;
+    n0![k] = f0![i]!; n1![k] = f1![i]!; n2![k] = f2![i]!; n3![k] = f3![i]!; n4![k] = f4![i]!; n5![k] = f5![i]!;
+    const bytes = contentBytes[i]!;
+    const ld = bytes > 0 ? Math.min(1, anchorBytes[i]! / bytes) : 0;
     linkDensity![k] = ld;
     if (wordKeys) wordStart[k] = wordKeys.length;
-    reader.begin();
-    if (table.visitText) table.visitText(i, reader);
-    else { const text = table.lineText(i); reader.run(text, 0, text.length); }
-    reader.end();
+    // A line with the counts of the text line before is read into `runs` first: with the same text it keeps the reader's
+    // figures of that line (its words are the same), else the runs are read (a list, a page of one paragraph repeated).
+    const p = k > 0 ? lines[k - 1]! : -1;
+    if (p >= 0 && !wordKeys && contentChars[i] === contentChars[p] && contentBytes[i] === contentBytes[p]) {
+      if (recorded !== p) { before.clear(); visitLine(table, p, before); }
+      runs.clear();
+      visitLine(table, i, runs);
+      recorded = i;
+      if (!runs.equals(before)) { reader.begin(); runs.replay(reader); reader.end(); }
+      const r = runs; runs = before; before = r;
+    } else {
+      reader.begin();
+      visitLine(table, i, reader);
+      reader.end();
+    }
     const { words, punct, ends, distinct } = reader;
     commonWords![k] = distinct > 0 ? reader.hits / distinct : 0;
-    punctuation![k] = table.contentChars[i]! > 0 ? punct / table.contentChars[i]! : 0;
-    wordsCol![k] = Math.log1p(words);
-    sentence![k] = Math.log1p(words / Math.max(1, ends));
+    punctuation![k] = contentChars[i]! > 0 ? punct / contentChars[i]! : 0;
+    const lw = words < LOG1P_TABLE ? logs[words]! : Math.log1p(words);
+    wordsCol![k] = lw;
+    sentence![k] = ends <= 1 ? lw : Math.log1p(words / ends);
     titleOffset![k] = (i - title) / Math.max(1, n);
-    const e = table.elements ? table.elements.line[i]! : 0;
+    const e = elementLine ? elementLine[i]! : 0;
     depthCol![k] = e > 0 && maxDepth > 0 ? depth[e - 1]! / maxDepth : 0;
     danaCol![k] = maxDiff > 0 ? diff[i]! / maxDiff : 0;
     structure[k] = (e > 0 ? tags[e - 1]! : 0) | (ld >= IN_LINK_SHARE ? 1 << IN_LINK_BIT : 0) | (diff[i]! > 0 ? 1 << ABOVE_AXIS_BIT : 0);
@@ -179,6 +197,68 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
     nbWords![k] = c > 0 ? ws / c : 0;
   }
   return { lines, numeric, structure, words: { start: wordStart, keys: wordKeys ? wordKeys.freeze() : new Uint32Array(0) } };
+}
+
+/** Line i's text into `sink`, in runs (LineTable.visitText) or whole. */
+function visitLine(table: LineTable, i: number, sink: TextSink): void {
+  if (table.visitText) table.visitText(i, sink);
+  else { const text = table.lineText(i); sink.run(text, 0, text.length); }
+}
+
+/** A line's text as the runs a TextSink was handed (kept to compare two lines' texts without building them). */
+class TextRuns implements TextSink {
+  private readonly texts: string[] = [];
+  private from = new Int32Array(16);
+  private to = new Int32Array(16);
+  private count = 0;
+  /** Characters of all runs. */
+  length = 0;
+
+  clear(): void {
+    this.count = 0;
+    this.length = 0;
+  }
+
+  run(s: string, from: number, to: number): void {
+    if (this.count === this.from.length) {
+      const f = new Int32Array(2 * this.count), t = new Int32Array(2 * this.count);
+      f.set(this.from); t.set(this.to);
+      this.from = f; this.to = t;
+    }
+    this.texts[this.count] = s;
+    this.from[this.count] = from;
+    this.to[this.count++] = to;
+    this.length += to - from;
+  }
+
+  /** Hand the runs to `sink`, in order. */
+  replay(sink: TextSink): void {
+    for (let r = 0; r < this.count; r++) sink.run(this.texts[r]!, this.from[r]!, this.to[r]!);
+  }
+
+  /** Are the two texts (the runs' concatenations) equal? */
+  equals(o: TextRuns): boolean {
+    if (this.length !== o.length) return false;
+    let r = 0, q = 0, i = this.from[0]!, j = o.from[0]!;
+    for (let left = this.length; left > 0;) {
+      while (i === this.to[r]) i = this.from[++r]!;
+      while (j === o.to[q]) j = o.from[++q]!;
+      const a = this.texts[r]!, b = o.texts[q]!;
+      // The common stretch of the two current runs.
+      const n = Math.min(this.to[r]! - i, o.to[q]! - j);
+      // A long stretch is compared natively (two slices of the source: no characters copied), a short one in the loop.
+      if (n > 16) { if (a.slice(i, i + n) !== b.slice(j, j + n)) return false; } else for (let x = 0; x < n; x++) if (a.charCodeAt(i + x) !== b.charCodeAt(j + x)) return false;
+      i += n; j += n; left -= n;
+    }
+    return true;
+  }
+}
+
+/** Words of a line below which log1p(words) is read from a table (the same numbers: Math.log1p's, computed once). */
+const LOG1P_TABLE = 1024;
+let log1ps: Float64Array | undefined;
+function log1pTable(): Float64Array {
+  return (log1ps ??= Float64Array.from({ length: LOG1P_TABLE }, (_, w) => Math.log1p(w)));
 }
 
 /** Set the CommonWords column from a vocabulary: share of each line's (distinct, first MAX_LINE_WORDS) words in it. */

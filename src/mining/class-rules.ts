@@ -221,7 +221,18 @@ export function indexRules(rules: readonly ClassRule[], items: number, crispFrom
  * @param degree membership of the line in each item; `degree[index.sentinel]` must be 1
  */
 export function voteActive(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, prior: number): number {
-  if (index.width > 2) return voteActiveLong(index, degree, active, count, prior);
+  voteSums(index, degree, active, count, SUMS);
+  return SUMS[1]! > 0 ? SUMS[0]! / SUMS[1]! : prior;
+}
+const SUMS = new Float64Array(2);
+
+/**
+ * The two sums of `voteActive` (written to `sums[0]`: Σ degree × weight × P(content), `sums[1]`: Σ degree × weight), for a
+ * caller that adds the votes of two indexes over disjoint rule sets (extract/evidence-vote.ts: the rules of the items that
+ * change from line to line apart).
+ */
+export function voteSums(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, sums: Float64Array): void {
+  if (index.width > 2) { voteSumsLong(index, degree, active, count, sums); return; }
   let num = 0, den = 0;
   const { groupStart, later, weights } = index;
   for (let a = 0; a < count; a++) {
@@ -234,11 +245,11 @@ export function voteActive(index: RuleIndex, degree: ArrayLike<number>, active: 
       den += w;
     }
   }
-  return den > 0 ? num / den : prior;
+  sums[0] = num; sums[1] = den;
 }
 
-/** `voteActive` for an index with rules of more than three items. */
-function voteActiveLong(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, prior: number): number {
+/** `voteSums` for an index with rules of more than three items. */
+function voteSumsLong(index: RuleIndex, degree: ArrayLike<number>, active: ArrayLike<number>, count: number, sums: Float64Array): void {
   let num = 0, den = 0;
   const { groupStart, later, width, weights } = index;
   for (let a = 0; a < count; a++) {
@@ -251,7 +262,7 @@ function voteActiveLong(index: RuleIndex, degree: ArrayLike<number>, active: Arr
       den += w;
     }
   }
-  return den > 0 ? num / den : prior;
+  sums[0] = num; sums[1] = den;
 }
 
 /**

@@ -95,6 +95,30 @@ describe('computeEvidence: text items', () => {
   });
 });
 
+describe('computeEvidence: like lines', () => {
+  // Lines of equal length one after another: repeated, the same text in other runs (a reference), or other text of the same length.
+  const html = `<body><ul>${[
+    'the cat sat. and ran', 'the cat sat. and ran', 'the cat sat. and ran', 'one dog sat; and ran', 'one dog sat; and ran',
+    'Tom &amp; Jerry, the end.', 'Tom &#38; Jerry, the end.', 'Tom &amp; Jerry, the end?', 'a b c d e f g h i j k l m n o p',
+    'abcdefghijklmnopqrstuvwxyz01234', 'a b c d e f g h i j k l m n o p',
+  ].map((t) => `<li>${t}</li>`).join('\n')}</ul></body>`;
+
+  it('gives each line the figures it has read alone (the line before\'s only when the text is the same)', () => {
+    const table = buildLineTable(html, { classTokens: true });
+    const common = new Set(['the', 'and', 'end'].map(lineKey));
+    // With words kept every line is read; without, a line with the counts of the line before is compared with it first.
+    const alone = computeEvidence(table, -1, common), like = computeEvidence(table, -1, common, { words: false });
+    expect(like.lines).toEqual(alone.lines);
+    expect(alone.lines.length).toBe(11);
+    for (const name of ['Words', 'Punctuation', 'CommonWords', 'SentenceLength']) expect([...like.numeric[col(name)]!]).toEqual([...alone.numeric[col(name)]!]);
+    // The figures do differ between lines of the same length.
+    const words = [...alone.numeric[col('Words')]!], shares = [...alone.numeric[col('CommonWords')]!];
+    expect(words[8]).not.toBe(words[9]);
+    expect(shares[6]).toBe(shares[5]);
+    expect(shares[3]).not.toBe(shares[2]);
+  });
+});
+
 describe('computeEvidence: position, neighbours and the DANA prior', () => {
   it('places lines relative to the title line', () => {
     const table = buildLineTable(PAGE, { classTokens: true });
