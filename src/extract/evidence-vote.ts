@@ -126,8 +126,10 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
   // The class-word items of the last line that had its keys read (ascending), and where those keys lie in ct.keys.
   const wordItems = c.wordItems;
   let wordCount = 0, wordsFrom = 0, wordsTo = 0;
+  let prevStructure = -1;
   for (let k = 0; k < lines.length; k++) {
-    let count = 0;
+    // Its class words are the line before's.
+    let count = 0, wordsKept = true;
     for (let f = 0; f < nf; f++) {
       if (points) fuzzifyThree(points.low[f]!, points.mean[f]!, points.high[f]!, numeric[f]![k]!, degree, f * 3);
       else fuzzifyValue(membership[f]!, numeric[f]![k]!, degree, f * 3);
@@ -148,6 +150,7 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
       // The lines of one element carry the same class/id words: the line before's class-word items are kept when they are.
       const from = ct.start[i]!, to = ct.start[i + 1]!;
       if (!sameKeys(ct.keys, wordsFrom, wordsTo, from, to)) {
+        wordsKept = false;
         wordCount = 0;
         for (let j = from; j < to; j++) {
           const r = words.get(ct.keys[j]!);
@@ -167,9 +170,13 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
     // Most lines differ from the line before in their first numeric regions (Index, TextLength): a few comparisons.
     let same = count === prevCount;
     for (let a = 0; same && a < count; a++) same = active[a] === prevActive[a] && activeDegree[a] === prevDegree[a];
+    const sameCrisp = s === prevStructure && wordsKept;
+    prevStructure = s;
     if (same) out[i] = prevP;
     else {
-      if (prevCount >= 0 && sameBesides(moves, active, activeDegree, count, prevActive, prevDegree, prevCount)) {
+      // A like line: no value but the position features' changed and the same structure and class words, or else the same items
+      // and degrees but theirs.
+      if (sameCrisp && k > 0 && (sameValues(numeric, k, moves) || sameBesides(moves, active, activeDegree, count, prevActive, prevDegree, prevCount))) {
         // A like line: the stable rules' sums are the line before's (computed once per run of like lines), the moving rules' are new.
         if (!stableKnown) { voteSums(stable, degree, active, count, stableSums); stableKnown = true; }
         voteSums(moving, degree, active, count, sums);
@@ -189,6 +196,12 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
     for (let a = crisp; a < count; a++) degree[prevActive[a]!] = 0;
   }
   return out;
+}
+
+/** Has entry k the values of entry k − 1 in every numeric column but the position features' (`moves`)? */
+function sameValues(numeric: readonly Float32Array[], k: number, moves: Uint8Array): boolean {
+  for (let f = 0; f < numeric.length; f++) if (moves[f * 3] === 0 && numeric[f]![k] !== numeric[f]![k - 1]) return false;
+  return true;
 }
 
 /** Are two lines' active items and degrees the same but for the items `moves` marks (the position features' regions)? */
