@@ -5,11 +5,12 @@
  * round, CPU time (process.cpuUsage), with htmlparser2's bare Tokenizer timed in the same rounds. Prints each build's
  * median ms per MB, the median of the per-round ratios A/B (above 1: B is faster), the tokenizer's ms per MB and B's
  * time as a multiple of issue 17.5's budget (the tokenizer's time / 0.65). Line options: the default model's
- * (`--options model`, as extract() builds the table for it) or the defaults (`--options default`).
+ * (`--options model`, as extract() builds the table for it), addanag's (`--options addanag`: `markupBytes` off) or the
+ * defaults (`--options default`).
  * Two builds in one process favour one of them by a few per cent depending on which is loaded first: run it with
  * the builds swapped as well and take the geometric mean of the two ratios (docs/decisions.md, session 10).
  *
- *   node scripts/ab-lines.mjs --a OLD/dist --b dist [--rounds 7] [--mb 10] [--options model|default] DATASET…
+ *   node scripts/ab-lines.mjs --a OLD/dist --b dist [--rounds 7] [--mb 10] [--options model|addanag|default] DATASET…
  *
  * DATASET is a name in ../shared/datasets (cleaneval, daniel, …). A build is a dist/ directory with its models/ beside it.
  */
@@ -30,13 +31,13 @@ const { values: opts, positionals: names } = parseArgs({
   },
 });
 if (!opts.a || !opts.b || names.length === 0) {
-  console.error('usage: node scripts/ab-lines.mjs --a OLD/dist --b dist [--rounds 7] [--mb 10] [--options model|default] DATASET…');
+  console.error('usage: node scripts/ab-lines.mjs --a OLD/dist --b dist [--rounds 7] [--mb 10] [--options model|addanag|default] DATASET…');
   process.exit(2);
 }
 const build = async (dir) => {
   const lib = await import(pathToFileURL(join(resolve(dir), 'index.js')).href);
   const { pageSource } = await import(pathToFileURL(join(resolve(dir), 'html', 'decode.js')).href);
-  const lines = opts.options === 'model' ? lib.modelLineOptions(lib.resolveModel({}).params) : {};
+  const lines = opts.options === 'model' ? lib.modelLineOptions(lib.resolveModel({}).params) : opts.options === 'addanag' ? { markupBytes: false } : {};
   return { lib, pageSource, lines };
 };
 const A = await build(opts.a), B = await build(opts.b);

@@ -98,8 +98,13 @@ const byLetter = (ends: readonly Uint8Array[]): SpecialTable => Array.from({ len
 const SPECIAL_BY_LETTER = byLetter(SPECIAL_ENDS);
 const SCRIPTING_SPECIAL_BY_LETTER = byLetter([...SPECIAL_ENDS, NOSCRIPT_END]);
 
+/** Name lengths of the special elements (bit n: a name of n letters), so that most names are ruled out by one test. */
+const SPECIAL_LENGTHS = [...SPECIAL_ENDS, NOSCRIPT_END].reduce((bits, seq) => bits | (1 << (seq.length - 2)), 0);
+
 /** The special element named `src[start, end)`, if any (see the module comment). */
 function specialOf(table: SpecialTable, src: string, start: number, end: number, prefix: boolean): Uint8Array | undefined {
+  const len = end - start;
+  if (!prefix && (len > 16 || ((SPECIAL_LENGTHS >> len) & 1) === 0)) return undefined;
   const candidates = table[src.charCodeAt(start) | 0x20];
   if (candidates === undefined) return undefined;
   for (const seq of candidates) if (matchesSpecial(src, start, end, seq, prefix)) return seq;
