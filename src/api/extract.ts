@@ -26,7 +26,7 @@ import { buildLineTable } from '../html/lines.js';
 import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
 import { cleanHtml } from '../html/clean-html.js';
 import { extractMetadata, type PageMetadata } from '../html/metadata.js';
-import { isDanaVariant } from '../extract/dana.js';
+import { isDanaVariant, readsMarkupBytes } from '../extract/dana.js';
 import { withFavor, type Favor } from './favor.js';
 
 export interface ExtractOptions extends ModelExtractorOptions {
@@ -102,7 +102,8 @@ export function extract(page: string | Uint8Array, given: ExtractOptions = {}): 
   const t0 = options.profile ? performance.now() : 0;
   let source: PageSource, encoding: string | undefined;
   if (typeof page === 'string') {
-    source = pageSource(page);
+    // How far the page is plain ASCII matters only to a line table that counts markup in bytes (not danag's, addanag's).
+    source = pageSource(page, options.algorithm === undefined || !isDanaVariant(options.algorithm) || readsMarkupBytes(options.algorithm));
     // The string's NULs were just looked for: the binary sniff's NUL rule runs only when there was one.
     refuseBinary(page, options.contentType, source.text === page);
   } else {

@@ -91,6 +91,17 @@ describe('pageSource', () => {
     expect(pageSource('é' + 'z'.repeat(65_535) + '\0' + 'w')).toEqual({ text: 'é' + 'z'.repeat(65_535) + 'w', asciiPrefix: 0 });
   });
 
+  it('looks only for NULs when asked for no ASCII prefix', () => {
+    const plain = '<p>plain</p>';
+    expect(pageSource(plain, false).text).toBe(plain);
+    expect(pageSource(plain, false).asciiPrefix).toBe(0);
+    expect(pageSource('<p>a\0b</p>', false)).toEqual({ text: '<p>ab</p>', asciiPrefix: 0 });
+    // Characters whose low byte is zero are not NULs; a NUL past the first 65,536 characters is found.
+    const wide = '<p>\u0100\u3000\uff00 ' + 'x'.repeat(70_000) + '</p>';
+    expect(pageSource(wide, false)).toEqual({ text: wide, asciiPrefix: 0 });
+    expect(pageSource(wide + 'y\0', false)).toEqual({ text: wide + 'y', asciiPrefix: 0 });
+  });
+
   it('is what decodeHtml reports for bytes', () => {
     const d = decodeHtml(Uint8Array.from([...Buffer.from('<p>ab\0'), ...FR_1252]));
     expect(d.text).toBe('<p>abcafé');
