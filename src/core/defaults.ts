@@ -59,6 +59,13 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
   exclusiveAlign: false,
   /** Site models: each gold token labels one line, the one matching best; a breadcrumb repeating the headline is not the article (docs/decisions.md). */
   siteExclusiveAlign: true,
+  /**
+   * Site models learn the structural slots of article lines (features/slots.ts, Model.topicalSlots): a slot on at least
+   * `slotMinPages` training pages whose lines were topical at least `slotMinShare` of the time (docs/decisions.md, session 13).
+   */
+  siteSlots: true,
+  slotMinPages: 2,
+  slotMinShare: 0.9,
   /** Feature variant: `raw` (intra-site, §3.2) or `normalized` (i/N and per-page scaling, for models trained across sites, §3.2 last paragraph). */
   featureVariant: 'raw' as 'raw' | 'normalized',
   /** Membership shape of B, C and E: `three` (Low/Middle/High, Fig. 3) or `two` (Low'/High', Fig. 7, §4.1). A, D and F always use three regions. */
@@ -217,6 +224,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   siteMode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
   pathEvidence: 3,
+  /** Lines in a structural slot the model learned as the article's (Model.topicalSlots: site models) are kept though nothing chose them (docs/decisions.md, session 13). */
+  slots: true,
   /** The same for site models: one line is enough; a path of the one site means the same thing on every page (docs/decisions.md). */
   sitePathEvidence: 1,
   /** In `union`, the fallback block is not added when its anchor text exceeds this share of its text and it touches none of DANA's blocks (extract/farsw.ts keepFallback; 0 = off; docs/decisions.md). */

@@ -23,6 +23,7 @@ import { fuzzify, significantMasker, type FuzzySet } from '../fuzzy/fuzzify.js';
 import type { Model } from '../model/model.js';
 import type { Rule } from '../mining/rules.js';
 import { lineKey } from '../html/line-key.js';
+import { slotKeys } from '../features/slots.js';
 import { danaCore, smoothDiff, type DanaOptions, type DanaResult } from './dana.js';
 import { findTitleLine } from './title.js';
 import { evidenceConfidence } from './evidence-vote.js';
@@ -85,6 +86,8 @@ export interface FarswApplyOptions {
   readonly tokenEvidence: number;
   /** Structural paths seen on at least this many training lines decide those lines (0 = off; see applyPathEvidence). */
   readonly pathEvidence: number;
+  /** Lines in a slot the model learned as the article's (Model.topicalSlots, features/slots.ts) are kept though nothing chose them (see addSlotLines). */
+  readonly slots: boolean;
   /**
    * In `union`, the fallback block (no block passed β) is left out when its anchor text exceeds this share of its
    * text, UTF-8 bytes (Readability's link-density cut), and it touches none of DANA's blocks (keepFallback); 0 = off.
@@ -179,6 +182,8 @@ export interface FarswResult {
   readonly muted?: Uint16Array;
   /** Lines the lead under the headline brought back (`leadChars`, restoreLead), in page order; absent when none. */
   readonly lead?: readonly number[];
+  /** Lines kept because their structural slot held the article on the model's training pages (`slots`, addSlotLines), in page order; absent when none. */
+  readonly slotted?: readonly number[];
 }
 
 /**
@@ -443,12 +448,36 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // Veto: a line the classifier is sure is not topical is not kept, whatever chose it.
   if (confidence && options.veto > 0) for (let i = 0; i < n; i++) if (chosen[i] && confidence[i]! < options.veto) chosen[i] = 0;
   if (pathRejected) for (let i = 0; i < n; i++) if (pathRejected[i]) chosen[i] = 0;
+  const slotted = options.slots ? addSlotLines(table, model, chosen) : [];
   if (options.dedupe) dropRepeatedLines(table, chosen);
   // A template line is never kept, whatever chose it.
   // …but a site model's headline, which other pages of the site link to, stays (`topicalTitle`).
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && !(titleKept && i === ownTitle) && template.is(i)) chosen[i] = 0;
   const muted = applyMute(table, model, chosen, options, titleKept && options.spareTitleLine ? dana.titleLine : -1);
-  return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}), ...(lead.length > 0 ? { lead } : {}) };
+  return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}), ...(lead.length > 0 ? { lead } : {}), ...(slotted.length > 0 ? { slotted } : {}) };
+}
+
+/** Per model: its topical slot keys (a KeyMap: the keys are 32-bit). */
+const SLOT_SETS = new WeakMap<Model, KeyMap>();
+
+/**
+ * The site's template, slot by slot: a line with text whose structural slot (features/slots.ts) held article lines on the
+ * model's training pages (Model.topicalSlots) is chosen, though neither a window nor the DANA core reached it (a deck apart
+ * from the body, a short paragraph between two pictures). Only lines are added: a slot's non-topical history never drops a
+ * chosen line (measured worse; docs/decisions.md, session 13).
+ * @param chosen changed in place
+ * @returns the lines added, in page order
+ */
+export function addSlotLines(table: LineTable, model: Model, chosen: Uint8Array): number[] {
+  const keys = model.topicalSlots;
+  if (!keys || keys.length === 0) return [];
+  let set = SLOT_SETS.get(model);
+  if (!set) SLOT_SETS.set(model, (set = KeyMap.of(keys)));
+  const slots = slotKeys(table), added: number[] = [];
+  for (let i = 0; i < table.count; i++) {
+    if (!chosen[i] && slots[i] !== 0 && set.has(slots[i]!)) { chosen[i] = 1; added.push(i); }
+  }
+  return added;
 }
 
 /** Does element `box` hold none of the chosen lines with text of `region` (false when the region has none or is undefined)? */

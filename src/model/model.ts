@@ -77,6 +77,8 @@ export interface TrainParams {
   readonly exclusiveAlign?: boolean;
   /** Fig. 7's two-region shape: where Low' reaches 0 (fuzzy/membership.ts); absent: `h`. */
   readonly twoRegionEnd?: TwoRegionEnd;
+  /** Structural slots of article lines were learned (Model.topicalSlots, features/slots.ts); absent: no. */
+  readonly slots?: boolean;
 }
 
 /** What training saw and how good the gold-derived labels were. */
@@ -206,6 +208,12 @@ export interface Model {
    * sorted by key; only paths on enough pages (train/templates.ts). Absent in models without.
    */
   readonly pathStats?: readonly (readonly [number, number, number])[];
+  /**
+   * Structural slots (features/slots.ts) whose training lines were article lines: on at least
+   * FARSW_TRAIN_DEFAULTS.slotMinPages pages, at least slotMinShare of them topical; sorted ascending.
+   * Absent in models without (models across sites, older site models): no slot step.
+   */
+  readonly topicalSlots?: readonly number[];
   /** Class/id words seen in training as [key, topical lines, non-topical lines], sorted by key (train/templates.ts). */
   readonly tokenStats?: readonly (readonly [number, number, number])[];
   /** Evidence rules over structure, class/id words and text (train/evidence.ts); absent in models trained without. */
@@ -272,6 +280,13 @@ export function validateModel(value: unknown, source = 'model'): Model {
       if (i > 0 && (k as number) <= ((m.templateLines as number[])[i - 1] as number)) fail('templateLines must be sorted ascending without repeats');
     });
   }
+  if (m.topicalSlots !== undefined) {
+    if (!Array.isArray(m.topicalSlots)) fail('topicalSlots must be an array of slot keys');
+    (m.topicalSlots as unknown[]).forEach((k, i) => {
+      if (!Number.isInteger(k) || (k as number) < 1 || (k as number) > 0xffffffff) fail(`topicalSlots[${i}] is not a 32-bit slot key`);
+      if (i > 0 && (k as number) <= ((m.topicalSlots as number[])[i - 1] as number)) fail('topicalSlots must be sorted ascending without repeats');
+    });
+  }
   if (m.templateMaxChars !== undefined && !(Number.isInteger(m.templateMaxChars) && (m.templateMaxChars as number) >= 1)) {
     fail('templateMaxChars must be a positive integer');
   }
@@ -311,6 +326,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
   if (p!.dropHidden !== undefined && typeof p!.dropHidden !== 'boolean') fail('params.dropHidden must be a boolean');
   if (p!.reline !== undefined && typeof p!.reline !== 'boolean') fail('params.reline must be a boolean');
   if (p!.exclusiveAlign !== undefined && typeof p!.exclusiveAlign !== 'boolean') fail('params.exclusiveAlign must be a boolean');
+  if (p!.slots !== undefined && typeof p!.slots !== 'boolean') fail('params.slots must be a boolean');
   if (m.evidence !== undefined) validateEvidence(m.evidence, fail, checkFraction);
   if (p!.twoRegionEnd !== undefined && p!.twoRegionEnd !== 'h' && p!.twoRegionEnd !== 'mean') fail('params.twoRegionEnd must be "h" or "mean"');
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');

@@ -66,7 +66,7 @@ export class TemplateCounter {
  * Used for structural paths and for class/id words (below).
  */
 class KeyStats {
-  private readonly stats = new Map<number, [topical: number, nonTopical: number, pages: number]>();
+  protected readonly stats = new Map<number, [topical: number, nonTopical: number, pages: number]>();
   private pages = 0;
   private readonly onPage = new Set<number>();
 
@@ -126,5 +126,24 @@ export class TokenCounter extends KeyStats {
       if (contentChars[i] === 0) continue;
       for (let j = tokens.start[i]!; j < tokens.start[i + 1]!; j++) this.add(tokens.keys[j]!, labels[i] === 1);
     }
+  }
+}
+
+/**
+ * Structural-slot statistics (features/slots.ts): a site's template puts the article's lines in the same slots on every
+ * page, so a slot that held article lines on several training pages holds them on a new page too.
+ */
+export class SlotCounter extends KeyStats {
+  /** Count one page's lines by slot key (0: no text). */
+  addPage(slots: ArrayLike<number>, labels: ArrayLike<number>): void {
+    this.page();
+    for (let i = 0; i < slots.length; i++) if (slots[i] !== 0) this.add(slots[i]!, labels[i] === 1);
+  }
+
+  /** Slots on at least `minPages` pages whose lines were topical at least `minShare` of the time, sorted ascending. */
+  topical(minPages: number, minShare: number): number[] {
+    const out: number[] = [];
+    for (const [k, [t, n, pages]] of this.stats) if (pages >= minPages && t >= minShare * (t + n)) out.push(k);
+    return out.sort((a, b) => a - b);
   }
 }

@@ -30,7 +30,8 @@ import { addCardinality, frequentRegions, regionMask, significantMask } from '..
 import { adoptRules } from '../mining/rules.js';
 import { MODEL_FORMAT_VERSION, modelLineOptions, pageFingerprint, validateModelName, type Model, type TrainParams } from '../model/model.js';
 import { alignGold, type LineLabels } from './align.js';
-import { PathCounter, TemplateCounter, TokenCounter } from './templates.js';
+import { PathCounter, SlotCounter, TemplateCounter, TokenCounter } from './templates.js';
+import { slotKeys } from '../features/slots.js';
 import { classWordNames, EvidenceTrainer, type EvidencePage, type EvidenceTrainOptions } from './evidence.js';
 import { computeEvidence } from '../features/evidence.js';
 import { findTitleLine } from '../features/title-line.js';
@@ -62,6 +63,8 @@ export interface TrainOptions {
   readonly alignThreshold?: number;
   /** Each gold token labels one line (train/align.ts); default FARSW_TRAIN_DEFAULTS.siteExclusiveAlign for a site model, .exclusiveAlign across sites. */
   readonly exclusiveAlign?: boolean;
+  /** Learn the structural slots of article lines (Model.topicalSlots); default FARSW_TRAIN_DEFAULTS.siteSlots for a site model, off across sites. */
+  readonly slots?: boolean;
   readonly featureVariant?: FeatureVariant;
   readonly bceShape?: MembershipShape;
   readonly dropElements?: readonly string[];
@@ -124,6 +127,7 @@ export function resolveTrainParams(options: Omit<TrainOptions, 'name'>): TrainPa
     ...(o.reline === false ? { reline: false } : {}),
     ...((o.exclusiveAlign ?? (o.site != null ? d.siteExclusiveAlign : d.exclusiveAlign)) ? { exclusiveAlign: true } : {}),
     ...((o.evidence ?? FARSW_TRAIN_DEFAULTS.evidence) ? { evidence: true } : {}),
+    ...((o.slots ?? (o.site != null && d.siteSlots)) ? { slots: true } : {}),
     ...(o.twoRegionEnd === 'mean' ? { twoRegionEnd: 'mean' as const } : {}),
   });
 }
@@ -147,6 +151,8 @@ interface PageLines extends LabelledLines {
   readonly keys: Uint32Array;
   /** Content characters of each line (LineTable.contentChars). */
   readonly chars: Uint32Array;
+  /** Structural slot of each line (features/slots.ts), with `params.slots`. */
+  readonly slots?: Uint32Array;
 }
 
 /**
@@ -166,6 +172,7 @@ export class Trainer {
   private seen = 0;
   private readonly templates = new TemplateCounter();
   private readonly tokens = new TokenCounter();
+  private readonly slots = new SlotCounter();
   private readonly evidence: EvidenceTrainer | undefined;
   private goldTokens = 0;
   private goldCovered = 0;
@@ -210,6 +217,7 @@ export class Trainer {
     this.lines += lines.keys.length; this.topicalLines += page.topicalLines;
     this.templates.addKeys(lines.keys, lines.topical);
     this.tokens.addPage(page.classTokens, lines.topical, lines.chars);
+    if (lines.slots) this.slots.addPage(lines.slots, lines.topical);
     this.segs.push(lines);
     if (this.evidence && page.evidence) this.evidence.add(page.evidence, page.site ?? undefined);
   }
@@ -281,6 +289,7 @@ export class Trainer {
 
     const evidence = this.evidence?.finish();
     const tokenStats = this.tokens.select(FARSW_TRAIN_DEFAULTS.tokenMinShare, FARSW_TRAIN_DEFAULTS.templateMaxKeys);
+    const topicalSlots = params.slots ? this.slots.topical(FARSW_TRAIN_DEFAULTS.slotMinPages, FARSW_TRAIN_DEFAULTS.slotMinShare) : [];
     return {
       formatVersion: MODEL_FORMAT_VERSION,
       name: this.name,
@@ -296,6 +305,7 @@ export class Trainer {
       ...(templateLines.length > 0 ? { templateLines, templateMaxChars } : {}),
       ...(pathStats.length > 0 ? { pathStats } : {}),
       ...(tokenStats.length > 0 ? { tokenStats } : {}),
+      ...(topicalSlots.length > 0 ? { topicalSlots } : {}),
       ...(evidence ? { evidence } : {}),
       trainingReport: {
         pages: this.seen - this.skipped.length,
@@ -371,7 +381,8 @@ export function preparePage(page: TrainingPage, params: TrainParams, ordinal = 0
     if (classTokens) for (const k of classTokens.keys) { const w = names.get(k); if (w !== undefined) wordNames.set(k, w); }
     evidence = { evidence: ev, topical: Uint8Array.from(ev.lines, (i) => aligned.topical[i]!), classTokens, wordNames };
   }
-  return { id, html: page.html, gold: page.gold, site: page.site ?? null, labels, topicalLines: t, lines: { columns: feats.columns as Float64Array[], topical: aligned.topical, paths, keys, chars }, classTokens, ...(evidence ? { evidence } : {}) };
+  const slots = params.slots ? slotKeys(table) : undefined;
+  return { id, html: page.html, gold: page.gold, site: page.site ?? null, labels, topicalLines: t, lines: { columns: feats.columns as Float64Array[], topical: aligned.topical, paths, keys, chars, ...(slots ? { slots } : {}) }, classTokens, ...(evidence ? { evidence } : {}) };
 }
 
 /** Given line labels as LineLabels (no alignment, so no gold-coverage counts). */

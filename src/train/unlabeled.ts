@@ -181,7 +181,8 @@ export function trainUnlabeled(pages: readonly UnlabeledPage[], options: TrainOp
 /** Step 5: the usual Trainer on pseudo-labelled pages; the model records the evidence (`trainingReport.unlabeled`). */
 export function trainPseudoLabelled(labels: PseudoLabels, options: TrainOptions): Model {
   const { onProgress, ...trainOptions } = options;
-  const trainer = new Trainer(trainOptions);
+  // No structural slots unless asked: pseudo-labels are the default model's choice, and slots were measured on gold only (docs/decisions.md, session 13).
+  const trainer = new Trainer({ slots: false, ...trainOptions });
   for (const p of labels.pages) { trainer.addPage(p); onProgress?.(trainer.pages, labels.pages.length); }
   const model = trainer.finish();
   return { ...model, trainingReport: { ...model.trainingReport, unlabeled: labels.evidence } };
