@@ -1,78 +1,75 @@
 #!/usr/bin/env node
 /**
- * Slot memory for labelled site models (issue 18.2, session 13), measured offline: per site and fold (intra-site 10-fold,
- * seed 1, as eval), the site model is trained on the fold's training pages and, beside it, each training line's label is
- * remembered under keys a site's template makes stable (its text, its element's XPath with sibling indices, …). On a held-out
- * page the model's chosen lines are then overridden where a key's training lines agree. `--in-sample` trains on every page.
- *   node scripts/site-slots.mjs [--in-sample] [--only HOST] [--sites N]
- * Needs ../shared/datasets.
+ * Slot memories for labelled site models (issue 18.2, session 13), measured offline. Per site (hosts with ≥ 10 pages of
+ * daniel, dragnet, cleanportaleval) and outer fold (intra-site 10-fold, seed 1, as eval), a site model is trained on the
+ * fold's training pages with slots off, and each training line's label is remembered under keys a site's template makes
+ * stable; on a held-out page the model's chosen lines are then changed where a key's training lines agree:
+ *   - slot: features/slots.ts, what site models learn (the element's tag under its parent's XPath, with the line's path);
+ *   - full: the same with the element's own same-tag sibling index and the line's ordinal in the element;
+ *   - text: the line's template key (lineKey: its text with digits folded);
+ *   - first: the line's path with its first two words.
+ * A variant lists [key, min pages, min share, direction]: the first key seen on at least `min pages` training pages whose lines
+ * were topical (or not) at least `min share` of the time decides; `add` only adds lines, `drop` only drops them, neither both.
+ *   node scripts/site-slots.mjs [--in-sample] [--only HOST] [--variants '{"name": [["slot", 2, 0.9, "add"]], …}']
+ * `--in-sample` trains on every page of the site and scores the same pages. Prints per site and per dataset group (the
+ * dataset most of the site's pages come from). Needs ../shared/datasets.
  */
 import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readDataset, makeFolds, preparePage, resolveTrainParams, Trainer, runModel, scoreText, blocksToMask, hashString } from '../dist/index.js';
+import { readDataset, makeFolds, preparePage, resolveTrainParams, Trainer, runModel, scoreText, blocksToMask, hashString, slotKeys, buildLineTable, modelLineOptions } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets');
 const arg = (name, def) => { const i = process.argv.indexOf(name); return i < 0 ? def : process.argv[i + 1]; };
 const inSample = process.argv.includes('--in-sample');
 const only = arg('--only', null);
-const maxSites = Number(arg('--sites', 1e9));
+const VARIANTS = { base: [], ...JSON.parse(arg('--variants', JSON.stringify({
+  'add:slot': [['slot', 2, 0.9, 'add']],
+  'add:full': [['full', 2, 0.9, 'add']],
+  slot: [['slot', 2, 0.9]],
+  full: [['full', 2, 0.9]],
+  'drop:full': [['full', 2, 0.9, 'drop']],
+  'text+full': [['text', 2, 0.9], ['full', 2, 0.9]],
+  'add:first': [['first', 2, 0.9, 'add']],
+}))) };
+const KINDS = ['slot', 'full', 'text', 'first'];
 
 const records = [];
-const datasetOf = new Map();
-for (const f of ['cleanportaleval', 'daniel', 'dragnet']) for await (const r of readDataset(join(dir, `${f}.jsonl.gz`))) { records.push(r); datasetOf.set(r, f); }
+for (const f of ['cleanportaleval', 'daniel', 'dragnet']) for await (const r of readDataset(join(dir, `${f}.jsonl.gz`))) records.push(r);
 const { folds } = makeFolds(records, { mode: 'intra-site', folds: 10, minPages: 10, seed: 1 });
 
 const mix = (h, x) => Math.imul(h ^ x, 16777619) >>> 0;
-/** Per line: keys of its structural slot. */
-function slotKeys(table) {
-  const tree = table.elements;
-  const E = tree.parent.length;
-  const xp = new Uint32Array(E), xpNoIdx = new Uint32Array(E);
-  const counter = new Map();
+/** Per line, every kind of key (0: no text). */
+function keysOf(table) {
+  const tree = table.elements, n = table.count, E = tree.parent.length;
+  const xpath = new Uint32Array(E), siblings = new Map();
   for (let e = 0; e < E; e++) {
-    const p = tree.parent[e];
-    const tag = tree.tag ? tree.tag[e] : 0;
-    const ck = p * 1000003 + (tag % 1000003);
-    const idx = counter.get(ck) ?? 0;
-    counter.set(ck, idx + 1);
-    const base = p ? xp[p - 1] : 2166136261;
-    xp[e] = mix(mix(base, tag), idx + 1);
-    xpNoIdx[e] = mix(p ? xp[p - 1] : 2166136261, tag);
+    const p = tree.parent[e], tag = tree.tag ? tree.tag[e] : 0, k = p * 4294967296 + tag, index = siblings.get(k) ?? 0;
+    siblings.set(k, index + 1);
+    xpath[e] = mix(mix(p ? xpath[p - 1] : 2166136261, tag), index + 1);
   }
-  const n = table.count;
-  const full = new Uint32Array(n), parent = new Uint32Array(n), first = new Uint32Array(n);
-  let prevE = -2, ord = 0;
+  const full = new Uint32Array(n), text = new Uint32Array(n), first = new Uint32Array(n);
+  let prev = -2, ordinal = 0;
   for (let i = 0; i < n; i++) {
     if (table.contentChars[i] === 0) continue;
     const e = tree.line[i] - 1;
-    ord = e === prevE ? ord + 1 : 0;
-    prevE = e;
-    full[i] = e < 0 ? 1 : mix(mix(xp[e], ord), table.path[i]);
-    parent[i] = e < 0 ? 1 : mix(xpNoIdx[e], table.path[i]);
-    const w = table.lineText(i).trim().split(/\s+/).slice(0, 2).join(' ').replace(/\d+/g, '0').toLowerCase();
-    first[i] = mix(table.path[i], hashString(w));
+    ordinal = e === prev ? ordinal + 1 : 0;
+    prev = e;
+    full[i] = e < 0 ? 1 : mix(mix(xpath[e], ordinal), table.path[i]);
+    text[i] = table.lineKey(i);
+    first[i] = mix(table.path[i], hashString(table.lineText(i).trim().split(/\s+/).slice(0, 2).join(' ').replace(/\d+/g, '0').toLowerCase()));
   }
-  return { full, parent, first };
+  return { slot: slotKeys(table), full, text, first };
 }
 
-const KEYS = ['text', 'full', 'parent', 'first'];
-function linesOf(table) {
-  const s = slotKeys(table);
-  const text = new Uint32Array(table.count);
-  for (let i = 0; i < table.count; i++) if (table.contentChars[i] > 0) text[i] = table.lineKey(i);
-  return { text, ...s };
-}
-
-/** Memory: per key kind, key → [topical chars, non-topical chars, pages]. */
+/** Per kind: key → [topical lines, non-topical lines, pages]. */
 function remember(pages) {
-  const mem = Object.fromEntries(KEYS.map((k) => [k, new Map()]));
-  for (const { keys, topical, chars } of pages) {
-    for (const kind of KEYS) {
-      const m = mem[kind], seen = new Set();
-      const ks = keys[kind];
+  const mem = Object.fromEntries(KINDS.map((k) => [k, new Map()]));
+  for (const { keys, topical } of pages) {
+    for (const kind of KINDS) {
+      const m = mem[kind], seen = new Set(), ks = keys[kind];
       for (let i = 0; i < ks.length; i++) {
-        if (!chars[i]) continue;
+        if (!ks[i]) continue;
         let s = m.get(ks[i]);
         if (!s) m.set(ks[i], (s = [0, 0, 0]));
         if (topical[i]) s[0]++; else s[1]++;
@@ -83,24 +80,11 @@ function remember(pages) {
   return mem;
 }
 
-/** Variants: an ordered list of key kinds; a key decides with ≥ minPages pages and purity ≥ q. */
-const VARIANTS = {
-  base: [],
-  'add:full': [['full', 2, 0.9, 'add']],
-  'add:parent': [['parent', 2, 0.9, 'add']],
-  'add:parent-3': [['parent', 3, 0.9, 'add']],
-  'add:parent-0.95': [['parent', 2, 0.95, 'add']],
-  'add:parent-0.8': [['parent', 2, 0.8, 'add']],
-  'add:full+parent': [['full', 2, 0.9, 'add'], ['parent', 2, 0.9, 'add']],
-  'add:parent+full': [['parent', 2, 0.9, 'add'], ['full', 2, 0.9, 'add']],
-};
-
-function decide(chosen, keys, chars, mem, rules) {
+function decide(chosen, keys, mem, rules) {
   const out = Uint8Array.from(chosen);
   for (let i = 0; i < out.length; i++) {
-    if (!chars[i]) continue;
     for (const [kind, minPages, q, dir] of rules) {
-      const s = mem[kind].get(keys[kind][i]);
+      const k = keys[kind][i], s = k && mem[kind].get(k);
       if (!s || s[2] < minPages) continue;
       const share = s[0] / (s[0] + s[1]);
       if (share >= q) { if (dir !== 'drop') out[i] = 1; break; }
@@ -110,6 +94,7 @@ function decide(chosen, keys, chars, mem, rules) {
   return out;
 }
 
+/** The chosen lines' text, a line repeated on the page once (site models drop repeats). */
 function textOf(table, mask) {
   const seen = new Set(), out = [];
   for (let i = 0; i < table.count; i++) {
@@ -121,54 +106,40 @@ function textOf(table, mask) {
   return out.join('\n');
 }
 
-const scores = new Map(); // site -> variant -> []
-let sites = 0;
+const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
 const bySite = new Map();
 for (const f of folds) { if (!bySite.has(f.group)) bySite.set(f.group, []); bySite.get(f.group).push(f); }
+const rows = [];
 for (const [site, fs] of bySite) {
   if (only && site !== only) continue;
-  if (++sites > maxSites) break;
-  const params = resolveTrainParams({ site, featureVariant: 'raw' });
-  const prep = new Map();
-  const prepOf = (p, i) => {
-    if (!prep.has(p)) {
-      const pp = preparePage({ id: p.id, html: p.html, gold: p.gold }, params, i);
-      if (pp.skip) { prep.set(p, null); return null; }
-      const run = runModelLinesOnly(p.html);
-      prep.set(p, { topical: pp.lines.topical, chars: pp.lines.chars, keys: linesOf(run) });
-    }
-    return prep.get(p);
-  };
+  const params = resolveTrainParams({ site, featureVariant: 'raw', slots: false });
+  const all = [...fs[0].train, ...fs[0].test];
+  const counts = new Map();
+  for (const p of all) counts.set(p.dataset, (counts.get(p.dataset) ?? 0) + 1);
+  const dataset = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  const prepared = new Map();
+  for (const [i, p] of all.entries()) {
+    if (!p.gold) continue;
+    const pp = preparePage({ id: p.id, html: p.html, gold: p.gold }, params, i);
+    if (!pp.skip) prepared.set(p, { topical: pp.lines.topical, keys: keysOf(buildLineTable(p.html, modelLineOptions(params))) });
+  }
   const per = Object.fromEntries(Object.keys(VARIANTS).map((v) => [v, []]));
-  const runs = inSample ? [{ train: [...fs[0].train, ...fs[0].test], test: [...fs[0].train, ...fs[0].test] }] : fs;
-  for (const f of runs) {
-    const trainer = new Trainer({ name: 'slot', featureVariant: 'raw', site });
-    const mems = [];
-    f.train.forEach((p, i) => { if (p.gold) { trainer.addPage({ id: p.id, html: p.html, gold: p.gold }); const x = prepOf(p, i); if (x) mems.push(x); } });
+  for (const f of inSample ? [{ train: all, test: all }] : fs) {
+    const trainer = new Trainer({ name: 'slots', featureVariant: 'raw', site, slots: false });
+    for (const p of f.train) if (p.gold) trainer.addPage({ id: p.id, html: p.html, gold: p.gold });
     const model = trainer.finish();
-    const mem = remember(mems);
+    const mem = remember(f.train.map((p) => prepared.get(p)).filter(Boolean));
     for (const p of f.test) {
       const { table, detail } = runModel(p.html, model);
-      const chosen = blocksToMask(detail.blocks, table.count);
-      const keys = linesOf(table);
-      const chars = table.contentChars;
-      for (const [v, rules] of Object.entries(VARIANTS)) per[v].push(scoreText(textOf(table, rules.length ? decide(chosen, keys, chars, mem, rules) : chosen), p.gold ?? '').bow.f1);
+      const chosen = blocksToMask(detail.blocks, table.count), keys = keysOf(table);
+      for (const [v, rules] of Object.entries(VARIANTS)) per[v].push(scoreText(textOf(table, rules.length ? decide(chosen, keys, mem, rules) : chosen), p.gold ?? '').bow.f1);
     }
   }
-  function runModelLinesOnly(html) { return runModelTable(html); }
-  const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
-  scores.set(site, { ds: datasetOf.get(fs[0].train[0]), ...Object.fromEntries(Object.entries(per).map(([v, a]) => [v, mean(a)])) });
-  console.log(site, Object.entries(scores.get(site)).map(([v, x]) => `${v} ${typeof x === 'number' ? x.toFixed(3) : x}`).join(' | '));
+  const row = { site, dataset, ...Object.fromEntries(Object.entries(per).map(([v, a]) => [v, mean(a)])) };
+  rows.push(row);
+  console.log(`${site} (${dataset}): ${Object.keys(VARIANTS).map((v) => `${v} ${row[v].toFixed(3)}`).join(' | ')}`);
 }
-const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
 for (const v of Object.keys(VARIANTS)) {
-  const all = [...scores.values()];
-  const g = (ds) => mean(all.filter((s) => s.ds === ds).map((s) => s[v])).toFixed(4);
-  console.log(`${v.padEnd(20)} ${mean(all.map((s) => s[v])).toFixed(4)}  daniel ${g('daniel')} dragnet ${g('dragnet')} cpe ${g('cleanportaleval')}  >=0.97: ${all.filter((s) => s[v] >= 0.97).length}`);
+  const g = (d) => mean(rows.filter((r) => r.dataset === d).map((r) => r[v])).toFixed(4);
+  console.log(`${v.padEnd(12)} ${mean(rows.map((r) => r[v])).toFixed(4)}  daniel ${g('daniel')} / dragnet ${g('dragnet')} / cleanportaleval ${g('cleanportaleval')}  sites >= 0.97: ${rows.filter((r) => r[v] >= 0.97).length}`);
 }
-
-function runModelTable(html) {
-  return buildTable(html);
-}
-import { buildLineTable, modelLineOptions } from '../dist/index.js';
-function buildTable(html) { return buildLineTable(html, modelLineOptions(resolveTrainParams({ site: 'x', featureVariant: 'raw' }))); }

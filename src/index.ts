@@ -38,6 +38,7 @@ export { pseudoLabel, trainUnlabeled, trainPseudoLabelled, UNLABELED_DEFAULTS, t
 export { checkSiteModel, checkPseudoLabelled, guardDecision, fallbackText, SITE_GUARD_FOLDS, SITE_GUARD_FALLBACKS, PSEUDO_LABEL_GUARD, type SiteGuardOptions, type GuardRule, type GuardPage, type GuardDecision } from './eval/site-guard.js';
 export { checkDrift, DRIFT_DEFAULTS, type DriftReport, type DriftPage, type DriftThresholds } from './eval/drift.js';
 export { computeLineFeatures, FEATURE_NAMES, FEATURE_SET, type LineFeatures, type FeatureVariant } from './features/line-features.js';
+export { slotKeys } from './features/slots.js';
 export { buildMembership, fuzzifyValue, type MembershipFunction } from './fuzzy/membership.js';
 export { fuzzify, REGION_COUNT, type FuzzySet } from './fuzzy/fuzzify.js';
 export { regionName, regionId, type RegionId, type MembershipShape } from './fuzzy/region.js';

@@ -121,6 +121,17 @@ CREATE TABLE evidence (
 );
 `,
   },
+  {
+    // Model.topicalSlots: the structural slots of a site model's article lines (issue 18.2, session 13).
+    version: 5,
+    sql: `
+CREATE TABLE topical_slots (
+  model_id INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+  key      INTEGER NOT NULL,
+  PRIMARY KEY (model_id, key)
+) WITHOUT ROWID;
+`,
+  },
 ]);
 
 /** Schema version this farsw writes. */

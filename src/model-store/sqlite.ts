@@ -148,6 +148,7 @@ class SqliteModelStore implements ModelStore {
       paths: db.prepare('SELECT key, topical, non_topical FROM path_stats WHERE model_id = ? ORDER BY key'),
       tokens: db.prepare('SELECT key, topical, non_topical FROM token_stats WHERE model_id = ? ORDER BY key'),
       evidence: db.prepare('SELECT evidence_json FROM evidence WHERE model_id = ?'),
+      slots: db.prepare('SELECT key FROM topical_slots WHERE model_id = ? ORDER BY key'),
       ...(readonly ? {} : this.writeStatements(db)),
     };
     // Called with .immediate(): the write lock is taken at BEGIN, where the busy timeout applies (a deferred
@@ -175,6 +176,7 @@ class SqliteModelStore implements ModelStore {
       insertPath: db.prepare('INSERT INTO path_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
       insertToken: db.prepare('INSERT INTO token_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
       insertEvidence: db.prepare('INSERT INTO evidence (model_id, evidence_json) VALUES (?, ?)'),
+      insertSlot: db.prepare('INSERT INTO topical_slots (model_id, key) VALUES (?, ?)'),
       deleteName: db.prepare('DELETE FROM models WHERE name = ?'),
       deleteActive: db.prepare('DELETE FROM models WHERE name = ? AND active = 1'),
       latestInactive: db.prepare('SELECT id FROM models WHERE name = ? AND active = 0 ORDER BY version DESC LIMIT 1'),
@@ -232,6 +234,7 @@ class SqliteModelStore implements ModelStore {
     for (const [k, t, n] of model.pathStats ?? []) q.insertPath.run(id, k, t, n);
     for (const [k, t, n] of model.tokenStats ?? []) q.insertToken.run(id, k, t, n);
     if (model.evidence) q.insertEvidence.run(id, JSON.stringify(model.evidence));
+    for (const k of model.topicalSlots ?? []) q.insertSlot.run(id, k);
     step('report');
   }
 
@@ -273,6 +276,7 @@ class SqliteModelStore implements ModelStore {
     const pathStats = (this.q.paths.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
     const tokenStats = (this.q.tokens.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
     const evidence = this.q.evidence.get(row.id) as { evidence_json: string } | undefined;
+    const topicalSlots = (this.q.slots.all(row.id) as { key: number }[]).map((t) => t.key);
     const model = {
       formatVersion: row.format_version,
       name: row.name,
@@ -290,6 +294,7 @@ class SqliteModelStore implements ModelStore {
       ...(row.template_max_chars != null ? { templateMaxChars: row.template_max_chars } : {}),
       ...(pathStats.length > 0 ? { pathStats } : {}),
       ...(tokenStats.length > 0 ? { tokenStats } : {}),
+      ...(topicalSlots.length > 0 ? { topicalSlots } : {}),
       ...(evidence ? { evidence: JSON.parse(evidence.evidence_json) as unknown } : {}),
     };
     const valid = validateModel(model, `${this.path}: model ${name}`);

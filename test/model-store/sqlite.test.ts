@@ -147,7 +147,7 @@ describe('SQLite model store', () => {
     current.close();
     // Turn it into what farsw wrote before schema version 2: no template_lines or path_stats table.
     const old = new Database(path);
-    old.exec('DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats; ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence');
+    old.exec('DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats; ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots');
     old.pragma('user_version = 1');
     old.close();
     expect(() => openModelStore(path, { readonly: true }))
@@ -170,7 +170,7 @@ describe('SQLite model store', () => {
     current.save(withTemplates);
     current.close();
     const old = new Database(path);
-    old.exec('ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence');
+    old.exec('ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots');
     old.pragma('user_version = 2');
     old.close();
     const s = openModelStore(path);
@@ -178,6 +178,23 @@ describe('SQLite model store', () => {
     const bounded = { ...exampleModel('b'), templateLines: [7], templateMaxChars: 33 };
     s.save(bounded);
     expect(s.load('b')).toEqual(bounded);
+    s.close();
+  });
+
+  it('migrates a version-4 store (no slots): its site models load without slots; a model with slots round-trips', () => {
+    const path = join(dir, 's.sqlite');
+    const current = openModelStore(path);
+    current.save(exampleModel('a'));
+    current.close();
+    const old = new Database(path);
+    old.exec('DROP TABLE topical_slots');
+    old.pragma('user_version = 4');
+    old.close();
+    const s = openModelStore(path);
+    expect(s.load('a')).toEqual(exampleModel('a'));
+    const slotted = { ...exampleModel('b'), topicalSlots: [3, 99, 0xfffffff0] };
+    s.save(slotted);
+    expect(s.load('b')).toEqual(slotted);
     s.close();
   });
 
