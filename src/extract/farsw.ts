@@ -448,11 +448,12 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // Veto: a line the classifier is sure is not topical is not kept, whatever chose it.
   if (confidence && options.veto > 0) for (let i = 0; i < n; i++) if (chosen[i] && confidence[i]! < options.veto) chosen[i] = 0;
   if (pathRejected) for (let i = 0; i < n; i++) if (pathRejected[i]) chosen[i] = 0;
-  const slotted = options.slots ? addSlotLines(table, model, chosen) : [];
-  if (options.dedupe) dropRepeatedLines(table, chosen);
   // A template line is never kept, whatever chose it.
   // …but a site model's headline, which other pages of the site link to, stays (`topicalTitle`).
   if (template) for (let i = 0; i < n; i++) if (chosen[i] && !(titleKept && i === ownTitle) && template.is(i)) chosen[i] = 0;
+  // …and neither does a line in a slot that held the article on the training pages.
+  const slotted = options.slots ? addSlotLines(table, model, chosen) : [];
+  if (options.dedupe) dropRepeatedLines(table, chosen);
   const muted = applyMute(table, model, chosen, options, titleKept && options.spareTitleLine ? dana.titleLine : -1);
   return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}), ...(lead.length > 0 ? { lead } : {}), ...(slotted.length > 0 ? { slotted } : {}) };
 }
