@@ -94,6 +94,8 @@ export interface ExplainData {
   readonly mutedBy?: (line: number) => { readonly word: string; readonly carries: number } | null;
   /** Lines the lead under the headline brought back after the containers cut them (FarswResult.lead); absent when none. */
   readonly lead?: readonly number[];
+  /** Lines kept because their structural slot held the article on the site model's training pages (FarswResult.slotted); absent when none. */
+  readonly slotted?: readonly number[];
   readonly rulesOn: ((line: number) => { readonly p: number; readonly rules: readonly { readonly text: string; readonly degree: number }[] }) | null;
 }
 
@@ -147,6 +149,7 @@ export function explainModelRun(
     texts: table.text, rulesOn: model?.evidence ? rulesOnLine(table, model.evidence) : null,
     ...(detail.muted && model?.evidence ? { mutedBy: mutedWord(detail.muted, model.evidence) } : {}),
     ...(detail.lead ? { lead: detail.lead } : {}),
+    ...(detail.slotted ? { slotted: detail.slotted } : {}),
     ...(model?.trainingReport.unlabeled ? { templateEvidence: { pages: model.trainingReport.unlabeled.pages, minPages: model.trainingReport.unlabeled.minPages, seedModel: model.trainingReport.unlabeled.seedModel } } : {}),
   };
 }
@@ -220,6 +223,7 @@ export function summarize(data: ExplainData): string {
     parts.push(`${[...words.values()].reduce((a, b) => a + b, 0)} lines muted by learned class/id words (${[...words].map(([w, c]) => `${w} ${c}`).join(', ')})`);
   }
   if (data.lead) parts.push(`${data.lead.length} lead line${data.lead.length === 1 ? '' : 's'} under the headline brought back (${data.lead.join(', ')})`);
+  if (data.slotted) parts.push(`${data.slotted.length} line${data.slotted.length === 1 ? '' : 's'} kept by the site's article slots (${data.slotted.join(', ')})`);
   const start = data.regions[data.startRegion];
   parts.push(`DANA regions: ${data.regions.length} (${data.danaBlocks.length} chosen${start ? `, started from lines ${start.start}–${start.end - 1}` : ''})`);
   if (data.titleLine >= 0) parts.push(`title line ${data.titleLine}`);

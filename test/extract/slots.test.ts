@@ -10,6 +10,7 @@ import { slotKeys } from '../../src/features/slots.js';
 import { train } from '../../src/train/train.js';
 import { extract } from '../../src/api/extract.js';
 import { extractWithModel } from '../../src/extract/model-extractor.js';
+import { explainPage, summarize } from '../../src/explain/explain.js';
 import { modelToJson, validateModel } from '../../src/model/model.js';
 import { ModelFormatError } from '../../src/core/errors.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
@@ -93,7 +94,9 @@ describe('a site model\'s slots', () => {
       expect(without.text).not.toContain(p.deck);
       expect(withSlots.text).toContain(p.deck);
       expect(withSlots.text.split('\n').sort()).toEqual(p.gold.split('\n').sort());
-      expect(extractWithModel(p.html, model).detail.slotted?.length).toBe(1);
+      const slotted = extractWithModel(p.html, model).detail.slotted;
+      expect(slotted?.length).toBe(1);
+      expect(summarize(explainPage(p.html, { model }))).toContain(`1 line kept by the site's article slots (${slotted![0]})`);
     }
   });
 

@@ -7,6 +7,7 @@ import { openModelStore } from '../../src/model-store/sqlite.js';
 import { MIGRATIONS, SCHEMA_VERSION, STORE_APPLICATION_ID } from '../../src/model-store/schema.js';
 import { ModelFormatError, ModelNotFoundError } from '../../src/core/errors.js';
 import { exampleModel } from '../helpers/example-model.js';
+import type { Model } from '../../src/model/model.js';
 import { extract } from '../../src/index.js';
 
 let dir: string;
@@ -140,16 +141,22 @@ describe('SQLite model store', () => {
     expect(() => openModelStore(path)).toThrow(/not a farsw model store/);
   });
 
-  it('migrates a version-1 store (no template lines) to the current schema and keeps its models', () => {
+  /** A store holding `model`, turned into what an older farsw wrote: `sql` undoes the later migrations, `version` is set. */
+  function olderStore(model: Model, sql: string, version: number): string {
     const path = join(dir, 's.sqlite');
     const current = openModelStore(path);
-    current.save(exampleModel('a'));
+    current.save(model);
     current.close();
-    // Turn it into what farsw wrote before schema version 2: no template_lines or path_stats table.
     const old = new Database(path);
-    old.exec('DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats; ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots');
-    old.pragma('user_version = 1');
+    old.exec(sql);
+    old.pragma(`user_version = ${version}`);
     old.close();
+    return path;
+  }
+
+  it('migrates a version-1 store (no template lines) to the current schema and keeps its models', () => {
+    // What farsw wrote before schema version 2: no template_lines or path_stats table.
+    const path = olderStore(exampleModel('a'), 'DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats; ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots', 1);
     expect(() => openModelStore(path, { readonly: true }))
       .toThrow(new RegExp(`schema version 1 is older than ${SCHEMA_VERSION}; run a command that writes the store`));
     const s = openModelStore(path);
@@ -164,15 +171,8 @@ describe('SQLite model store', () => {
   });
 
   it('migrates a version-2 store (no template bound) and reads its models without one', () => {
-    const path = join(dir, 's.sqlite');
-    const current = openModelStore(path);
     const withTemplates = { ...exampleModel('a'), templateLines: [7, 42] };
-    current.save(withTemplates);
-    current.close();
-    const old = new Database(path);
-    old.exec('ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots');
-    old.pragma('user_version = 2');
-    old.close();
+    const path = olderStore(withTemplates, 'ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots', 2);
     const s = openModelStore(path);
     expect(s.load('a')).toEqual(withTemplates);
     const bounded = { ...exampleModel('b'), templateLines: [7], templateMaxChars: 33 };
@@ -182,14 +182,7 @@ describe('SQLite model store', () => {
   });
 
   it('migrates a version-4 store (no slots): its site models load without slots; a model with slots round-trips', () => {
-    const path = join(dir, 's.sqlite');
-    const current = openModelStore(path);
-    current.save(exampleModel('a'));
-    current.close();
-    const old = new Database(path);
-    old.exec('DROP TABLE topical_slots');
-    old.pragma('user_version = 4');
-    old.close();
+    const path = olderStore(exampleModel('a'), 'DROP TABLE topical_slots', 4);
     const s = openModelStore(path);
     expect(s.load('a')).toEqual(exampleModel('a'));
     const slotted = { ...exampleModel('b'), topicalSlots: [3, 99, 0xfffffff0] };
