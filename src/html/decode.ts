@@ -20,6 +20,7 @@
  */
 import htmlEncodingSniffer from 'html-encoding-sniffer';
 import chardet from 'chardet';
+import { isAscii } from 'node:buffer';
 
 /** Where the chosen encoding came from. */
 export type EncodingSource = 'bom' | 'transport' | 'meta' | 'utf8' | 'detector' | 'default';
@@ -75,8 +76,7 @@ function declaredEncoding(bytes: Uint8Array): string | null {
 }
 
 function hasNonAscii(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return true;
-  return false;
+  return !isAscii(bytes);
 }
 
 /** Strict UTF-8 decode, or null when the bytes are not valid UTF-8. */
@@ -156,8 +156,16 @@ function hasNul(text: string, from: number): boolean {
  */
 export function decodeHtml(bytes: Uint8Array, hint: DecodeHint = {}): DecodedPage {
   const page = decodeText(bytes, hint);
+  // ASCII bytes decoded by a decoder that maps them to themselves are the text, one character each: a NUL is found among the
+  // bytes (a byte search) and, without one, the whole text is the ASCII prefix; no search of the text.
+  if (ASCII_IDENTITY.has(page.encoding) && isAscii(bytes) && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0) < 0) {
+    return { ...page, asciiPrefix: page.text.length };
+  }
   return { ...page, ...pageSource(page.text) };
 }
+
+/** Decoders that map every ASCII byte to the same character. */
+const ASCII_IDENTITY = new Set(['utf-8', 'windows-1252']);
 
 function decodeText(bytes: Uint8Array, hint: DecodeHint): Omit<DecodedPage, 'asciiPrefix'> {
   const bom = bomEncoding(bytes);

@@ -109,4 +109,14 @@ describe('pageSource', () => {
     const e = decodeHtml(Buffer.from('<meta charset="utf-8"><p>naïve</p>'));
     expect(e.asciiPrefix).toBe('<meta charset="utf-8"><p>na'.length);
   });
+
+  it('takes an ASCII page\'s bytes as its text (no NUL: all of it plain ASCII; a NUL: dropped), as UTF-8 or windows-1252', () => {
+    for (const head of ['', '<meta charset="utf-8">', '<meta charset="iso-8859-1">']) {
+      const html = `${head}<p>plain text</p>`;
+      // A view into a larger buffer: only its own bytes count.
+      const within = Buffer.from(`\u00e9${html}\u00e9`).subarray(2, 2 + html.length);
+      expect(decodeHtml(within)).toMatchObject({ text: html, asciiPrefix: html.length });
+      expect(decodeHtml(Buffer.from(`${head}<p>pl\0ain</p>`))).toMatchObject({ text: `${head}<p>plain</p>`, asciiPrefix: 0 });
+    }
+  });
 });
