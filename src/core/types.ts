@@ -120,8 +120,11 @@ export interface LineTable {
    * (`contentChars[i]` code points). Materialised on first access.
    */
   readonly text: readonly string[];
-  /** The text of line `i` alone (what extraction uses: it pays only for lines it outputs). */
-  lineText(i: number): string;
+  /**
+   * The text of line `i` alone (what extraction uses: it pays only for lines it outputs); `keep` false: a text not built yet is
+   * not kept for later calls (the output's lines, read once).
+   */
+  lineText(i: number, keep?: boolean): string;
   /** `lineKey(lineText(i))` (html/line-key.ts), computed without the text where the table can. */
   lineKey?(i: number): number;
   /** Hand `lineText(i)` to `sink` in runs, without building it where the table can (one pass over the source). */

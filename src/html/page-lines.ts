@@ -80,13 +80,13 @@ export class PageLines implements LineTable {
     this.context = columns.context;
   }
 
-  lineText(i: number): string {
+  lineText(i: number, keep = true): string {
     if (this.texts) return this.texts[i]!;
     if (this.contentChars[i] === 0) return '';
     const cached = this.cache?.[i];
     if (cached !== undefined) return cached;
     const text = this.lineSource.decode[i] ? this.decodedText(i) : this.piecesText(i);
-    (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
+    if (keep) (this.cache ??= new Array<string | undefined>(this.count))[i] = text;
     return text;
   }
 
