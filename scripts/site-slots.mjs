@@ -7,7 +7,8 @@
  *   - slot: features/slots.ts, what site models learn (the element's tag under its parent's XPath, with the line's path);
  *   - full: the same with the element's own same-tag sibling index and the line's ordinal in the element;
  *   - text: the line's template key (lineKey: its text with digits folded);
- *   - first: the line's path with its first two words.
+ *   - first: the line's path with its first two words;
+ *   - link: the slot with whether anchor text is over half of the line's text (a related headline in the body's slot).
  * A variant lists [key, min pages, min share, direction]: the first key seen on at least `min pages` training pages whose lines
  * were topical (or not) at least `min share` of the time decides; `add` only adds lines, `drop` only drops them, neither both.
  *   node scripts/site-slots.mjs [--in-sample] [--only HOST] [--variants '{"name": [["slot", 2, 0.9, "add"]], …}']
@@ -32,7 +33,7 @@ const VARIANTS = { base: [], ...JSON.parse(arg('--variants', JSON.stringify({
   'text+full': [['text', 2, 0.9], ['full', 2, 0.9]],
   'add:first': [['first', 2, 0.9, 'add']],
 }))) };
-const KINDS = ['slot', 'full', 'text', 'first'];
+const KINDS = ['slot', 'full', 'text', 'first', 'link'];
 
 const records = [];
 for (const f of ['cleanportaleval', 'daniel', 'dragnet']) for await (const r of readDataset(join(dir, `${f}.jsonl.gz`))) records.push(r);
@@ -59,7 +60,9 @@ function keysOf(table) {
     text[i] = table.lineKey(i);
     first[i] = mix(table.path[i], hashString(table.lineText(i).trim().split(/\s+/).slice(0, 2).join(' ').replace(/\d+/g, '0').toLowerCase()));
   }
-  return { slot: slotKeys(table), full, text, first };
+  const slot = slotKeys(table), link = new Uint32Array(n);
+  for (let i = 0; i < n; i++) if (slot[i]) link[i] = mix(slot[i], 2 * table.anchorBytes[i] > table.contentBytes[i] ? 2 : 1);
+  return { slot, full, text, first, link };
 }
 
 /** Per kind: key → [topical lines, non-topical lines, pages]. */

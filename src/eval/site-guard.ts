@@ -200,5 +200,6 @@ export function checkSiteModel(pages: readonly TrainingPage[], options: Omit<Tra
  * and scored also without the disputed lines the pseudo-labeller recorded (every caller needs both, so they go together here).
  */
 export function checkPseudoLabelled(labels: PseudoLabels, options: Omit<TrainOptions, 'name' | 'onProgress'>, defaultModel: Model, guard: Omit<SiteGuardOptions, 'disputed'> = {}): SiteCheck | null {
-  return checkSiteModel(labels.pages, options, defaultModel, { ...guard, rule: guard.rule ?? PSEUDO_LABEL_GUARD, disputed: labels.disputed });
+  // The guard's trainings learn what trainPseudoLabelled learns: no structural slots unless asked.
+  return checkSiteModel(labels.pages, { ...options, slots: options.slots ?? false }, defaultModel, { ...guard, rule: guard.rule ?? PSEUDO_LABEL_GUARD, disputed: labels.disputed });
 }

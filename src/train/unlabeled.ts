@@ -182,7 +182,7 @@ export function trainUnlabeled(pages: readonly UnlabeledPage[], options: TrainOp
 export function trainPseudoLabelled(labels: PseudoLabels, options: TrainOptions): Model {
   const { onProgress, ...trainOptions } = options;
   // No structural slots unless asked: pseudo-labels are the default model's choice, and slots were measured on gold only (docs/decisions.md, session 13).
-  const trainer = new Trainer({ slots: false, ...trainOptions });
+  const trainer = new Trainer({ ...trainOptions, slots: trainOptions.slots ?? false });
   for (const p of labels.pages) { trainer.addPage(p); onProgress?.(trainer.pages, labels.pages.length); }
   const model = trainer.finish();
   return { ...model, trainingReport: { ...model.trainingReport, unlabeled: labels.evidence } };
