@@ -26,6 +26,7 @@
  *   --cache    a directory keeping the trained LODO models (one JSON file per training options, sample, seed and held-out
  *              dataset): a later run with the same options loads them instead of training. Clear it when training changes.
  *   --held     apply to and report only these held-out datasets (comma-separated names; models are still trained for all)
+ *   --peers    registered extractors run on the same pages in the same loop as further columns (comma-separated: `addanag,dana`)
  * Needs `npm run build` (dist/) and ../shared/datasets (or FARSW_DATASETS); exits 0 with a message without them.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,7 @@ const { values: opts } = parseArgs({
     configs: { type: 'string' },
     only: { type: 'string' },
     readability: { type: 'boolean', default: false },
+    peers: { type: 'string' },
     save: { type: 'string' },
     held: { type: 'string' },
   },
@@ -124,10 +126,11 @@ for (const [key, config] of trainGroups) {
 
 // ---- applying ----
 const readability = opts.readability ? await readabilityText() : undefined;
-const names = [...configs.map((c) => c.name), ...(readability ? ['Readability'] : [])];
+const peers = opts.peers ? opts.peers.split(',') : [];
+const names = [...configs.map((c) => c.name), ...peers, ...(readability ? ['Readability'] : [])];
 /** per dataset: { ids, f1: name → number[], fallback: name → number[] } */
 const held = opts.held ? new Set(opts.held.split(',')) : undefined;
-const results = new Map(datasets.filter((d) => !held || held.has(d)).map((d) => [d, { ids: [], f1: new Map(names.map((n) => [n, []])), fallback: new Map(names.map((n) => [n, []])) }]));
+const results = new Map(datasets.filter((d) => !held || held.has(d)).map((d) => [d, { ids: [], lang: [], url: [], f1: new Map(names.map((n) => [n, []])), fallback: new Map(names.map((n) => [n, []])) }]));
 const applyMs = new Map(names.map((n) => [n, 0]));
 let bytes = 0;
 for (const f of goldFiles) {
@@ -135,6 +138,8 @@ for (const f of goldFiles) {
   for await (const r of pagesOf(f)) {
     const res = results.get(r.dataset);
     res.ids.push(r.id);
+    res.lang.push(r.lang ?? null);
+    res.url.push(r.url ?? null);
     const gold = tokenize(r.gold);
     bytes += Buffer.byteLength(r.html);
     for (const c of configs) {
@@ -144,6 +149,13 @@ for (const f of goldFiles) {
       applyMs.set(c.name, applyMs.get(c.name) + performance.now() - a);
       res.f1.get(c.name).push(bagOfWordsScore(tokenize(out.text), gold).f1);
       res.fallback.get(c.name).push(out.detail.fallback ? 1 : 0);
+    }
+    for (const p of peers) {
+      const a = performance.now();
+      const text = own.extract(r.html, { algorithm: p }).text;
+      applyMs.set(p, applyMs.get(p) + performance.now() - a);
+      res.f1.get(p).push(bagOfWordsScore(tokenize(text), gold).f1);
+      res.fallback.get(p).push(0);
     }
     if (readability) {
       const a = performance.now();
@@ -196,6 +208,6 @@ lines.push('');
 lines.push(`Apply time, whole run (${(bytes / 1e6).toFixed(0)} MB of HTML per configuration): ${names.map((n) => `${n} ${(applyMs.get(n) / 1000).toFixed(1)} s`).join(', ')}.`);
 console.log(lines.join('\n'));
 if (opts.save) {
-  const saved = Object.fromEntries([...results].map(([d, res]) => [d, { ids: res.ids, f1: Object.fromEntries(res.f1), fallback: Object.fromEntries(res.fallback) }]));
+  const saved = Object.fromEntries([...results].map(([d, res]) => [d, { ids: res.ids, lang: res.lang, url: res.url, f1: Object.fromEntries(res.f1), fallback: Object.fromEntries(res.fallback) }]));
   writeFileSync(opts.save, JSON.stringify({ configs, sample: SAMPLE, seed: Number(opts.seed), results: saved }) + '\n');
 }
