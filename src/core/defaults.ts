@@ -306,6 +306,11 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    */
   leadChars: 160,
   siteLeadChars: 0,
+  /**
+   * A lead line does not come back when 70 % of its tokens recur in one of the article's first kept lines (a summary repeating
+   * the opening, not a deck); chosen by leave-one-dataset-out (restoreLead; docs/decisions.md, session 13).
+   */
+  leadRepeat: 0.7,
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

@@ -29,6 +29,7 @@ import { findTitleLine } from './title.js';
 import { evidenceConfidence } from './evidence-vote.js';
 import { ConfigError } from '../core/errors.js';
 import { KeyMap, sameKeys } from '../core/key-map.js';
+import { tokenize } from '../core/tokenize.js';
 import type { EvidenceModel } from '../model/model.js';
 import { mutedLines } from './mute.js';
 import { contentSiblings, dominantContainer, keepTitleContainer } from './container.js';
@@ -151,6 +152,11 @@ export interface FarswApplyOptions {
    * this many characters and their anchor text is at most half of their text (0 = off).
    */
   readonly leadChars: number;
+  /**
+   * A line of the lead does not come back when at least this share of its tokens recur in one of the first `LEAD_REPEAT_LINES`
+   * kept lines after it: a teaser or summary under the headline that repeats the article's opening (0 = off).
+   */
+  readonly leadRepeat: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -441,7 +447,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // The stretch the container kept (with the container on): its lines below the axis (short list items, table cells) join, link-dense ones do not.
   if (options.fill > 0 && options.container > 0) fillSpan(table, chosen, options.fill);
   if (titleKept) chosen[dana.titleLine] = 1;
-  const lead = beforeCut ? restoreLead(table, chosen, beforeCut, dana.titleLine, options.leadChars, LEAD_LINKS) : [];
+  const lead = beforeCut ? restoreLead(table, chosen, beforeCut, dana.titleLine, options.leadChars, LEAD_LINKS, options.leadRepeat) : [];
   if (confidence && options.runVeto > 0) {
     for (const b of scoreBlocksByText(maskToBlocks(chosen), confidence, table.contentChars)) if (b.score < options.runVeto) chosen.fill(0, b.start, b.end);
   }
@@ -530,23 +536,47 @@ function applyMute(table: LineTable, model: Model, chosen: Uint8Array, options: 
 /** Anchor text share above which a line of the lead does not come back (Readability's link-density cut, as `fill`'s). */
 export const LEAD_LINKS = 0.5;
 
+/** Kept lines after the lead that a repeated lead line is compared with (`leadRepeat`): the article's opening. */
+export const LEAD_REPEAT_LINES = 3;
+
 /**
  * The lead under the headline: a deck or a first paragraph between the headline and the article's element, which the final or
  * the title container cut. Lines chosen before the containers (`before`: DANA's regions, the windows) that lie between the title
  * line and the first chosen line after it come back when they hold at least `minChars` characters (a sentence, not a byline, a
- * date or a share bar) and their anchor text is at most `maxLinks` of their text (UTF-8 bytes).
+ * date or a share bar), their anchor text is at most `maxLinks` of their text (UTF-8 bytes) and, with `repeat` > 0, fewer than
+ * that share of their tokens recur in one of the first `LEAD_REPEAT_LINES` kept lines after them (a summary repeating the
+ * article's opening is a teaser, not a lead).
  * @param chosen changed in place
  * @returns the lines brought back (none of them was chosen: a chosen line with text ends the search)
  */
-export function restoreLead(table: LineTable, chosen: Uint8Array, before: Uint8Array, titleLine: number, minChars: number, maxLinks: number): number[] {
+export function restoreLead(table: LineTable, chosen: Uint8Array, before: Uint8Array, titleLine: number, minChars: number, maxLinks: number, repeat = 0): number[] {
   const restored: number[] = [];
   let first = titleLine + 1;
   while (first < table.count && !(chosen[first] && table.contentChars[first]! > 0)) first++;
   if (first >= table.count) return restored;
+  let opening: Set<string>[] | undefined;
   for (let i = titleLine + 1; i < first; i++) {
-    if (before[i] && table.contentChars[i]! >= minChars && table.anchorBytes[i]! <= maxLinks * table.contentBytes[i]!) { chosen[i] = 1; restored.push(i); }
+    if (!(before[i] && table.contentChars[i]! >= minChars && table.anchorBytes[i]! <= maxLinks * table.contentBytes[i]!)) continue;
+    if (repeat > 0 && repeatsOpening(tokenize(table.lineText(i)), (opening ??= openingLines(table, chosen, first)), repeat)) continue;
+    chosen[i] = 1;
+    restored.push(i);
   }
   return restored;
+}
+
+/** The token sets of the first `LEAD_REPEAT_LINES` chosen lines with text from `from` on. */
+function openingLines(table: LineTable, chosen: Uint8Array, from: number): Set<string>[] {
+  const sets: Set<string>[] = [];
+  for (let i = from; i < table.count && sets.length < LEAD_REPEAT_LINES; i++) {
+    if (chosen[i] && table.contentChars[i]! > 0) sets.push(new Set(tokenize(table.lineText(i))));
+  }
+  return sets;
+}
+
+/** Do at least `share` of `tokens` occur in one of `lines`? */
+function repeatsOpening(tokens: readonly string[], lines: readonly Set<string>[], share: number): boolean {
+  if (tokens.length === 0) return false;
+  return lines.some((set) => tokens.reduce((k, t) => k + (set.has(t) ? 1 : 0), 0) >= share * tokens.length);
 }
 
 /**

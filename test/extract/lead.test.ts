@@ -22,12 +22,12 @@ function page(space = ''): string {
 }
 
 /** The lines restoreLead keeps when DANA and the windows chose every line and the containers kept the headline and the body. */
-function lead(html: string, minChars: number, chose = (_: string) => true): string[] {
+function lead(html: string, minChars: number, chose = (_: string) => true, repeat = 0): string[] {
   const t = buildLineTable(html);
   const title = t.text.findIndex((x) => x === 'Seals return to the estuary');
   const before = Uint8Array.from(t.text, (x) => (x.trim() !== '' && chose(x) ? 1 : 0));
-  const chosen = Uint8Array.from(t.text, (x, i) => (i === title || x.startsWith('The count') || x.startsWith('Counts since') || x.startsWith('Those matter') ? 1 : 0));
-  restoreLead(t, chosen, before, title, minChars, LEAD_LINKS);
+  const chosen = Uint8Array.from(t.text, (x, i) => (i === title || /^(Harbour|The count|Counts since|Those matter)/.test(x) ? 1 : 0));
+  restoreLead(t, chosen, before, title, minChars, LEAD_LINKS, repeat);
   return t.text.filter((_, i) => chosen[i] === 1);
 }
 
@@ -62,6 +62,16 @@ describe('restoreLead: the lead under the headline that the containers cut', () 
   it('gives the same lines when white space between the tags changes (a browser renders both alike)', () => {
     expect(lead(page('\n   \n'), 160)).toEqual(lead(page(), 160));
     expect(lead(page('\n   \n'), 10)).toEqual(lead(page(), 10));
+  });
+
+  it('with `repeat`, leaves out a summary whose tokens the article\'s opening repeats, and brings back a deck it does not', () => {
+    // The body opens with a dateline and the deck's sentence again: the line under the headline is a teaser of it.
+    const repeated = (inline: boolean) => page().replace('<div class="body">', `<div class="body"><p>Harbour Town, 3 May. ${inline ? DECK.replace('harbour seals', '<b>harbour seals</b>') : DECK}</p>`);
+    expect(lead(repeated(false), 160)).toContain(DECK);
+    expect(lead(repeated(false), 160, undefined, 0.6)).not.toContain(DECK);
+    expect(lead(page(), 160, undefined, 0.6)).toContain(DECK);
+    // An inline tag inside the repeated paragraph renders the same text: the same decision.
+    expect(lead(repeated(true), 160, undefined, 0.6)).toEqual(lead(repeated(false), 160, undefined, 0.6));
   });
 
   it('is 160 characters for models across sites, off for site models and the paper preset', () => {
