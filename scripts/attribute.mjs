@@ -21,12 +21,15 @@
  *   --pages   list the N pages where farsw trails Readability most, with the lines lost or added (default 15)
  *   --limit   the first N pages of each dataset only
  *   --farsw   apply options over the defaults for every step (a variant to attribute)
+ *   --ids     a file of page ids (one a line, e.g. the worst pages `lodo-groups.mjs --worst` lists): attribute only those
+ *   --classes also sort each page into the issue's failure modes by where most of its F1 went (`failureClass` below) and
+ *             report, per dataset, the pages and the F1 short of 1 (Σ 1 − F1) of each class
  * Needs dist/ and ../shared/datasets.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readJsonlDataset, runModel, blocksToText, tokenize, bagOfWordsScore, modelFromJson } from '../dist/index.js';
+import { readJsonlDataset, runModel, blocksToText, allText, tokenize, bagOfWordsScore, modelFromJson } from '../dist/index.js';
 import { LODO_OPTIONS, lodoCacheFile, readabilityText } from './lodo-common.mjs';
 
 const { values: opts } = parseArgs({
@@ -37,6 +40,8 @@ const { values: opts } = parseArgs({
     farsw: { type: 'string', default: '{}' },
     limit: { type: 'string', default: '0' },
     'skip-readability': { type: 'boolean', default: false },
+    ids: { type: 'string' },
+    classes: { type: 'boolean', default: false },
   },
 });
 if (!opts.cache) {
@@ -57,6 +62,26 @@ const steps = [
 ];
 const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
+const only = opts.ids ? new Set(readFileSync(opts.ids, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean)) : undefined;
+const sum = (o) => Object.values(o).reduce((a, b) => a + b, 0);
+/**
+ * The failure mode of one page (issue 17's list), by where most of its tokens went: `not in page` (under half of the gold's
+ * tokens occur in the page's visible text: the stored HTML lacks the article); `nothing kept`; `wrong block` (the output holds
+ * less than a quarter of the gold and its extra tokens outnumber the gold it kept); `boilerplate joined` (extra tokens from
+ * DANA's joined regions and the steps after them outnumber the lost ones); `cut by a container` (most lost tokens went in the
+ * final or title container: the lead, the first paragraphs, a sibling section); `below the axis` (most lost tokens never
+ * chosen: lines, lists or tables under DANA's axis or outside the joined regions); `muted`.
+ */
+const failureClass = (p) => {
+  if (p.coverage < 0.5) return 'not in page';
+  if (p.outTokens === 0) return 'nothing kept';
+  const lost = sum(p.lost), extra = sum(p.extra);
+  if (p.recall < 0.25 && extra > p.kept) return 'wrong block';
+  if (extra >= lost) return 'boilerplate joined';
+  const cut = (p.lost.box ?? 0) + (p.lost.title ?? 0), never = p.lost.never ?? 0, muted = p.lost.mute ?? 0;
+  if (cut >= never && cut >= muted) return 'cut by a container';
+  return never >= muted ? 'below the axis' : 'muted';
+};
 const readability = opts['skip-readability'] ? undefined : await readabilityText();
 const bag = (tokens) => { const m = new Set(); for (const t of tokens) m.add(t); return m; };
 const share = (tokens, set) => (tokens.length === 0 ? 0 : tokens.filter((t) => set.has(t)).length / tokens.length);
@@ -66,7 +91,7 @@ for (const held of opts.held.split(',')) {
   const totals = { lost: Object.fromEntries(['never', ...steps.map(([s]) => s)].map((s) => [s, 0])), extra: Object.fromEntries(steps.map(([s]) => [s, 0])), cut: Object.fromEntries(steps.map(([s]) => [s, 0])), lostR: 0, extraR: 0 };
   const rows = [];
   for await (const r of readJsonlDataset(join(opts.data, `${held}.jsonl.gz`))) {
-    if (!r.gold) continue;
+    if (!r.gold || (only && !only.has(r.id))) continue;
     if (Number(opts.limit) > 0 && rows.length >= Number(opts.limit)) break;
     const goldTokens = tokenize(r.gold);
     const gold = bag(goldTokens);
@@ -83,9 +108,12 @@ for (const held of opts.held.split(',')) {
       masks.push(m);
       finalText = blocksToText(table, run.detail.blocks);
     }
-    const f1 = bagOfWordsScore(tokenize(finalText), goldTokens).f1;
+    const outTokens = tokenize(finalText);
+    const score = bagOfWordsScore(outTokens, goldTokens), f1 = score.f1;
     const rf1 = bagOfWordsScore(tokenize(rText), goldTokens).f1;
-    const page = { id: r.id, f1, rf1, lost: {}, extra: {}, cut: {}, lostR: 0, extraR: 0, ex: [] };
+    const visible = bag(tokenize(allText(table)));
+    const coverage = goldTokens.length === 0 ? 1 : share(goldTokens, visible);
+    const page = { id: r.id, f1, rf1, lost: {}, extra: {}, cut: {}, lostR: 0, extraR: 0, ex: [], coverage, outTokens: outTokens.length, recall: score.recall, kept: Math.round(score.recall * goldTokens.length) };
     const last = masks.length - 1;
     for (let i = 0; i < table.count; i++) {
       if (table.contentChars[i] === 0) continue;
@@ -123,6 +151,17 @@ for (const held of opts.held.split(',')) {
   console.log(`lost gold tokens by step: ${JSON.stringify(totals.lost)}; of them in Readability's output: ${totals.lostR}`);
   console.log(`boilerplate tokens dropped by step: ${JSON.stringify(totals.cut)}`);
   console.log(`extra tokens by step: ${JSON.stringify(totals.extra)}; of them not in Readability's output: ${totals.extraR}`);
+  if (opts.classes) {
+    const byClass = new Map();
+    for (const p of rows) {
+      const c = failureClass(p);
+      const e = byClass.get(c) ?? { pages: 0, short: 0, ids: [] };
+      e.pages++; e.short += 1 - p.f1; e.ids.push(`${p.id.slice(held.length + 1, held.length + 41)} ${p.f1.toFixed(2)}`);
+      byClass.set(c, e);
+    }
+    console.log(`failure classes (pages, Σ 1 − F1): ${[...byClass].sort((a, b) => b[1].short - a[1].short).map(([c, e]) => `${c} ${e.pages} (${e.short.toFixed(2)})`).join('; ')}`);
+    for (const [c, e] of byClass) console.log(`  ${c}: ${e.ids.join(', ')}`);
+  }
   rows.sort((a, b) => (a.f1 - a.rf1) - (b.f1 - b.rf1));
   for (const p of rows.slice(0, Number(opts.pages))) {
     console.log(`${p.id}: farsw ${p.f1.toFixed(3)} R ${p.rf1.toFixed(3)} lost ${JSON.stringify(p.lost)} extra ${JSON.stringify(p.extra)}`);
