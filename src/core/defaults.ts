@@ -311,6 +311,11 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * the opening, not a deck); chosen by leave-one-dataset-out (restoreLead; docs/decisions.md, session 13).
    */
   leadRepeat: 0.7,
+  /**
+   * The final container is chosen without the lines the learned mute leaves out, so a muted teaser list or sidebar does not
+   * outweigh the article; chosen by leave-one-dataset-out (docs/decisions.md, session 13). Site models have no mute.
+   */
+  muteBox: true,
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

@@ -157,6 +157,8 @@ export interface FarswApplyOptions {
    * kept lines after it: a teaser or summary under the headline that repeats the article's opening (0 = off).
    */
   readonly leadRepeat: number;
+  /** The final container is chosen as if the learned mute (`mute`) had already left its lines out (no effect without the mute or the final container). */
+  readonly muteBox: boolean;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -437,7 +439,15 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // except in its siblings the vote calls content (Readability's sibling step).
   // The lead under the headline (restoreLead) is read from the lines chosen before the containers cut.
   const beforeCut = options.leadChars > 0 && options.container > 0 && titleKept ? Uint8Array.from(chosen) : undefined;
-  let box = dominantContainer(table, chosen, options.container, options.dana.containerLines);
+  // The final container is chosen without the lines the learned mute would leave out: a muted teaser list or sidebar does not
+  // outweigh the article (`muteBox`); the mute itself still comes last.
+  const spare = titleKept && options.spareTitleLine ? dana.titleLine : -1;
+  let forBox = chosen;
+  if (options.muteBox && options.mute > 0 && options.container > 0) {
+    forBox = Uint8Array.from(chosen);
+    applyMute(table, model, forBox, options, spare);
+  }
+  let box = dominantContainer(table, forBox, options.container, options.dana.containerLines);
   // A container holding none of the chosen text of the region the DANA core started from (the title-anchored one) is a teaser
   // list or gallery beside the article: no cut then (the title container below still applies).
   if (options.anchorContainer && box >= 0 && missesRegion(table, chosen, box, dana.regions[dana.start])) box = -1;
@@ -460,7 +470,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // …and neither does a line in a slot that held the article on the training pages.
   const slotted = options.slots ? addSlotLines(table, model, chosen) : [];
   if (options.dedupe) dropRepeatedLines(table, chosen);
-  const muted = applyMute(table, model, chosen, options, titleKept && options.spareTitleLine ? dana.titleLine : -1);
+  const muted = applyMute(table, model, chosen, options, spare);
   return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}), ...(lead.length > 0 ? { lead } : {}), ...(slotted.length > 0 ? { slotted } : {}) };
 }
 

@@ -4,7 +4,7 @@ import { sitePage } from '../helpers/site-pages.js';
 import { buildLineTable } from '../../src/html/lines.js';
 import { lineKey } from '../../src/html/line-key.js';
 import { mutedLines } from '../../src/extract/mute.js';
-import { extractWithModel } from '../../src/extract/model-extractor.js';
+import { extractWithModel, farswOptions } from '../../src/extract/model-extractor.js';
 import { explainPage } from '../../src/explain/explain.js';
 import { renderLineTable } from '../../src/explain/line-table.js';
 import { summarize } from '../../src/explain/explain.js';
@@ -103,5 +103,37 @@ describe('learned mute in extraction', () => {
     const retried = extractWithModel(html, model, { farsw: { mute: 0.1, muteRetry: 100_000 } });
     expect(retried.text).toBe(loose.text);
     expect(retried.detail.muted).toBeUndefined();
+  });
+});
+
+describe('the final container chosen without the muted lines (`muteBox`)', () => {
+  // A short article (three paragraphs, over 500 characters), then a related box of two prose teasers (muted: `related` never
+  // carried the article) and a link-heavy note from the desk. With the teasers weighing in, no element holds 70 % of the chosen
+  // text, so no container cuts the note; left out of the choice, the article's element holds over 70 % and the note goes.
+  const base = sitePage(41);
+  const paras = base.gold!.split('\n').slice(0, 3);
+  const first = (k: number, a: number, b?: number) => sitePage(k).gold!.split('\n')[0]!.slice(a, b);
+  const page = (wrap = (s: string) => s, space = '\n') => base.html
+    .replace(/<div class="article">[^]*?<\/div>/, `<div class="article"><h1>Headline number 41</h1>\n${paras.map((p) => `<p>${p}</p>`).join('\n')}\n</div>`)
+    .replace('<div class="related">', `<div class="related">${[0, 1].map((r) => `<p>Teaser ${r}: ${wrap(first(60 + r, 14))}</p>`).join(space)}</div>${space}`
+      + `<div class="aside"><p>A note from the desk: ${first(70, 14, 110)} <a href="/desk">${wrap(first(71, 14, 90))}</a></p></div>\n<div class="related">`);
+  const run = (html: string, muteBox: boolean) => extractWithModel(html, model, { farsw: { mute: 0.1, muteBox } }).text;
+
+  it('keeps the article alone where the muted teasers kept any container from cutting the note', () => {
+    expect(paras.join('').length).toBeGreaterThan(500);
+    const without = run(page(), false);
+    expect(without).toContain('A note from the desk');
+    expect(without).not.toContain('Teaser');
+    expect(run(page(), true)).toBe(paras.join('\n'));
+  });
+
+  it('decides alike when an inline tag wraps the teasers\' and the note\'s text or white space between them changes (a browser renders both alike)', () => {
+    expect(run(page((s) => `<span>${s}</span>`, '\n  \n'), true)).toEqual(run(page(), true));
+    expect(run(page((s) => `<b>${s}</b>`), false)).toEqual(run(page(), false));
+  });
+
+  it('is on for models across sites, and changes nothing without the mute', () => {
+    expect(farswOptions({}, model).muteBox).toBe(true);
+    expect(extractWithModel(page(), model, { farsw: { mute: 0, muteBox: true } }).text).toBe(extractWithModel(page(), model, { farsw: { mute: 0, muteBox: false } }).text);
   });
 });
