@@ -224,10 +224,10 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   siteMode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
   pathEvidence: 3,
-  /** Lines in a structural slot the model learned as the article's (Model.topicalSlots: site models) are kept though nothing chose them (docs/decisions.md, session 13). */
-  slots: true,
   /** The same for site models: one line is enough; a path of the one site means the same thing on every page (docs/decisions.md). */
   sitePathEvidence: 1,
+  /** Lines in a structural slot the model learned as the article's (Model.topicalSlots: site models) are kept though nothing chose them (docs/decisions.md, session 13). */
+  slots: true,
   /** In `union`, the fallback block is not added when its anchor text exceeds this share of its text and it touches none of DANA's blocks (extract/farsw.ts keepFallback; 0 = off; docs/decisions.md). */
   fallbackLinkDensity: 0.5,
   /** When no block passes β, keep the best block (farsw's; the paper keeps none): window.ts selectInformative. */

@@ -481,7 +481,7 @@ const SLOT_SETS = new WeakMap<Model, KeyMap>();
  * The site's template, slot by slot: a line with text whose structural slot (features/slots.ts) held article lines on the
  * model's training pages (Model.topicalSlots) is chosen, though neither a window nor the DANA core reached it (a deck apart
  * from the body, a short paragraph between two pictures). Only lines are added: a slot's non-topical history never drops a
- * chosen line (measured worse; docs/decisions.md, session 13).
+ * chosen line (dropping measured no better, by the exact position worse; docs/decisions.md, session 13).
  * @param chosen changed in place
  * @returns the lines added, in page order
  */
