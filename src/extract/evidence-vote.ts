@@ -174,9 +174,8 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
     prevStructure = s;
     if (same) out[i] = prevP;
     else {
-      // A like line: no value but the position features' changed and the same structure and class words, or else the same items
-      // and degrees but theirs.
-      if (sameCrisp && k > 0 && (sameValues(numeric, k, moves) || sameBesides(moves, active, activeDegree, count, prevActive, prevDegree, prevCount))) {
+      // A like line: the same structure and class words, and no value but the position features' changed.
+      if (sameCrisp && k > 0 && sameValues(numeric, k, moves)) {
         // A like line: the stable rules' sums are the line before's (computed once per run of like lines), the moving rules' are new.
         if (!stableKnown) { voteSums(stable, degree, active, count, stableSums); stableKnown = true; }
         voteSums(moving, degree, active, count, sums);
@@ -202,16 +201,6 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
 function sameValues(numeric: readonly Float32Array[], k: number, moves: Uint8Array): boolean {
   for (let f = 0; f < numeric.length; f++) if (moves[f * 3] === 0 && numeric[f]![k] !== numeric[f]![k - 1]) return false;
   return true;
-}
-
-/** Are two lines' active items and degrees the same but for the items `moves` marks (the position features' regions)? */
-function sameBesides(moves: Uint8Array, active: Int32Array, degree: Float64Array, count: number, prevActive: Int32Array, prevDegree: Float64Array, prevCount: number): boolean {
-  for (let a = 0, b = 0; ; a++, b++) {
-    while (a < count && moves[active[a]!]) a++;
-    while (b < prevCount && moves[prevActive[b]!]) b++;
-    if (a === count || b === prevCount) return a === count && b === prevCount;
-    if (active[a] !== prevActive[b] || degree[a] !== prevDegree[b]) return false;
-  }
 }
 
 /** A rule that fired on a line, with its degree. */
