@@ -16,7 +16,7 @@ import { hashString, mulberry32, shuffled } from '../core/random.js';
 import { extractWithModel } from '../extract/model-extractor.js';
 import type { Model, SiteCheck } from '../model/model.js';
 import { Trainer, type TrainingPage, type TrainOptions } from '../train/train.js';
-import type { PseudoLabels } from '../train/unlabeled.js';
+import { pseudoLabelledOptions, type PseudoLabels } from '../train/unlabeled.js';
 import { bagOfWordsScore } from './metrics.js';
 import { lineKey } from '../html/line-key.js';
 
@@ -200,6 +200,5 @@ export function checkSiteModel(pages: readonly TrainingPage[], options: Omit<Tra
  * and scored also without the disputed lines the pseudo-labeller recorded (every caller needs both, so they go together here).
  */
 export function checkPseudoLabelled(labels: PseudoLabels, options: Omit<TrainOptions, 'name' | 'onProgress'>, defaultModel: Model, guard: Omit<SiteGuardOptions, 'disputed'> = {}): SiteCheck | null {
-  // The guard's trainings learn what trainPseudoLabelled learns: no structural slots unless asked.
-  return checkSiteModel(labels.pages, { ...options, slots: options.slots ?? false }, defaultModel, { ...guard, rule: guard.rule ?? PSEUDO_LABEL_GUARD, disputed: labels.disputed });
+  return checkSiteModel(labels.pages, pseudoLabelledOptions(options), defaultModel, { ...guard, rule: guard.rule ?? PSEUDO_LABEL_GUARD, disputed: labels.disputed });
 }

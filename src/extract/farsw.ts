@@ -443,9 +443,9 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   // outweigh the article (`muteBox`); the mute itself still comes last.
   const spare = titleKept && options.spareTitleLine ? dana.titleLine : -1;
   let forBox = chosen;
-  if (options.muteBox && options.mute > 0 && options.container > 0) {
-    forBox = Uint8Array.from(chosen);
-    applyMute(table, model, forBox, options, spare);
+  if (options.muteBox && options.container > 0) {
+    const muted = muteMask(table, model, chosen, options, spare);
+    if (muted) forBox = chosen.map((c, i) => (muted[i] ? 0 : c));
   }
   let box = dominantContainer(table, forBox, options.container, options.dana.containerLines);
   // A container holding none of the chosen text of the region the DANA core started from (the title-anchored one) is a teaser
@@ -530,6 +530,13 @@ function keepElements(table: LineTable, chosen: Uint8Array, box: number, also: r
  * @returns per line, the muting class word index + 1 of the lines cleared; undefined when none were (the spared line alone too)
  */
 function applyMute(table: LineTable, model: Model, chosen: Uint8Array, options: FarswApplyOptions, spare: number): Uint16Array | undefined {
+  const muted = muteMask(table, model, chosen, options, spare);
+  if (muted) for (let i = 0; i < chosen.length; i++) if (muted[i]) chosen[i] = 0;
+  return muted;
+}
+
+/** What {@link applyMute} would clear in `chosen`, without clearing it (`muteBox` chooses the container from it). */
+function muteMask(table: LineTable, model: Model, chosen: Uint8Array, options: FarswApplyOptions, spare: number): Uint16Array | undefined {
   const muted = options.mute > 0 ? mutedLines(table, model.evidence, options.mute, chosen) : undefined;
   if (!muted) return undefined;
   if (spare >= 0) muted[spare] = 0;
@@ -538,9 +545,7 @@ function applyMute(table: LineTable, model: Model, chosen: Uint8Array, options: 
     if (muted[i]) any = true;
     else if (chosen[i]) left += table.contentChars[i]!;
   }
-  if (!any || left < options.muteRetry) return undefined;
-  for (let i = 0; i < chosen.length; i++) if (muted[i]) chosen[i] = 0;
-  return muted;
+  return any && left >= options.muteRetry ? muted : undefined;
 }
 
 /** Anchor text share above which a line of the lead does not come back (Readability's link-density cut, as `fill`'s). */

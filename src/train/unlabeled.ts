@@ -178,11 +178,18 @@ export function trainUnlabeled(pages: readonly UnlabeledPage[], options: TrainOp
   return trainPseudoLabelled(labels, trainOptions);
 }
 
+/**
+ * Training options for pseudo-labelled pages (trainPseudoLabelled and the label-free guard's trainings alike): no structural
+ * slots unless asked, since pseudo-labels are the default model's choice and slots were measured on gold only (docs/decisions.md, session 13).
+ */
+export function pseudoLabelledOptions<T extends { readonly slots?: boolean }>(options: T): T {
+  return { ...options, slots: options.slots ?? false };
+}
+
 /** Step 5: the usual Trainer on pseudo-labelled pages; the model records the evidence (`trainingReport.unlabeled`). */
 export function trainPseudoLabelled(labels: PseudoLabels, options: TrainOptions): Model {
   const { onProgress, ...trainOptions } = options;
-  // No structural slots unless asked: pseudo-labels are the default model's choice, and slots were measured on gold only (docs/decisions.md, session 13).
-  const trainer = new Trainer({ ...trainOptions, slots: trainOptions.slots ?? false });
+  const trainer = new Trainer(pseudoLabelledOptions(trainOptions));
   for (const p of labels.pages) { trainer.addPage(p); onProgress?.(trainer.pages, labels.pages.length); }
   const model = trainer.finish();
   return { ...model, trainingReport: { ...model.trainingReport, unlabeled: labels.evidence } };
