@@ -10,6 +10,7 @@ import { decodeBody, type BodyCoding } from './http-body.js';
 import type { PageMetadata } from '../html/metadata.js';
 import { decodeHtml } from '../html/decode.js';
 import { hostOf, hostOfRecord } from '../dataset/site.js';
+import { describeJson } from '../dataset/record.js';
 import { adaptChoice, trainAdaptEntry, type AdaptEntry, type AdaptTable } from './adapt-model.js';
 import type { UnlabeledPage } from '../train/unlabeled.js';
 
@@ -105,10 +106,11 @@ export function runTask({ task, options, adapt }: TaskRequest): TaskResult {
   } catch (e) {
     return { error: e instanceof SyntaxError ? `${task.where}: invalid JSON (${e.message})` : `${task.where}: ${message(e)}` };
   }
-  const r = (rec !== null && typeof rec === 'object' ? rec : {}) as { id?: unknown; html?: unknown; url?: unknown; host?: unknown };
+  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return { error: `${task.where}: expected a JSON object, found ${describeJson(rec)}` };
+  const r = rec as { id?: unknown; html?: unknown; url?: unknown; host?: unknown };
   const id = typeof r.id === 'string' ? { id: r.id } : typeof r.id === 'number' ? { id: String(r.id) } : {};
   const url = typeof r.url === 'string' ? r.url : undefined;
-  if (typeof r.html !== 'string') return { ...id, error: `${task.where}: record has no "html" string` };
+  if (typeof r.html !== 'string') return { ...id, error: `${task.where}: field "html" must be a string, found ${describeJson(r.html)}` };
   try {
     const host = adapt ? hostOfRecord({ host: typeof r.host === 'string' ? r.host : null, url: url ?? null }) : null;
     return { ...id, ...runExtract(r.html, options, url !== undefined ? { url } : {}, adapt, host) };

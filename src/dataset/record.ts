@@ -26,13 +26,13 @@ export function parseDatasetRecord(value: unknown, source: RecordSource, fallbac
     const v = o[key];
     if (typeof v === 'string') return v;
     if (!required && (v === null || v === undefined)) return null;
-    throw new DatasetError(`${where}: field "${key}" must be a string${required ? '' : ' or null'}, found ${describe(v)}`);
+    throw new DatasetError(`${where}: field "${key}" must be a string${required ? '' : ' or null'}, found ${describeJson(v)}`);
   };
   const strings = (key: string): readonly string[] | undefined => {
     const v = o[key];
     if (v === undefined || v === null) return undefined;
     if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
-    throw new DatasetError(`${where}: field "${key}" must be an array of strings, found ${describe(v)}`);
+    throw new DatasetError(`${where}: field "${key}" must be an array of strings, found ${describeJson(v)}`);
   };
   const id = str('id', true)!;
   const html = str('html', true)!;
@@ -52,8 +52,8 @@ export function parseDatasetRecord(value: unknown, source: RecordSource, fallbac
   };
 }
 
-/** Short description of a JSON value for messages. */
-function describe(v: unknown): string {
+/** Short description of a JSON value for messages ("nothing", "null", "an array", "number", …). */
+export function describeJson(v: unknown): string {
   if (v === undefined) return 'nothing';
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';

@@ -155,7 +155,7 @@ export class ModelResolver {
     const hit = this.cache.get(name);
     if (hit) return hit;
     const model = findModel(this.store, name)?.model;
-    if (!model) throw new ModelNotFoundError(`model "${name}" not found${this.storePath ? ` in ${this.storePath}` : ' (no model store given)'}`);
+    if (!model) throw new ModelNotFoundError(`model "${name}" not found${this.storePath === undefined ? ' (no model store given)' : this.store ? ` in ${this.storePath}; see farsw models list` : `: no model store at ${this.storePath}`}`);
     this.cache.set(name, model);
     return model;
   }

@@ -229,7 +229,11 @@ export class Trainer {
   finish(): Model {
     const { params, shapes, segs } = this;
     if (this.topicalLines === 0) {
-      throw new InputError(`no topical lines: none of the ${this.seen} training pages has a line matching its gold text (${this.skipped.length} skipped)`);
+      const reasons = new Map<string, number>();
+      for (const { reason } of this.skipped) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      const why = [...reasons].map(([reason, n]) => `${n} ${reason}`).join(', ');
+      const hint = reasons.has('no gold text') ? '; pages without gold train with --unlabeled' : '';
+      throw new InputError(`no topical lines: none of the ${this.seen} training pages has a line matching its gold text (${this.skipped.length} skipped${why ? `: ${why}` : ''})${hint}`);
     }
     // Stage 4.
     const membership = membershipFromLines(segs, params.alpha, shapes, params.twoRegionEnd);

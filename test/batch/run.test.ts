@@ -33,6 +33,17 @@ describe('runBatch: bad records', () => {
     expect(summary).toMatchObject({ records: 9, failed: 3 });
   });
 
+  it('a record that is not an object, or whose html is not a string, names the line, the field and what it found', async () => {
+    const dir = tempDir('bad-fields');
+    const input = writeLines(join(dir, 'pages.jsonl'), [...pageLines(1), '[1, 2]', '{"id": 7, "html": 5}', '{"id": "q"}']);
+    const { records, summary } = await runToMemory({ inputs: [input] });
+    expect(records.map((r) => r.id)).toEqual(['p0', `${input}:2`, '7', 'q']);
+    expect(records[1]!.error).toBe(`${input}:2: expected a JSON object, found an array`);
+    expect(records[2]!.error).toBe(`${input}:3: field "html" must be a string, found number`);
+    expect(records[3]!.error).toBe(`${input}:4: field "html" must be a string, found nothing`);
+    expect(summary).toMatchObject({ records: 4, failed: 3 });
+  });
+
   it('a record over --max-bytes is an error record and is never parsed', async () => {
     const dir = tempDir('max');
     const big = JSON.stringify({ id: 'big', html: `<p>${'x'.repeat(5000)}</p>` });

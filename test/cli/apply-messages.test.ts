@@ -99,3 +99,29 @@ describe('messages that point to the right form (issue 21.10)', () => {
     expect(io.err).toMatch(/1 of 3 pages failed/);
   });
 });
+
+describe('mistakes that would cost a whole crawl fail once, up front', () => {
+  it('a model the store does not have: one line naming it, exit 1, no output file', async () => {
+    const dir = tempDir('no-model');
+    const input = join(dir, 'pages.jsonl');
+    writeFileSync(input, `${JSON.stringify({ id: 'a', html: page(1) })}\n${JSON.stringify({ id: 'b', html: page(2) })}\n`);
+    const out = join(dir, 'out.jsonl');
+    const io = capture();
+    expect(await run(['apply', '--model', 'nosuch', '--store', join(dir, 'none.sqlite'), '-w', '0', '--input', input, '--output', out], io)).toBe(1);
+    expect(io.err.trim()).toBe(`farsw: model "nosuch" not found: no model store at ${join(dir, 'none.sqlite')}`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('JSON Lines or a WARC file given as a page points at --input', async () => {
+    const dir = tempDir('crawl-as-page');
+    const jsonl = join(dir, 'pages.jsonl.gz');
+    writeFileSync(jsonl, gzipSync(`${JSON.stringify({ id: 'a', html: page(1) })}\n`));
+    const warc = join(dir, 'crawl.warc');
+    writeFileSync(warc, 'WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n');
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', jsonl, warc], io)).toBe(1);
+    expect(io.err).toContain(`farsw: ${jsonl}: JSON Lines records, not a page; to extract its pages: farsw apply --input ${jsonl}\n`);
+    expect(io.err).toContain(`farsw: ${warc}: a WARC file, not a page; to extract its pages: farsw apply --input ${warc}\n`);
+    expect(io.out).toBe('');
+  });
+});

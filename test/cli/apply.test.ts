@@ -111,7 +111,7 @@ describe('farsw apply', () => {
     expect(out[0].text).toContain('sea wall');
     expect(out[0].ms).toBeGreaterThanOrEqual(0);
     expect(out[1].error).toContain(':2: invalid JSON');
-    expect(out[2].error).toContain('no "html"');
+    expect(out[2].error).toContain(':3: field "html" must be a string, found nothing');
     expect(out[3].text).toBe('Short page');
     expect(io.err).toContain('4 records, 2 failed');
   });

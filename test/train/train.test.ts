@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { train } from '../../src/train/train.js';
 import { regionName } from '../../src/fuzzy/region.js';
 import { validateModel, modelFromJson, modelToJson } from '../../src/model/model.js';
-import { InputError, ConfigError, ModelFormatError } from '../../src/core/errors.js';
+import { ConfigError, ModelFormatError } from '../../src/core/errors.js';
 import { sitePages } from '../helpers/site-pages.js';
 import { buildLineTable } from '../../src/html/lines.js';
 import { lineKey } from '../../src/train/templates.js';
@@ -75,7 +75,9 @@ describe('train', () => {
   it('skips pages without gold and fails clearly when nothing is usable', () => {
     const m = train([...pages, { id: 'nogold', html: '<p>x</p>', gold: null }], { name: 'x' });
     expect(m.trainingReport.skipped).toEqual([{ id: 'nogold', reason: 'no gold text' }]);
-    expect(() => train([{ html: '<p>a b c</p>', gold: 'zzz yyy' }], { name: 'x' })).toThrow(InputError);
+    expect(() => train([{ html: '<p>a b c</p>', gold: 'zzz yyy' }], { name: 'x' })).toThrow(/\(1 skipped: 1 no line matches the gold\)$/);
+    expect(() => train([{ html: '<p>a b c</p>', gold: null }, { html: '<p>d</p>', gold: ' ' }], { name: 'x' }))
+      .toThrow(/\(2 skipped: 2 no gold text\); pages without gold train with --unlabeled$/);
     expect(() => train(pages, { name: 'x', alpha: 2 })).toThrow(ConfigError);
     expect(() => train(pages, { name: 'bad name' })).toThrow(ModelFormatError);
   });

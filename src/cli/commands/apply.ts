@@ -7,14 +7,14 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { isGzip } from '../../batch/detect.js';
+import { detectInputKind, isGzip } from '../../batch/detect.js';
 import { emptyReason } from '../../extract/empty-reason.js';
 import { EXIT, type CliIo } from '../io.js';
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
 import { InputError, ConfigError, DecodeError, isFarswError } from '../../core/errors.js';
 import { BATCH_DEFAULTS } from '../../core/defaults.js';
-import { extract, type ExtractOptions, type ExtractResult } from '../../api/extract.js';
+import { extract, resolveModel, type ExtractOptions, type ExtractResult } from '../../api/extract.js';
 import type { PageMetadata } from '../../html/metadata.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } from '../batch-command.js';
@@ -75,14 +75,19 @@ async function readPage(file: string, io: CliIo, maxBytes: number): Promise<Uint
       throw new InputError(`${file}: cannot read (${err.code === 'ENOENT' ? 'no such file' : err.message})`);
     }
   }
-  if (!isGzip(bytes)) return bytes;
-  try {
-    return gunzipSync(bytes, { maxOutputLength: maxBytes });
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'ERR_BUFFER_TOO_LARGE') throw new InputError(`${file}: gzip data unpacks to more than --max-bytes ${maxBytes}`);
-    throw new InputError(`${file}: corrupt gzip data (${err.message})`);
+  if (isGzip(bytes)) {
+    try {
+      bytes = gunzipSync(bytes, { maxOutputLength: maxBytes });
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      if (err.code === 'ERR_BUFFER_TOO_LARGE') throw new InputError(`${file}: gzip data unpacks to more than --max-bytes ${maxBytes}`);
+      throw new InputError(`${file}: corrupt gzip data (${err.message})`);
+    }
   }
+  // A crawl given as a page would come out as its raw records: point at --input instead.
+  const kind = detectInputKind(bytes.subarray(0, 64));
+  if (kind === 'warc' || kind === 'jsonl') throw new InputError(`${file}: ${kind === 'warc' ? 'a WARC file' : 'JSON Lines records'}, not a page; to extract its pages: farsw apply --input ${file}`);
+  return bytes;
 }
 
 /** A file name that looks like a host name (`example.com/a`): the user probably meant a URL. */
@@ -199,6 +204,8 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
           return true;
         }) as never,
     handler: async (args) => {
+      // A model that cannot be found fails the command once, not every page of a crawl.
+      if (args.algorithm === undefined) resolveModel({ model: args.model ?? 'auto', store: args.store });
       if (args.input !== undefined) {
         const workerFile = process.env['FARSW_BATCH_WORKER'];
         if (args.format === 'json') throw new ConfigError('--format json is for single pages: batch records are JSON already (use --with-metadata for the metadata)');
