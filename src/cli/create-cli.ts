@@ -59,7 +59,8 @@ export function createCli(io: CliIo, raw: readonly string[] = []): Argv {
     .exitProcess(false)
     .version(FARSW_VERSION)
     .help()
-    .wrap(Math.min(100, process.stdout.columns ?? 100))
+    // yargs renders every command's help even when none is asked for; wrapping it costs ~75 ms CPU a run.
+    .wrap(raw.includes('--help') ? Math.min(100, process.stdout.columns ?? 100) : null)
     .fail((msg, err) => {
       if (err) throw err;
       throw new ConfigError(msg);
