@@ -5,7 +5,7 @@
  * Per site: a label-free model trained on all the site's pages without their gold (trainUnlabeled,
  * seeded by the shipped default model), applied to the same pages, scored against the gold it never
  * saw; beside the default model on the same pages. Mean BoW F1 (tokens) per site, then over sites.
- *   node scripts/bench-site-models.mjs [--min-pages 10] [--sites N] [--out FILE.md] [--no-guard] [--template-share 0.3] [--save FILE.json] [--guard-seed 1] [--train-json '{"slots":true}']
+ *   node scripts/bench-site-models.mjs [--min-pages 10] [--sites N] [--out FILE.md] [--no-guard] [--template-share 0.3] [--save FILE.json] [--guard-seed 1] [--train-json '{"slots":true}'] [--label-json '{"splitPaths":false}']
  * --save keeps every site's guard pages (the cross-validation against the pseudo-labels) and gold scores, for comparing guard
  * rules offline on the same trainings, per dataset and held out (scripts/guard-lodo.mjs).
  * Needs ../shared/datasets (or FARSW_DATASETS); skips with a message when absent.
@@ -35,6 +35,8 @@ const save = arg('--save', null);
 const guardSeed = Number(arg('--guard-seed', 1));
 // Training options of the label-free model and the guard's trainings (experiments: e.g. `{"slots": true}`).
 const trainExtra = JSON.parse(arg('--train-json', '{}'));
+// Pseudo-label options of pseudoLabel (experiments: e.g. `{"splitPaths": false}`).
+const labelExtra = JSON.parse(arg('--label-json', '{}'));
 const saved = [];
 
 const dflt = shippedDefaultModel();
@@ -43,7 +45,7 @@ const rows = [];
 const t0 = performance.now();
 for (const [site, pages] of sites) {
   const seed = new Map(pages.map((p) => [p.id, extractWithModel(p.html, dflt).text]));
-  const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site, seed: (p) => seed.get(p.id), seedModel: dflt.name, ...(share !== undefined ? { templateShare: Number(share) } : {}), lineLabels });
+  const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site, seed: (p) => seed.get(p.id), seedModel: dflt.name, ...(share !== undefined ? { templateShare: Number(share) } : {}), lineLabels, ...labelExtra });
   const model = trainPseudoLabelled(labels, { name: 'lf', site, ...trainExtra });
   // The guard on pseudo-labels, as `farsw train --unlabeled` records it: --model auto uses the model only where it won.
   const guardPages = [];

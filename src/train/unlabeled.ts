@@ -10,6 +10,9 @@
  *      a boilerplate path, or when it is on a varying path the seed mostly keeps and carries enough text,
  *      most of it outside links (a breadcrumb or a list of related links varies too);
  *   5. the pseudo-labelled lines become each page's "gold" text and the usual Trainer mines FAR-SW rules.
+ * Disputed lines (where nothing without gold says which side is right, for the guard): the lines the seed keeps and the
+ * repetition drops, and every line of a path the seed keeps whole on some pages and drops whole on others (a site model
+ * decides a path as one, so it must depart from such a seed somewhere).
  * The seed is a callback (the caller runs the default model), so training never imports extraction.
  */
 import { InputError } from '../core/errors.js';
@@ -44,6 +47,8 @@ export interface UnlabeledOptions {
   readonly skipLinkLines?: boolean;
   /** Hand the Trainer each line's label (`TrainingPage.lineLabels`) instead of the pseudo-gold text to align (default true). */
   readonly lineLabels?: boolean;
+  /** The lines of a path the seed keeps whole on some pages and drops whole on others are disputed too (default true). */
+  readonly splitPaths?: boolean;
 }
 
 /** Defaults of {@link UnlabeledOptions}. */
@@ -66,8 +71,9 @@ export interface PseudoLabels {
   readonly pages: TrainingPage[];
   readonly evidence: UnlabeledEvidence;
   /**
-   * Per page id, the keys (lineKey) of its disputed lines: the seed keeps them, the repetition evidence drops them. Nothing
-   * without gold says which side is right there; the guard (eval/site-guard.ts) also scores the models without them.
+   * Per page id, the keys (lineKey) of its disputed lines: the seed keeps them and the repetition evidence drops them, or they
+   * lie on a path the seed splits (module comment). Nothing without gold says which side is right there; the guard
+   * (eval/site-guard.ts) also scores the models without them.
    */
   readonly disputed: Map<string, Set<number>>;
 }
@@ -154,6 +160,13 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
     disputed.set(id, against);
     return { id, html: p.html, gold: gold.join('\n'), ...((options.lineLabels ?? true) ? { lineLabels: labels } : {}) };
   });
+  if (options.splitPaths ?? true) {
+    const split = seedSplitPaths(lined);
+    lined.forEach((pl, j) => {
+      const against = disputed.get(out[j]!.id!)!;
+      for (let i = 0; i < pl.keys.length; i++) if (pl.chars[i]! > 0 && pl.keys[i] !== 0 && split.has(pl.paths[i]!)) against.add(pl.keys[i]!);
+    });
+  }
   const template = [...keyPages].filter(([k]) => isTemplate(k)).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const evidence: UnlabeledEvidence = {
     pages: pages.length,
@@ -167,14 +180,31 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
   return { pages: out, evidence, disputed };
 }
 
+/** Paths whose lines with text the seed keeps all of on some page and none of on another. */
+function seedSplitPaths(lined: readonly PageLines[]): Set<number> {
+  const whole = new Set<number>(), none = new Set<number>();
+  for (const pl of lined) {
+    const onPage = new Map<number, { lines: number; kept: number }>();
+    for (let i = 0; i < pl.keys.length; i++) {
+      if (pl.chars[i] === 0 || pl.paths[i] === 0) continue;
+      let c = onPage.get(pl.paths[i]!);
+      if (!c) onPage.set(pl.paths[i]!, (c = { lines: 0, kept: 0 }));
+      c.lines++;
+      if (pl.seed[i]) c.kept++;
+    }
+    for (const [path, c] of onPage) if (c.kept === c.lines) whole.add(path); else if (c.kept === 0) none.add(path);
+  }
+  return new Set([...whole].filter((p) => none.has(p)));
+}
+
 /**
  * Learn a site model from pages without gold (module comment): pseudo-labels, then the usual Trainer.
  * @returns the model; `trainingReport.unlabeled` records the evidence
  * @throws InputError with fewer than 2 pages or when no line gets a pseudo-label
  */
 export function trainUnlabeled(pages: readonly UnlabeledPage[], options: TrainOptions & UnlabeledOptions): Model {
-  const { seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels, ...trainOptions } = options;
-  const labels = pseudoLabel(pages, { ...trainOptions, seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels } as Omit<TrainOptions, 'name'> & UnlabeledOptions);
+  const { seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels, splitPaths, ...trainOptions } = options;
+  const labels = pseudoLabel(pages, { ...trainOptions, seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels, splitPaths } as Omit<TrainOptions, 'name'> & UnlabeledOptions);
   return trainPseudoLabelled(labels, trainOptions);
 }
 

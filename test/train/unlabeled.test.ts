@@ -67,6 +67,26 @@ describe('pseudoLabel', () => {
     }
   });
 
+  it('a path the seed keeps whole on some pages and drops whole on others is disputed on every page (splitPaths)', () => {
+    // A seed that misses the headings (the headline, "Related stories": one path) on every other page: a site model, deciding
+    // that path as one, must depart from such a seed somewhere.
+    const headline = (p: PageRecord): string => p.gold!.split('\n')[0]!;
+    const odd = new Set(pages.filter((_, i) => i % 2 === 1).map((p) => p.id));
+    const halfSeed = (p: { id?: string; html: string }): string => {
+      const text = seed(p);
+      const page = pages.find((q) => q.id === p.id)!;
+      return odd.has(p.id!) ? text.split('\n').filter((l) => l !== headline(page) && l !== RELATED[0]).join('\n') : text;
+    };
+    const disputedOf = (splitPaths: boolean) => pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site: 'river-review.example', seed: halfSeed, splitPaths }).disputed;
+    const split = disputedOf(true), keyed = disputedOf(false);
+    for (const p of pages) {
+      expect(split.get(p.id)!.has(lineKey(headline(p)))).toBe(true);
+      expect(keyed.get(p.id)!.has(lineKey(headline(p)))).toBe(false);
+      // The article's paragraphs: the seed keeps their path whole on every page.
+      for (const para of p.gold!.split('\n').filter(Boolean).slice(1)) expect(split.get(p.id)!.has(lineKey(para))).toBe(false);
+    }
+  });
+
   it('the guard scores a label-free model outside the disputed lines too', () => {
     const labels = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site: 'river-review.example', seed });
     const c = checkSiteModel(labels.pages, { site: 'river-review.example' }, dflt, { folds: 3, rule: PSEUDO_LABEL_GUARD, disputed: labels.disputed })!;
