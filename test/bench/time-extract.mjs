@@ -6,13 +6,18 @@
  * dataset; see the bench's header).
  *
  * Usage: node test/bench/time-extract.mjs DATASET_FILE RUNS
- * Prints one JSON object: `{ bytes, pages, passes, mbps: { NAME: [MB/s of each timed pass] } }` (passes: timed passes per NAME),
- * NAME = `tokenizer` (htmlparser2's bare Tokenizer) or an extractor of extract.bench.ts.
- * Each one in turn: warm-up passes over the dataset's pages with gold, then timed passes: at least
- * one warm-up and RUNS timed passes, more on a small dataset so that the warm-up covers at least
- * WARM_MB and the timed passes at least TIMED_MB (a pass over chinese-wce's 3.4 MB takes ~35 ms: medians
- * of three such passes went from 98.5 to 95.1 MB/s across a change that made addanag 10–15 % faster there in
- * interleaved A/B runs; with these passes the next run measured 108.1).
+ * Prints one JSON object: `{ bytes, pages, passes, mbps: { NAME: [MB/s of each timed pass] }, ratios: { NAME: […] } }`
+ * (passes: timed passes per extractor), NAME = `tokenizer` (htmlparser2's bare Tokenizer) or an extractor of
+ * extract.bench.ts. Each extractor in turn: warm-up passes over the dataset's pages with gold, then timed passes: at
+ * least one warm-up and RUNS timed passes, more on a small dataset so that the warm-up covers at least WARM_MB and
+ * the timed passes at least TIMED_MB (a pass over chinese-wce's 3.4 MB takes ~35 ms: medians of three such passes
+ * went from 98.5 to 95.1 MB/s across a change that made addanag 10–15 % faster there in interleaved A/B runs; with
+ * these passes the next run measured 108.1).
+ * The tokenizer is warmed up first, then timed once after every timed extractor pass, so its row spans the same
+ * minutes as the extractors' and `ratios[NAME]` pairs each extractor pass with the tokenizer pass after it: a
+ * machine busy for part of the run moves both (session 14: the tokenizer timed alone, first, for under a second of
+ * cleaneval, measured 112.6 MB/s in a run whose other rows were normal). Passes are timed in CPU time of the process
+ * (`process.cpuUsage`), which waiting for a core does not count; on an idle machine it is within 0.5 % of wall time.
  */
 import { bareTokenize } from './bare-tokenize.mjs';
 import { readDataset } from '../../dist/dataset/load.js';
@@ -23,8 +28,7 @@ const runs = Number(runsArg);
 if (!file || !(runs > 0)) throw new Error('usage: node test/bench/time-extract.mjs DATASET_FILE RUNS');
 
 /** The same list as extract.bench.ts: the DANA family and the default model (`farsw apply` with no options). */
-const TIMED = [
-  { name: 'tokenizer', run: bareTokenize },
+const EXTRACTORS = [
   ...['dana', 'addana', 'danag', 'addanag'].map((algorithm) => ({ name: algorithm, run: (html) => extract(html, { algorithm }) })),
   { name: 'default model', run: (html) => extract(html) },
 ];
@@ -37,13 +41,26 @@ for await (const r of readDataset(file)) if (r.gold !== null) pages.push(r.html)
 const bytes = pages.reduce((a, p) => a + Buffer.byteLength(p), 0);
 const warm = Math.max(1, Math.ceil((WARM_MB * 1e6) / bytes));
 const timed = Math.max(runs, Math.ceil((TIMED_MB * 1e6) / bytes));
-const mbps = {};
-for (const { name, run } of TIMED) {
+
+/** MB/s of one pass of `run` over the pages, in CPU time. */
+function pass(run) {
+  const t0 = process.cpuUsage();
+  for (const p of pages) run(p);
+  const t = process.cpuUsage(t0);
+  return bytes / ((t.user + t.system) || 1);
+}
+
+for (let i = 0; i < warm; i++) pass(bareTokenize);
+const mbps = { tokenizer: [] }, ratios = {};
+for (const { name, run } of EXTRACTORS) {
   mbps[name] = [];
-  for (let pass = 0; pass < warm + timed; pass++) {
-    const t0 = performance.now();
-    for (const p of pages) run(p);
-    if (pass >= warm) mbps[name].push(bytes / 1e6 / ((performance.now() - t0) / 1000));
+  ratios[name] = [];
+  for (let i = 0; i < warm; i++) pass(run);
+  for (let i = 0; i < timed; i++) {
+    const m = pass(run), peer = pass(bareTokenize);
+    mbps[name].push(m);
+    mbps.tokenizer.push(peer);
+    ratios[name].push(m / peer);
   }
 }
-process.stdout.write(JSON.stringify({ bytes, pages: pages.length, passes: timed, mbps }) + '\n');
+process.stdout.write(JSON.stringify({ bytes, pages: pages.length, passes: timed, mbps, ratios }) + '\n');
