@@ -10,6 +10,9 @@
  * - text inside `<pre>` → a fenced code block, consecutive `<pre>` lines in one fence
  *   (white space inside is collapsed like all line text, and blank lines are gone);
  * - text inside `<blockquote>` → every output line prefixed by `> `;
+ * - the cells of a data table (with the page source: ≥ 2 rows, two of them with ≥ 2 cells, one line of text
+ *   per cell) → a GFM table, its first row the header; a layout table (one cell a row, paragraphs in a cell)
+ *   stays paragraphs;
  * - anything else → a paragraph; blocks are separated by a blank line.
  * With the page source, links become `[text](url)` and images `![alt](url)` (an image-only line a
  * paragraph of its own); without it, links are their text. Page text is escaped so that it
@@ -44,11 +47,16 @@ export function escapeMarkdown(text: string): string {
   return s;
 }
 
-type Item =
+/** The table cell a line's text sits in: table (numbered per page), row and column. */
+interface Cell { readonly table: number; readonly row: number; readonly col: number }
+
+type Item = (
   | { readonly kind: 'heading'; readonly level: number; readonly text: string; readonly quote: boolean }
   | { readonly kind: 'item'; readonly text: string; readonly quote: boolean; readonly depth: number; readonly ordered: boolean; marker: string; indent: number }
   | { readonly kind: 'para'; readonly text: string; readonly quote: boolean }
-  | { readonly kind: 'code'; readonly lines: string[]; readonly quote: boolean; last: number };
+  | { readonly kind: 'code'; readonly lines: string[]; readonly quote: boolean; last: number }
+  | { readonly kind: 'table'; readonly rows: string[][]; readonly quote: boolean }
+) & { cell?: Cell | undefined };
 
 /** The Markdown lines of one item (without the quote prefix). */
 function itemLines(item: Item): string[] {
@@ -56,6 +64,11 @@ function itemLines(item: Item): string[] {
     case 'heading': return [`${'#'.repeat(item.level)} ${item.text}`];
     case 'item': return [`${' '.repeat(item.indent)}${item.marker} ${item.text}`];
     case 'para': return [item.text];
+    case 'table': {
+      const width = Math.max(...item.rows.map((r) => r.length));
+      const row = (r: readonly string[]) => `| ${Array.from({ length: width }, (_, c) => r[c] ?? '').join(' | ')} |`;
+      return [row(item.rows[0]!), row(Array<string>(width).fill('---')), ...item.rows.slice(1).map(row)];
+    }
     case 'code': {
       let longest = 0;
       for (const l of item.lines) for (const run of l.match(BACKTICK_RUN) ?? []) longest = Math.max(longest, run.length);
@@ -75,9 +88,11 @@ export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], opt
   const { escape, source, baseUrl } = { ...MARKDOWN_DEFAULTS, ...options };
   const plainEsc = escape ? escapeMarkdown : (s: string) => s;
   const items: Item[] = [];
+  const cells = source !== undefined ? new CellTracker(source) : undefined;
   for (const b of blocks) {
     for (let i = b.start; i < b.end; i++) {
       const text = table.lineText(i);
+      const cell = cells?.line(table.start[i]!, table.end[i]!);
       // The line's links and images, when its source has any and gives the same text.
       let inline: string | undefined;
       if (source !== undefined) {
@@ -108,8 +123,12 @@ export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], opt
       } else {
         items.push({ kind: 'para', text: esc(text), quote });
       }
+      items[items.length - 1]!.cell = ctx & LineContext.Preformatted ? undefined : cell;
     }
   }
+  const grouped = groupTables(items);
+  items.length = 0;
+  items.push(...grouped);
   nestItems(items);
   const out: string[] = [];
   for (let k = 0; k < items.length; k++) {
@@ -152,4 +171,96 @@ function nestItems(items: Item[]): void {
 function contiguous(table: LineTable, a: number, b: number): boolean {
   for (let j = a + 1; j < b; j++) if (table.contentChars[j]! > 0) return false;
   return true;
+}
+
+/**
+ * Follows `<table>`, `<tr>`, `<td>`/`<th>` through the chosen lines' source, in page order, to say which
+ * cell each line's first text lies in. A table opened inside a cell starts a new table; after it closes,
+ * the outer table's later cells start another (a layout table, which stays paragraphs anyway).
+ */
+class CellTracker {
+  private tables = 0;
+  private table = -1;
+  private row = -1;
+  private col = -1;
+  private inCell = false;
+  /** Source read so far: the markup between chosen lines (lines not chosen) counts too. */
+  private at = 0;
+
+  constructor(private readonly source: string) {}
+
+  /** The cell of the first text of the line at `start..end` (page order), or undefined outside any cell. */
+  line(start: number, end: number): Cell | undefined {
+    if (start > this.at) this.feed(this.source.slice(this.at, start), false);
+    const cell = this.feed(this.source.slice(Math.max(start, this.at), end), true);
+    this.at = Math.max(this.at, end);
+    return cell;
+  }
+
+  private feed(slice: string, wantText: boolean): Cell | undefined {
+    let found: Cell | undefined;
+    let seen = !wantText;
+    for (const m of slice.matchAll(TAG_OR_TEXT)) {
+      const name = m.groups!['name']?.toLowerCase();
+      if (name === undefined) {
+        if (!seen && (m[0][0] !== '<' || m[0].length === 1) && /\S/.test(m[0])) { seen = true; found = this.inCell ? { table: this.table, row: this.row, col: this.col } : undefined; }
+        continue;
+      }
+      const closing = m.groups!['close'] === '/';
+      if (name === 'table') {
+        if (closing) { this.table = -1; this.inCell = false; } else this.open();
+      } else if (name === 'tr' && !closing) {
+        if (this.table < 0) this.open();
+        this.row++; this.col = -1; this.inCell = false;
+      } else if (name === 'td' || name === 'th') {
+        if (closing) { this.inCell = false; continue; }
+        if (this.table < 0) this.open();
+        if (this.row < 0) this.row = 0;
+        this.col++; this.inCell = true;
+      }
+    }
+    return found;
+  }
+
+  private open(): void {
+    this.table = this.tables++;
+    this.row = -1; this.col = -1; this.inCell = false;
+  }
+}
+
+/** A comment or a script/style/textarea element (skipped whole), a table, row or cell tag, another tag, or text (a `<` opening no tag is text). */
+const TAG_OR_TEXT = /<!--[\s\S]*?(?:-->|$)|<(?:script|style|textarea)\b[\s\S]*?(?:<\/(?:script|style|textarea)\s*>|$)|<(?<close>\/?)(?<name>table|tr|td|th)\b[^>]*>|<[a-z/!?][^>]*>|[^<]+|</gi;
+
+/**
+ * Runs of consecutive items in cells of one table become one `table` item when they look like data
+ * (≥ 2 rows, two with ≥ 2 cells, each cell one paragraph); other runs stay as they are.
+ */
+function groupTables(items: readonly Item[]): Item[] {
+  const out: Item[] = [];
+  for (let k = 0; k < items.length;) {
+    const t = items[k]!.cell?.table;
+    let end = k + 1;
+    if (t !== undefined) while (end < items.length && items[end]!.cell?.table === t) end++;
+    const run = items.slice(k, end);
+    const table = t !== undefined ? dataTable(run) : undefined;
+    if (table) out.push(table); else out.push(...run);
+    k = end;
+  }
+  return out;
+}
+
+function dataTable(run: readonly Item[]): Item | undefined {
+  const rows = new Map<number, Map<number, string>>();
+  for (const item of run) {
+    if (item.kind !== 'para' || item.quote !== run[0]!.quote) return undefined;
+    const { row, col } = item.cell!;
+    const cells = rows.get(row) ?? new Map<number, string>();
+    if (cells.has(col)) return undefined; // paragraphs in one cell: a layout table
+    cells.set(col, item.text.replace(/\|/g, '\\|'));
+    rows.set(row, cells);
+  }
+  const ordered = [...rows.keys()].sort((a, b) => a - b).map((r) => rows.get(r)!);
+  if (ordered.length < 2 || ordered.filter((c) => c.size >= 2).length < 2) return undefined;
+  const grid = ordered.map((cells) => Array.from({ length: Math.max(...cells.keys()) + 1 }, (_, c) => cells.get(c) ?? ''));
+  return { kind: 'table', rows: grid, quote: run[0]!.quote };
 }

@@ -87,4 +87,42 @@ describe('blocksToMarkdown', () => {
     expect(all('<ol><li>a</li></ol><p>p</p><ul><li>b</li><li>c</li></ul>')).toBe('1. a\n\np\n\n- b\n- c');
     expect(all('<pre>one</pre><pre>two</pre>')).toBe('```\none\n```\n\n```\ntwo\n```');
   });
+
+  describe('tables (with the page source)', () => {
+    const md = (html: string, carryMarkup = true, blocks?: { start: number; end: number }[]) => {
+      const t = buildLineTable(html, { carryMarkup, dropElements: FARSW_PREPROCESS_DEFAULTS.dropElements });
+      return blocksToMarkdown(t, (blocks ?? [{ start: 0, end: t.count }]).map((b) => ({ ...b, score: 0 })), { source: html });
+    };
+    const DATA = '<p>Standings after the third round.</p><table><tr><th>Team</th><th>Points</th></tr>'
+      + '<tr><td>North | South</td><td>14</td></tr><tr><td><a href="/r">Riverside</a></td><td>12</td></tr></table><p>Next round in May.</p>';
+    const GFM = 'Standings after the third round.\n\n| Team | Points |\n| --- | --- |\n| North \\| South | 14 |\n| [Riverside](/r) | 12 |\n\nNext round in May.';
+
+    it('renders a data table as a GFM table, its first row the header, pipes in cells escaped', () => {
+      expect(md(DATA)).toBe(GFM);
+    });
+
+    it('gives the same table for markup a browser renders the same (implied tbody and closing tags, markup lines or not)', () => {
+      expect(md(DATA, false)).toBe(GFM);
+      const implied = '<p>Standings after the third round.</p><TABLE><tbody><tr><th>Team<th>Points'
+        + '<tr><td>North | South<td>14<!-- <td>not a cell</td> --><tr><td><a href="/r">Riverside</a><td>12</table><p>Next round in May.</p>';
+      expect(md(implied)).toBe(GFM);
+      expect(md(implied, false)).toBe(GFM);
+      const scripted = DATA.replace('<tr><td>North', '<script>document.write("<tr><td>x</td>")</script><tr><td>North');
+      expect(md(scripted)).toBe(GFM);
+    });
+
+    it('pads a short row', () => {
+      const t = '<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>d</td></tr><tr><td>e</td><td>f</td></tr></table>';
+      expect(md(t)).toBe('| a | b | c |\n| --- | --- | --- |\n| d |  |  |\n| e | f |  |');
+    });
+
+    it('leaves a layout table as paragraphs: one cell a row, or paragraphs in a cell', () => {
+      expect(md('<table><tr><td>First story.</td></tr><tr><td>Second story.</td></tr></table>')).toBe('First story.\n\nSecond story.');
+      expect(md('<table><tr><td><p>One.</p><p>Two.</p></td><td>Side.</td></tr><tr><td>x</td><td>y</td></tr></table>')).toBe('One.\n\nTwo.\n\nSide.\n\nx\n\ny');
+    });
+
+    it('without the page source, cells stay paragraphs', () => {
+      expect(all('<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>')).toBe('a\n\nb\n\nc\n\nd');
+    });
+  });
 });
