@@ -316,6 +316,11 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * outweigh the article; chosen by leave-one-dataset-out (docs/decisions.md, session 13). Site models have no mute.
    */
   muteBox: true,
+  /**
+   * Teaser lists after the headline weigh by the share of such lists' text that was the article on the training pages when the
+   * title anchor ranks DANA's regions (extract/farsw.ts; docs/decisions.md, session 14). Site models are trained without it.
+   */
+  teaserRank: true,
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

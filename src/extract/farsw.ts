@@ -32,6 +32,7 @@ import { KeyMap, sameKeys } from '../core/key-map.js';
 import { tokenize } from '../core/tokenize.js';
 import type { EvidenceModel } from '../model/model.js';
 import { mutedLines } from './mute.js';
+import { teaserLines } from '../features/teasers.js';
 import { contentSiblings, dominantContainer, keepTitleContainer } from './container.js';
 import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
 
@@ -159,6 +160,12 @@ export interface FarswApplyOptions {
   readonly leadRepeat: number;
   /** The final container is chosen as if the learned mute (`mute`) had already left its lines out (no effect without the mute or the final container). */
   readonly muteBox: boolean;
+  /**
+   * The lines of teaser lists after the title line (features/teasers.ts) weigh by the model's EvidenceModel.teaserShare when the
+   * title anchor ranks DANA's regions, so a list of linked headlines with summaries does not outrank a short story (no effect
+   * without the share or a title line).
+   */
+  readonly teaserRank: boolean;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -382,7 +389,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
     ? thresholdMask(confidence, options.fuzzyThreshold)
     : topicalMask(fuzzify(features.columns, model.membership), model.rules, model.params.significance, options.classify === 'fuzzy' ? 'fuzzy' : 'crisp', options.fuzzyThreshold);
   // The DANA core's largest region, each line's text weighted by its P(topical) when asked.
-  const dana = danaCore(table, 'addanag', options.dana, options.weightRegions && confidence ? confidence : undefined,
+  const weight = teaserWeights(table, model, options, shared?.titleLine ?? -1, options.weightRegions && confidence ? confidence : undefined);
+  const dana = danaCore(table, 'addanag', options.dana, weight,
     shared && { titleLine: shared.titleLine, ...(options.dana.radius === 1 ? { diff: shared.diff } : {}) });
   const lineScore = options.scoreNorm === 'model' ? modelLineScores(features, model.membership) : lineScores(table, features.variant === 'normalized' ? features : undefined);
   const n = table.count;
@@ -472,6 +480,21 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   if (options.dedupe) dropRepeatedLines(table, chosen);
   const muted = applyMute(table, model, chosen, options, spare);
   return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}), ...(lead.length > 0 ? { lead } : {}), ...(slotted.length > 0 ? { slotted } : {}) };
+}
+
+/**
+ * The weight of each line's text in DANA's region sizes: `vote` (P(content), `weightRegions`), times the model's teaser share on
+ * the lines of teaser lists after the title line (`teaserRank`).
+ * @returns `vote` itself when no teaser line is weighed
+ */
+function teaserWeights(table: LineTable, model: Model, options: FarswApplyOptions, titleLine: number, vote: Float64Array | undefined): ArrayLike<number> | undefined {
+  const share = model.evidence?.teaserShare;
+  if (!options.teaserRank || share === undefined || titleLine < 0) return vote;
+  const teasers = teaserLines(table);
+  if (!teasers) return vote;
+  const w = vote ? Float64Array.from(vote) : new Float64Array(table.count).fill(1);
+  for (let i = titleLine + 1; i < table.count; i++) if (teasers[i]) w[i]! *= share;
+  return w;
 }
 
 /** Per model: its topical slot keys (a KeyMap: the keys are 32-bit). */

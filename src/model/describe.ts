@@ -46,6 +46,8 @@ export interface EvidenceView {
   readonly classWords: readonly string[];
   /** Per class word (same order), the share of its training pages where its block carried the article (absent in older models). */
   readonly classWordCarries?: readonly number[];
+  /** The share of teaser lists' text after the headline that was the article in training (absent in older models). */
+  readonly teaserShare?: number;
   readonly commonWords: number;
   readonly membership: readonly { feature: string; min: number; mean: number; max: number }[];
   readonly rules: readonly (ClassRule & { readonly names: readonly string[]; readonly text: string })[];
@@ -101,6 +103,7 @@ export function describeEvidence(ev: EvidenceModel): EvidenceView {
     prior: ev.prior,
     classWords: ev.classWords.map(([, w]) => w),
     ...(ev.classWordCarries ? { classWordCarries: ev.classWordCarries } : {}),
+    ...(ev.teaserShare !== undefined ? { teaserShare: ev.teaserShare } : {}),
     commonWords: ev.commonWords.length,
     membership: ev.membership.map((m) => ({ feature: m.name, min: m.min, mean: m.mean, max: m.max })),
     rules: ev.rules.map((r) => ({ ...r, names: r.items.map((i) => itemName(ev, i)), text: ruleText(ev, r) })),

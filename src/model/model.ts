@@ -43,6 +43,12 @@ export interface EvidenceModel {
    * indexRules), so fewer lines visit it. Absent in models trained before it (rules grouped by their first or crisp item).
    */
   readonly itemShares?: readonly number[];
+  /**
+   * The share of the teaser lists' characters after the title line (features/teasers.ts) that were content on the training
+   * pages: their lines' weight when the title anchor ranks DANA's regions (extract/farsw.ts `teaserRank`). Absent in models
+   * trained before it (the lists weigh as any line).
+   */
+  readonly teaserShare?: number;
   /** P(content) of a text line in training (the vote's answer when no rule fires). */
   readonly prior: number;
   /** Significance threshold of the fuzzy items in mining. */
@@ -358,6 +364,7 @@ function validateEvidence(value: unknown, fail: (what: string) => never, checkFr
     if (!Array.isArray(e.classWordCarries) || e.classWordCarries.length !== (e.classWords as unknown[]).length) fail('evidence.classWordCarries must list one share per class word');
     (e.classWordCarries as unknown[]).forEach((x, j) => checkFraction(x, `evidence.classWordCarries[${j}]`));
   }
+  if (e.teaserShare !== undefined) checkFraction(e.teaserShare, 'evidence.teaserShare');
   checkFraction(e.prior, 'evidence.prior');
   checkFraction(e.significance, 'evidence.significance');
   const items = CLASS_WORD_ITEM_BASE + (e.classWords as unknown[]).length;

@@ -55,6 +55,8 @@ export interface EvidencePage {
   readonly classTokens: { readonly start: Uint32Array; readonly keys: Uint32Array } | undefined;
   /** The words of those keys (`classWordNames`), to show rules in words. */
   readonly wordNames: ReadonlyMap<number, string>;
+  /** Characters of the teaser lists after the title line, and of those on content lines (features/teasers.ts teaserChars). */
+  readonly teasers?: { readonly content: number; readonly all: number };
 }
 
 
@@ -66,6 +68,10 @@ export class EvidenceTrainer {
 
   constructor(private readonly options: EvidenceTrainOptions) {}
 
+  /** Characters of the teaser lists after the title line on the pages added, and of those on content lines. */
+  private teaserContent = 0;
+  private teaserAll = 0;
+
   /** Sites each class/id word was seen on (up to classWordMinSites of them). */
   private readonly wordSites = new Map<number, Set<string>>();
 
@@ -75,6 +81,7 @@ export class EvidenceTrainer {
    */
   add(page: EvidencePage, site?: string): void {
     this.pages.push(page);
+    if (page.teasers) { this.teaserContent += page.teasers.content; this.teaserAll += page.teasers.all; }
     for (const [k, w] of page.wordNames) if (!this.wordNames.has(k)) this.wordNames.set(k, w);
     const key = site ?? `#page${this.pages.length}`;
     const ct = page.classTokens;
@@ -185,6 +192,8 @@ export class EvidenceTrainer {
     const rules = mineClassRules({ count: total, items, topical: topicalBits }, o);
     // Four decimals: the order of the items' shares is all the apply path reads (a smaller model file).
     const itemShares = Array.from(held, (h) => (total > 0 ? Math.round((h / total) * 1e4) / 1e4 : 0));
-    return { membership, commonWords, classWords, classWordCarries, itemShares, prior: topical / total, significance: o.significance, rules };
+    // The share of the teaser lists' text (after the title line) that was the article: their weight in the title anchor.
+    const teaserShare = this.teaserAll > 0 ? Math.round((this.teaserContent / this.teaserAll) * 1e4) / 1e4 : undefined;
+    return { membership, commonWords, classWords, classWordCarries, itemShares, ...(teaserShare !== undefined ? { teaserShare } : {}), prior: topical / total, significance: o.significance, rules };
   }
 }

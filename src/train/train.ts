@@ -34,6 +34,7 @@ import { PathCounter, SlotCounter, TemplateCounter, TokenCounter } from './templ
 import { slotKeys } from '../features/slots.js';
 import { classWordNames, EvidenceTrainer, type EvidencePage, type EvidenceTrainOptions } from './evidence.js';
 import { computeEvidence } from '../features/evidence.js';
+import { teaserChars } from '../features/teasers.js';
 import { findTitleLine } from '../features/title-line.js';
 
 /** One training page: its HTML (decoded) and its gold main text. */
@@ -379,11 +380,12 @@ export function preparePage(page: TrainingPage, params: TrainParams, ordinal = 0
   const classTokens = table.classTokens ? { start: table.classTokens.start.slice(), keys: table.classTokens.keys.slice() } : undefined;
   let evidence: EvidencePage | undefined;
   if (params.evidence) {
-    const ev = computeEvidence(table, findTitleLine(table));
+    const titleLine = findTitleLine(table);
+    const ev = computeEvidence(table, titleLine);
     const names = new Map<number, string>(), wordNames = new Map<number, string>();
     classWordNames(page.html, names);
     if (classTokens) for (const k of classTokens.keys) { const w = names.get(k); if (w !== undefined) wordNames.set(k, w); }
-    evidence = { evidence: ev, topical: Uint8Array.from(ev.lines, (i) => aligned.topical[i]!), classTokens, wordNames };
+    evidence = { evidence: ev, topical: Uint8Array.from(ev.lines, (i) => aligned.topical[i]!), classTokens, wordNames, teasers: teaserChars(table, titleLine, aligned.topical) };
   }
   const slots = params.slots ? slotKeys(table) : undefined;
   return { id, html: page.html, gold: page.gold, site: page.site ?? null, labels, topicalLines: t, lines: { columns: feats.columns as Float64Array[], topical: aligned.topical, paths, keys, chars, ...(slots ? { slots } : {}) }, classTokens, ...(evidence ? { evidence } : {}) };

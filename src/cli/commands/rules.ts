@@ -52,6 +52,9 @@ function formatEvidence(e: EvidenceView): string[] {
     out.push(`  their blocks carried the article on this share of the training pages they were on (${muting.length} below ${FARSW_APPLY_DEFAULTS.mute}, the mute's cut):`);
     out.push(`    ${order.map(([w, c]) => `${w} ${(100 * c).toFixed(1)} %`).join(', ')}`);
   }
+  if (e.teaserShare !== undefined) {
+    out.push(`  teaser lists after the headline (≥ 3 items of a linked headline and a text): ${(100 * e.teaserShare).toFixed(1)} % of their text was the article; their lines weigh that much when the title anchor ranks DANA's regions`);
+  }
   out.push(`  ${'evidence'.padEnd(20)} ${'MIN'.padStart(10)} ${'Mean'.padStart(10)} ${'MAX'.padStart(10)}`);
   for (const m of e.membership) out.push(`  ${m.feature.padEnd(20)} ${num(m.min).padStart(10)} ${num(m.mean).padStart(10)} ${num(m.max).padStart(10)}`);
   for (const topical of [true, false]) {
