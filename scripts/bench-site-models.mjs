@@ -4,7 +4,10 @@
  * --min-pages pages with gold in ../shared/datasets (daniel, dragnet, cleanportaleval have hosts).
  * Per site: a label-free model trained on all the site's pages without their gold (trainUnlabeled,
  * seeded by the shipped default model), applied to the same pages, scored against the gold it never
- * saw; beside the default model on the same pages. Mean BoW F1 (tokens) per site, then over sites.
+ * saw; beside the default model on the same pages. Mean BoW F1 (tokens) per site, then over sites, and
+ * per dataset group (each site in the dataset most of its pages come from). The last line's "never below
+ * the seed" is an oracle, not an extractor: per page the better of the two models' scores (what a label-free
+ * model that is never worse than its seed where the seed is right could reach at most).
  *   node scripts/bench-site-models.mjs [--min-pages 10] [--sites N] [--out FILE.md] [--no-guard] [--template-share 0.3] [--save FILE.json] [--guard-seed 1] [--train-json '{"slots":true}'] [--label-json '{"splitPaths":false}']
  * --save keeps every site's guard pages (the cross-validation against the pseudo-labels) and gold scores, for comparing guard
  * rules offline on the same trainings, per dataset and held out (scripts/guard-lodo.mjs).
@@ -52,25 +55,27 @@ for (const [site, pages] of sites) {
   const check = guard ? checkPseudoLabelled(labels, { site, ...trainExtra }, dflt, { defaultCache: seed, rule, pages: guardPages, seed: guardSeed }) : { useSite: true };
   const gold = [];
   const below = check.fallbackBelow ?? 0;
-  let d = 0, l = 0, g = 0, fell = 0;
+  let d = 0, l = 0, g = 0, o = 0, fell = 0;
   for (const p of pages) {
     const dt = seed.get(p.id), lt = extractWithModel(p.html, model, apply ? { farsw: apply } : {}).text;
     const df = scoreText(dt, p.gold).bow.f1, lf = scoreText(lt, p.gold).bow.f1;
     d += df;
     l += lf;
+    o += Math.max(lf, df);
     if (save) gold.push({ default: df, site: lf, agreement: scoreText(lt, dt).bow.f1 });
     // What --model auto keeps: the default model where the guard refused the site model, else the site model with its per-page fallback.
     const kept = check.useSite ? fallbackText(lt, dt, below) : { text: dt, fellBack: false };
     if (kept.fellBack) fell++;
     g += scoreText(kept.text, p.gold).bow.f1;
   }
-  const row = { site, pages: pages.length, dflt: d / pages.length, lf: l / pages.length, auto: g / pages.length, useSite: check.useSite, below, fell, template: model.trainingReport.unlabeled.templateLines };
+  const row = { site, dataset: majority(pages.map((p) => p.dataset)), pages: pages.length, dflt: d / pages.length, lf: l / pages.length, auto: g / pages.length, oracle: o / pages.length, useSite: check.useSite, below, fell, template: model.trainingReport.unlabeled.templateLines };
   rows.push(row);
-  if (save) saved.push({ site, dataset: majority(pages.map((p) => p.dataset)), guard: guardPages, gold });
+  if (save) saved.push({ site, dataset: row.dataset, guard: guardPages, gold });
   console.error(`${site.padEnd(28)} ${String(row.pages).padStart(4)}  default ${row.dflt.toFixed(3)}  label-free ${row.lf.toFixed(3)}  guarded ${row.auto.toFixed(3)} (${row.useSite ? `site, τ ${row.below}, ${row.fell} fell back` : 'default'})`);
 }
-const mean = (f) => rows.reduce((a, r) => a + f(r), 0) / rows.length;
+const mean = (f, of = rows) => of.reduce((a, r) => a + f(r), 0) / of.length;
 const sign = (x) => (x >= 0 ? '+' : '') + x.toFixed(3);
+const sign4 = (x) => (x >= 0 ? '+' : '') + x.toFixed(4);
 const worst = (f) => rows.reduce((w, r) => (f(r) - r.dflt < f(w) - w.dflt ? r : w), rows[0]);
 const lines = [
   '| site | pages | template lines | default model | label-free site model | difference | --model auto (guard on pseudo-labels) | difference |',
@@ -80,6 +85,9 @@ const lines = [
   '',
   `Label-free model alone: worst site ${worst((r) => r.lf).site} (${sign(worst((r) => r.lf).lf - worst((r) => r.lf).dflt)}), ${rows.filter((r) => r.lf < r.dflt - 0.01).length} sites below the default by more than 0.01. `
   + `With the guard: worst ${worst((r) => r.auto).site} (${sign(worst((r) => r.auto).auto - worst((r) => r.auto).dflt)}), ${rows.filter((r) => r.auto < r.dflt - 0.01).length} sites below by more than 0.01; the label-free model used on ${rows.filter((r) => r.useSite).length} of ${rows.length} sites. ${((performance.now() - t0) / 1000).toFixed(0)} s.`,
+  '',
+  `Difference to the default model per dataset group (sites; alone / with the guard / never below the seed on a page, an oracle): ${[...new Set(rows.map((r) => r.dataset))].sort().map((ds) => rows.filter((r) => r.dataset === ds)).concat([rows])
+    .map((of) => `${of === rows ? 'all' : of[0].dataset} (${of.length}) ${[(r) => r.lf, (r) => r.auto, (r) => r.oracle].map((f) => sign4(mean((r) => f(r) - r.dflt, of))).join(' / ')}`).join('; ')}.`,
 ];
 console.log(lines.join('\n'));
 if (out) writeFileSync(out, lines.join('\n') + '\n');
