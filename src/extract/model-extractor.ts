@@ -62,14 +62,14 @@ const RESOLVED = new WeakMap<Model, { lines: Partial<LineOptions>; apply: Map<Pr
 
 function resolved(model: Model): { lines: Partial<LineOptions>; apply: Map<Preset | undefined, FarswApplyOptions> } {
   let r = RESOLVED.get(model);
-  if (!r) RESOLVED.set(model, (r = { lines: Object.freeze(modelLineOptions(model.params)), apply: new Map() }));
+  if (!r) RESOLVED.set(model, (r = { lines: modelLineOptions(model.params), apply: new Map() }));
   return r;
 }
 
 /** Build the page's lines the way the model was trained, then apply it. */
 export function runModel(html: string, model: Model, options: ModelExtractorOptions = {}, clock = new StageClock(false)): ModelRun {
   const r = resolved(model);
-  const table = pageLines(html, options, clock, options.lines ? { ...r.lines, ...options.lines } : r.lines);
+  const table = pageLines(html, { ...options, lines: options.lines ? { ...r.lines, ...options.lines } : r.lines }, clock);
   let apply = options.farsw === undefined ? r.apply.get(options.preset) : undefined;
   if (!apply) {
     apply = farswOptions(options.farsw, model, options.preset);

@@ -80,18 +80,14 @@ export function checkPreset(preset: unknown): Preset {
 export function danaPresetOptions(options: ExtractorOptions): { lines: Partial<LineOptions>; dana: DanaOptions } {
   const paper = checkPreset(options.preset) === 'paper';
   return {
-    lines: paper ? { ...PAPER_PRESET.lines, ...options.lines } : options.lines ?? NO_LINE_OPTIONS,
-    dana: !paper && options.dana === undefined ? DANA_OPTIONS : { ...DANA_OPTIONS, ...(paper ? PAPER_PRESET.dana : {}), ...options.dana },
+    lines: paper ? { ...PAPER_PRESET.lines, ...options.lines } : options.lines ?? {},
+    dana: { ...DANA_OPTIONS, ...(paper ? PAPER_PRESET.dana : {}), ...options.dana },
   };
 }
 
-/** No line options given; and the line options of a DANA variant that reads no byte count of markup (frozen: the builder keeps what it merged). */
-const NO_LINE_OPTIONS: Partial<LineOptions> = Object.freeze({});
-const NO_MARKUP_BYTES: Partial<LineOptions> = Object.freeze({ markupBytes: false });
-
-/** Build the line table of a page (stage `lines`) with `lines` (default: the options' own). */
-export function pageLines(html: string, options: ExtractorOptions, clock: StageClock, lines = options.lines ?? NO_LINE_OPTIONS): LineTable {
-  const table = buildLineTable(html, lines, options.asciiPrefix ?? 0);
+/** Build the line table of a page (stage `lines`). */
+export function pageLines(html: string, options: ExtractorOptions, clock: StageClock): LineTable {
+  const table = buildLineTable(html, options.lines ?? {}, options.asciiPrefix ?? 0);
   clock.lap('lines');
   return table;
 }
@@ -104,7 +100,7 @@ function danaExtractor(variant: DanaVariant, description: string): Extractor {
       const clock = new StageClock(options.profile === true);
       const { lines, dana } = danaPresetOptions(options);
       // A variant whose columns read no byte count of markup spares the builder making them.
-      const table = pageLines(html, options, clock, readsMarkupBytes(variant) ? lines : lines === NO_LINE_OPTIONS ? NO_MARKUP_BYTES : { markupBytes: false, ...lines });
+      const table = pageLines(html, { ...options, lines: readsMarkupBytes(variant) ? lines : { markupBytes: false, ...lines } }, clock);
       const core = danaCore(table, variant, dana);
       clock.lap('select');
       const text = blocksToText(table, core.blocks);

@@ -17,21 +17,17 @@ const MIN_SHARED = 3;
  */
 export function findTitleLine(table: LineTable, title: string | undefined = table.title): number {
   if (title === undefined) return -1;
+  const titleTokens = new Set(tokenize(title));
+  if (titleTokens.size < 2) return -1;
   // A line whose tokens are mostly title tokens is at most about as long as the title.
   const maxChars = Math.ceil(title.length / TITLE_SHARE) + 8;
-  // The title is tokenised at the first heading that could repeat it (most pages' headings are few or none).
-  let titleTokens: Set<string> | undefined;
-  let best = -1, bestShared = 0;
+  const need = Math.min(MIN_SHARED, titleTokens.size);
+  let best = -1, bestShared = need - 1;
   for (let i = 0; i < table.count; i++) {
     const kind = table.block[i]!;
     if (kind < BlockKind.Heading1 || kind > BlockKind.Heading6) continue;
     const chars = table.contentChars[i]!;
     if (chars < 4 || chars > maxChars) continue;
-    if (titleTokens === undefined) {
-      titleTokens = new Set(tokenize(title));
-      if (titleTokens.size < 2) return -1;
-      bestShared = Math.min(MIN_SHARED, titleTokens.size) - 1;
-    }
     const tokens = tokenize(table.lineText(i));
     if (tokens.length < 2) continue;
     let shared = 0;

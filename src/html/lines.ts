@@ -159,21 +159,6 @@ const GUARD_MUTED = 200, GUARD_RATIO = 20, GUARD_KEPT = 100;
 /** Source length from which a streamed page is scanned before its end (then at each doubling). */
 const MIN_SCAN = 1 << 16;
 
-/** No options given (frozen, so its merge with the defaults is kept). */
-const NO_OPTIONS: Partial<LineOptions> = Object.freeze({});
-/** Frozen options objects merged with LINE_DEFAULTS, kept (a caller passing the same frozen object per page merges once). */
-const MERGED = new WeakMap<Partial<LineOptions>, LineOptions>();
-
-/** `options` over LINE_DEFAULTS, frozen. */
-function mergedOptions(options: Partial<LineOptions>): LineOptions {
-  let merged = MERGED.get(options);
-  if (merged === undefined) {
-    merged = Object.freeze({ ...LINE_DEFAULTS, ...options });
-    if (Object.isFrozen(options)) MERGED.set(options, merged);
-  }
-  return merged;
-}
-
 /**
  * Incremental builder: `write()` chunks, then `end()` once.
  * Use {@link buildLineTable} for a whole string.
@@ -267,7 +252,7 @@ class PageBuilder implements ScanHandler {
   private table: BuiltLineTable | undefined;
 
   constructor(options: Partial<LineOptions> = {}) {
-    this.options = mergedOptions(options);
+    this.options = Object.freeze({ ...LINE_DEFAULTS, ...options });
     this.tags = tagTable(this.options.dropElements);
     this.normalizeAll = this.options.normalizeAttributes === 'all';
     this.reline = this.options.reline;
@@ -650,7 +635,7 @@ class PageBuilder implements ScanHandler {
  * @param asciiPrefix the page is plain ASCII up to this offset, and the character there is not
  *   (`PageSource.asciiPrefix`; 0: unknown)
  */
-export function buildLineTable(html: string, options: Partial<LineOptions> = NO_OPTIONS, asciiPrefix = 0): BuiltLineTable {
+export function buildLineTable(html: string, options: Partial<LineOptions> = {}, asciiPrefix = 0): BuiltLineTable {
   return new PageBuilder(options).write(html).asciiUpTo(asciiPrefix).end();
 }
 
