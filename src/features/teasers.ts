@@ -25,16 +25,7 @@ export function teaserLines(table: LineTable): Uint8Array | undefined {
   const tree = table.elements;
   if (!tree?.tag || table.count === 0) return undefined;
   const tag = tree.tag, count = tree.parent.length;
-  // Per element: how many of its parent's children share its tag (children walked first child → next sibling = end).
-  const sameTag = new Uint32Array(count);
-  const tally = new Map<number, number>();
-  const countChildren = (first: number, stop: number): void => {
-    tally.clear();
-    for (let c = first; c < stop; c = tree.end[c]!) tally.set(tag[c]!, (tally.get(tag[c]!) ?? 0) + 1);
-    for (let c = first; c < stop; c = tree.end[c]!) sameTag[c] = tally.get(tag[c]!)!;
-  };
-  countChildren(0, count);
-  for (let p = 0; p < count; p++) if (p + 1 < tree.end[p]!) countChildren(p + 1, tree.end[p]!);
+  const sameTag = sameTagSiblings(tree.parent, tag);
   // Per line, its item (the nearest repeated element at most TEASER_ITEM_DEPTH levels up); per item, its link and other lines.
   const item = new Int32Array(table.count).fill(-1);
   const links = new Uint32Array(count), texts = new Uint32Array(count);
@@ -75,4 +66,28 @@ export function teaserChars(table: LineTable, titleLine: number, topical: ArrayL
     }
   }
   return { content, all };
+}
+
+/** Scratch of {@link sameTagSiblings}, reused across pages: per slot, the parent (+ 1) and tag of a group, and its size. */
+let groupParent = new Uint32Array(0), groupTag = new Uint32Array(0), groupSize = new Uint32Array(0);
+
+/** Per element, how many children of its parent (itself included; the roots are one family) share its tag: one pass, (parent, tag) groups hashed. */
+function sameTagSiblings(parent: Uint32Array, tag: Uint32Array): Uint32Array {
+  const count = parent.length;
+  let bits = 4;
+  while (1 << bits < 2 * count) bits++;
+  const size = 1 << bits, mask = size - 1, shift = 32 - bits;
+  if (groupSize.length < size) { groupParent = new Uint32Array(size); groupTag = new Uint32Array(size); groupSize = new Uint32Array(size); }
+  else groupSize.fill(0, 0, size);
+  const slotOf = new Uint32Array(count);
+  for (let e = 0; e < count; e++) {
+    const p = parent[e]!, t = tag[e]!;
+    let s = (Math.imul(p ^ Math.imul(t, 0x85ebca6b), 0x9e3779b1) >>> shift) & mask;
+    while (groupSize[s] !== 0 && (groupParent[s] !== p || groupTag[s] !== t)) s = (s + 1) & mask;
+    if (groupSize[s] === 0) { groupParent[s] = p; groupTag[s] = t; }
+    groupSize[s]!++;
+    slotOf[e] = s;
+  }
+  for (let e = 0; e < count; e++) slotOf[e] = groupSize[slotOf[e]!]!;
+  return slotOf;
 }
