@@ -68,8 +68,10 @@ export function teaserChars(table: LineTable, titleLine: number, topical: ArrayL
   return { content, all };
 }
 
-/** Scratch of {@link sameTagSiblings}, reused across pages: per slot, the parent (+ 1) and tag of a group, and its size. */
-let groupParent = new Uint32Array(0), groupTag = new Uint32Array(0), groupSize = new Uint32Array(0);
+/** Slots of the scratch {@link sameTagSiblings} reuses across pages (768 KB); a page with more elements gets its own. */
+const SCRATCH_SLOTS = 1 << 16;
+/** Per slot, the parent (+ 1) and tag of a group, and its size. */
+const scratchParent = new Uint32Array(SCRATCH_SLOTS), scratchTag = new Uint32Array(SCRATCH_SLOTS), scratchSize = new Uint32Array(SCRATCH_SLOTS);
 
 /** Per element, how many children of its parent (itself included; the roots are one family) share its tag: one pass, (parent, tag) groups hashed. */
 function sameTagSiblings(parent: Uint32Array, tag: Uint32Array): Uint32Array {
@@ -77,7 +79,8 @@ function sameTagSiblings(parent: Uint32Array, tag: Uint32Array): Uint32Array {
   let bits = 4;
   while (1 << bits < 2 * count) bits++;
   const size = 1 << bits, mask = size - 1, shift = 32 - bits;
-  if (groupSize.length < size) { groupParent = new Uint32Array(size); groupTag = new Uint32Array(size); groupSize = new Uint32Array(size); }
+  let groupParent = scratchParent, groupTag = scratchTag, groupSize = scratchSize;
+  if (size > SCRATCH_SLOTS) { groupParent = new Uint32Array(size); groupTag = new Uint32Array(size); groupSize = new Uint32Array(size); }
   else groupSize.fill(0, 0, size);
   const slotOf = new Uint32Array(count);
   for (let e = 0; e < count; e++) {
