@@ -10,16 +10,17 @@
  * - text inside `<pre>` → a fenced code block, consecutive `<pre>` lines in one fence
  *   (white space inside is collapsed like all line text, and blank lines are gone);
  * - text inside `<blockquote>` → every output line prefixed by `> `;
- * - the cells of a data table (with the page source: ≥ 2 rows, two of them with ≥ 2 cells, one line of text
- *   per cell) → a GFM table, its first row the header; a layout table (one cell a row, paragraphs in a cell)
- *   stays paragraphs;
+ * - with the page source, the cells of a data table (≥ 2 rows, two of them with ≥ 2 cells, one line of text per cell; rows and cells
+ *   from the table's element tree) → a GFM table, its first row the header; a layout table (one cell a row,
+ *   paragraphs in a cell) stays paragraphs;
  * - anything else → a paragraph; blocks are separated by a blank line.
  * With the page source, links become `[text](url)` and images `![alt](url)` (an image-only line a
  * paragraph of its own); without it, links are their text. Page text is escaped so that it
  * cannot turn into markup: `\ ` * _ [ ] < >` inline, and block markers at a line start.
  */
-import { BlockKind, LineContext, type Block, type LineTable } from '../core/types.js';
+import { BlockKind, LineContext, type Block, type ElementTree, type LineTable } from '../core/types.js';
 import { inlineMarkdown } from './clean-html.js';
+import { nameHash } from './tags.js';
 
 /** Options of {@link blocksToMarkdown}. */
 export interface MarkdownOptions {
@@ -47,7 +48,7 @@ export function escapeMarkdown(text: string): string {
   return s;
 }
 
-/** The table cell a line's text sits in: table (numbered per page), row and column. */
+/** The table cell a line's text sits in: its table's and row's element numbers, and its column. */
 interface Cell { readonly table: number; readonly row: number; readonly col: number }
 
 type Item = (
@@ -88,11 +89,11 @@ export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], opt
   const { escape, source, baseUrl } = { ...MARKDOWN_DEFAULTS, ...options };
   const plainEsc = escape ? escapeMarkdown : (s: string) => s;
   const items: Item[] = [];
-  const cells = source !== undefined ? new CellTracker(source) : undefined;
+  // Tables, like links and images, only with the page source: without it the output is plain paragraphs.
+  const tree = source !== undefined ? table.elements : undefined;
   for (const b of blocks) {
     for (let i = b.start; i < b.end; i++) {
       const text = table.lineText(i);
-      const cell = cells?.line(table.start[i]!, table.end[i]!);
       // The line's links and images, when its source has any and gives the same text.
       let inline: string | undefined;
       if (source !== undefined) {
@@ -123,16 +124,14 @@ export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], opt
       } else {
         items.push({ kind: 'para', text: esc(text), quote });
       }
-      items[items.length - 1]!.cell = ctx & LineContext.Preformatted ? undefined : cell;
+      if (tree && !(ctx & LineContext.Preformatted)) items[items.length - 1]!.cell = cellOf(tree, i);
     }
   }
   const grouped = groupTables(items);
-  items.length = 0;
-  items.push(...grouped);
-  nestItems(items);
+  nestItems(grouped);
   const out: string[] = [];
-  for (let k = 0; k < items.length; k++) {
-    const item = items[k]!, prev = items[k - 1];
+  for (let k = 0; k < grouped.length; k++) {
+    const item = grouped[k]!, prev = grouped[k - 1];
     if (prev) {
       const tight = prev.kind === 'item' && item.kind === 'item' && prev.quote === item.quote;
       if (!tight) out.push(prev.quote && item.quote ? '>' : '');
@@ -173,63 +172,32 @@ function contiguous(table: LineTable, a: number, b: number): boolean {
   return true;
 }
 
+const [TABLE, TR, TD, TH] = ['table', 'tr', 'td', 'th'].map(nameHash) as [number, number, number, number];
+const SECTIONS = new Set(['thead', 'tbody', 'tfoot'].map(nameHash));
+
 /**
- * Follows `<table>`, `<tr>`, `<td>`/`<th>` through the chosen lines' source, in page order, to say which
- * cell each line's first text lies in. A table opened inside a cell starts a new table; after it closes,
- * the outer table's later cells start another (a layout table, which stays paragraphs anyway).
+ * The cell line `i`'s text starts in, from the page's element tree (built as a browser parses, so omitted end tags, comments
+ * and scripts need no care here): its nearest `<td>`/`<th>`, that cell's row and the row's table; undefined outside a cell
+ * (text in a `<caption>`, or in a table nested in a cell without a cell of its own). Cells directly in a table or a table
+ * section form one row, the `<tr>` a browser implies there.
  */
-class CellTracker {
-  private tables = 0;
-  private table = -1;
-  private row = -1;
-  private col = -1;
-  private inCell = false;
-  /** Source read so far: the markup between chosen lines (lines not chosen) counts too. */
-  private at = 0;
-
-  constructor(private readonly source: string) {}
-
-  /** The cell of the first text of the line at `start..end` (page order), or undefined outside any cell. */
-  line(start: number, end: number): Cell | undefined {
-    if (start > this.at) this.feed(this.source.slice(this.at, start), false);
-    const cell = this.feed(this.source.slice(Math.max(start, this.at), end), true);
-    this.at = Math.max(this.at, end);
-    return cell;
+function cellOf(tree: ElementTree, i: number): Cell | undefined {
+  const { tag, parent } = tree;
+  if (!tag) return undefined;
+  let cell = tree.line[i]! - 1;
+  while (cell >= 0 && tag[cell] !== TD && tag[cell] !== TH) {
+    if (tag[cell] === TABLE) return undefined;
+    cell = parent[cell]! - 1;
   }
-
-  private feed(slice: string, wantText: boolean): Cell | undefined {
-    let found: Cell | undefined;
-    let seen = !wantText;
-    for (const m of slice.matchAll(TAG_OR_TEXT)) {
-      const name = m.groups!['name']?.toLowerCase();
-      if (name === undefined) {
-        if (!seen && (m[0][0] !== '<' || m[0].length === 1) && /\S/.test(m[0])) { seen = true; found = this.inCell ? { table: this.table, row: this.row, col: this.col } : undefined; }
-        continue;
-      }
-      const closing = m.groups!['close'] === '/';
-      if (name === 'table') {
-        if (closing) { this.table = -1; this.inCell = false; } else this.open();
-      } else if (name === 'tr' && !closing) {
-        if (this.table < 0) this.open();
-        this.row++; this.col = -1; this.inCell = false;
-      } else if (name === 'td' || name === 'th') {
-        if (closing) { this.inCell = false; continue; }
-        if (this.table < 0) this.open();
-        if (this.row < 0) this.row = 0;
-        this.col++; this.inCell = true;
-      }
-    }
-    return found;
-  }
-
-  private open(): void {
-    this.table = this.tables++;
-    this.row = -1; this.col = -1; this.inCell = false;
-  }
+  const row = cell >= 0 ? parent[cell]! - 1 : -1;
+  if (row < 0 || !(tag[row] === TR || tag[row] === TABLE || SECTIONS.has(tag[row]!))) return undefined;
+  let t = row;
+  while (t >= 0 && tag[t] !== TABLE) t = parent[t]! - 1;
+  if (t < 0) return undefined;
+  let col = 0;
+  for (let c = row + 1; c < cell; c = tree.end[c]!) if (tag[c] === TD || tag[c] === TH) col++;
+  return { table: t, row, col };
 }
-
-/** A comment or a script/style/textarea element (skipped whole), a table, row or cell tag, another tag, or text (a `<` opening no tag is text). */
-const TAG_OR_TEXT = /<!--[\s\S]*?(?:-->|$)|<(?:script|style|textarea)\b[\s\S]*?(?:<\/(?:script|style|textarea)\s*>|$)|<(?<close>\/?)(?<name>table|tr|td|th)\b[^>]*>|<[a-z/!?][^>]*>|[^<]+|</gi;
 
 /**
  * Runs of consecutive items in cells of one table become one `table` item when they look like data

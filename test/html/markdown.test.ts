@@ -111,6 +111,11 @@ describe('blocksToMarkdown', () => {
       expect(md(scripted)).toBe(GFM);
     });
 
+    it('reads header cells with no <tr> around them as one row, as a browser implies it; a caption stays a paragraph', () => {
+      const t = '<table><caption>Prices</caption><thead><th>Fruit</th><th>Price</th></thead><tr><td>Pear</td><td>2</td></tr><tr><td>Fig</td><td>3</td></tr></table>';
+      expect(md(t)).toBe('Prices\n\n| Fruit | Price |\n| --- | --- |\n| Pear | 2 |\n| Fig | 3 |');
+    });
+
     it('pads a short row', () => {
       const t = '<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>d</td></tr><tr><td>e</td><td>f</td></tr></table>';
       expect(md(t)).toBe('| a | b | c |\n| --- | --- | --- |\n| d |  |  |\n| e | f |  |');
