@@ -34,7 +34,7 @@ export { BATCH_DEFAULTS } from './core/defaults.js';
 export { FARSW_TRAIN_DEFAULTS, FARSW_PREPROCESS_DEFAULTS } from './core/defaults.js';
 export { train, Trainer, preparePage, resolveTrainParams, type TrainingPage, type TrainOptions, type PreparedPage } from './train/train.js';
 export { alignGold, type LineLabels } from './train/align.js';
-export { pseudoLabel, trainUnlabeled, trainPseudoLabelled, UNLABELED_DEFAULTS, type UnlabeledPage, type UnlabeledOptions, type PseudoLabels } from './train/unlabeled.js';
+export { pseudoLabel, LINE_EVIDENCE, trainUnlabeled, trainPseudoLabelled, UNLABELED_DEFAULTS, type UnlabeledPage, type UnlabeledOptions, type PseudoLabels } from './train/unlabeled.js';
 export { checkSiteModel, checkPseudoLabelled, guardDecision, fallbackText, SITE_GUARD_FOLDS, SITE_GUARD_FALLBACKS, PSEUDO_LABEL_GUARD, type SiteGuardOptions, type GuardRule, type GuardPage, type GuardDecision } from './eval/site-guard.js';
 export { checkDrift, DRIFT_DEFAULTS, type DriftReport, type DriftPage, type DriftThresholds } from './eval/drift.js';
 export { computeLineFeatures, FEATURE_NAMES, FEATURE_SET, type LineFeatures, type FeatureVariant } from './features/line-features.js';

@@ -76,7 +76,27 @@ export interface PseudoLabels {
    * (eval/site-guard.ts) also scores the models without them.
    */
   readonly disputed: Map<string, Set<number>>;
+  /** Per page (the order of `pages`), per line of the site model's line table, the repetition evidence as {@link LINE_EVIDENCE} bits. */
+  readonly lineEvidence: Uint8Array[];
 }
+
+/** Bits of {@link PseudoLabels.lineEvidence}: what the repetition and the seed say about a line. */
+export const LINE_EVIDENCE = Object.freeze({
+  /** A template line (its key on at least `minPages` pages); the page's title line never is. */
+  template: 1,
+  /** On a boilerplate path (mostly template characters on at least `minPages` pages). */
+  boilerplatePath: 2,
+  /** On a varying path (text differing page to page, mostly kept by the seed). */
+  varyingPath: 4,
+  /** The page's title line (findTitleLine). */
+  title: 8,
+  /** Mostly link text. */
+  linky: 16,
+  /** Kept by the seed (aligned to the line). */
+  seed: 32,
+  /** Pseudo-topical. */
+  label: 64,
+});
 
 /**
  * Steps 1–4 of the module comment: pages → pages with pseudo-gold text.
@@ -142,18 +162,24 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
   const skipLinks = options.skipLinkLines ?? true;
   let pseudoTopical = 0;
   const disputed = new Map<string, Set<number>>();
+  const lineEvidence: Uint8Array[] = [];
+  const E = LINE_EVIDENCE;
   const out: TrainingPage[] = pages.map((p, j) => {
     const pl = lined[j]!;
     const gold: string[] = [];
     const labels = new Uint8Array(pl.keys.length);
+    const ev = new Uint8Array(pl.keys.length);
+    lineEvidence.push(ev);
     const against = new Set<number>();
     for (let i = 0; i < pl.keys.length; i++) {
       if (pl.chars[i] === 0) continue;
       const path = pl.paths[i]!;
+      ev[i] = (isTemplate(pl.keys[i]!) && i !== pl.title ? E.template : 0) | (boilerplatePath(path) ? E.boilerplatePath : 0) | (varyingPath(path) ? E.varyingPath : 0)
+        | (i === pl.title ? E.title : 0) | (pl.linky[i] ? E.linky : 0) | (pl.seed[i] ? E.seed : 0);
       // A page's own headline (the title line, kept by the seed) is no template, though other pages link to it.
       const keep = isTemplate(pl.keys[i]!) && i !== pl.title ? false
         : pl.seed[i] ? i === pl.title || !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars && !(skipLinks && pl.linky[i]);
-      if (keep) { labels[i] = 1; gold.push(pl.text[i]!); pseudoTopical++; }
+      if (keep) { labels[i] = 1; ev[i] = ev[i]! | E.label; gold.push(pl.text[i]!); pseudoTopical++; }
       else if (pl.seed[i] && pl.keys[i] !== 0) against.add(pl.keys[i]!);
     }
     const id = p.id ?? `#${j + 1}`;
@@ -177,7 +203,7 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
     pseudoTopicalLines: pseudoTopical,
     topTemplate: template.slice(0, 10).map(([k, n]) => ({ text: clip(textOf.get(k) ?? ''), pages: n })),
   };
-  return { pages: out, evidence, disputed };
+  return { pages: out, evidence, disputed, lineEvidence };
 }
 
 /** Paths whose lines with text the seed keeps all of on some page and none of on another. */

@@ -10,7 +10,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readTrainingData } from '../../src/dataset/training-data.js';
 import type { PageRecord } from '../../src/dataset/types.js';
-import { pseudoLabel, trainUnlabeled } from '../../src/train/unlabeled.js';
+import { pseudoLabel, trainUnlabeled, LINE_EVIDENCE } from '../../src/train/unlabeled.js';
 import { resolveTrainParams } from '../../src/train/train.js';
 import { buildLineTable } from '../../src/html/lines.js';
 import { lineKey } from '../../src/html/line-key.js';
@@ -51,6 +51,24 @@ describe('pseudoLabel', () => {
       for (const r of RELATED) expect(p.gold).not.toContain(r);
       // every article paragraph the gold has is pseudo-labelled content
       for (const para of pages[i]!.gold!.split('\n').filter(Boolean).slice(1)) expect(p.gold).toContain(para);
+    }
+  });
+
+  it('reports each line\'s repetition evidence: the related stories template lines the seed keeps, the article pseudo-content', () => {
+    const { lineEvidence } = pseudoLabel(pages.map((p) => ({ id: p.id, html: p.html })), { site: 'river-review.example', seed });
+    const lineOptions = modelLineOptions(resolveTrainParams({ site: 'river-review.example' }));
+    const E = LINE_EVIDENCE;
+    expect(lineEvidence).toHaveLength(pages.length);
+    for (const [j, p] of pages.entries()) {
+      const table = buildLineTable(p.html, lineOptions);
+      const ev = lineEvidence[j]!;
+      expect(ev).toHaveLength(table.count);
+      const flagsOf = (s: string): number[] => table.text.flatMap((t, i) => (t.includes(s) ? [ev[i]!] : []));
+      for (const r of RELATED.slice(1)) for (const f of flagsOf(r)) expect(f & (E.template | E.seed | E.label)).toBe(E.template | E.seed);
+      const [headline, ...paragraphs] = p.gold!.split('\n').filter(Boolean);
+      for (const para of paragraphs) for (const f of flagsOf(para)) expect(f & (E.template | E.seed | E.label)).toBe(E.seed | E.label);
+      // The page's own headline: its title line, never a template line.
+      expect(flagsOf(headline!).some((f) => (f & E.title) !== 0 && (f & E.template) === 0)).toBe(true);
     }
   });
 
