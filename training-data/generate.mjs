@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes the hand-made training pages of training-data/: two fictional sites,
+ * Writes the hand-made training pages of training-data/: fictional sites,
  * each page a templated layout (menu, sidebar, share bar, comments, footer)
  * around an article assembled from the sentence lists below, plus its gold text.
  *
@@ -118,6 +118,27 @@ ${paras.map((p) => `<p>${p}</p>`).join('\n')}
 </body></html>
 `,
   },
+  {
+    // Label-free site models (issue 18.3, session 15): under the article, a list of other stories, each a dated summary with its
+    // read count; the summaries differ from page to page (no line repeats), but each sits between two template lines.
+    host: 'quarry-quarterly.example',
+    name: 'Quarry Quarterly',
+    pages: 12,
+    page: (title, paras, rnd, i, pick) => `<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>${title} - Quarry Quarterly</title></head>
+<body>
+<div class="masthead"><a href="/">Quarry Quarterly</a> <a href="/stone">Stone</a> <a href="/people">People</a> <a href="/archive">Archive</a></div>
+<div class="column"><h1>${title}</h1>
+${paras.map((p) => `<p>${p}</p>`).join('\n')}
+<div class="elsewhere">
+${Array.from({ length: 4 }, () => `<div class="time">${10 + Math.floor(rnd() * 18)}.0${1 + Math.floor(rnd() * 9)}.2026 ${10 + Math.floor(rnd() * 13)}:${10 + Math.floor(rnd() * 50)}</div>
+<div class="summary">${pick(SUBJECTS)} ${pick(VERBS)} ${pick(OBJECTS)}, and ${pick(DETAILS).toLowerCase()}</div>
+<div class="reads">${100 + Math.floor(rnd() * 900)} readers</div>`).join('\n')}
+</div></div>
+<div class="colophon">Quarry Quarterly is printed on recycled paper in the valley.</div>
+</body></html>
+`,
+  },
 ];
 
 const PAGES_PER_SITE = 12;
@@ -130,7 +151,7 @@ for (const [s, site] of SITES.entries()) {
     const name = `page-${String(i + 1).padStart(2, '0')}`;
     const dir = join(here, site.host);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${name}.html`), site.page(title, paras, rnd, i + 1));
+    writeFileSync(join(dir, `${name}.html`), site.page(title, paras, rnd, i + 1, pick));
     writeFileSync(join(dir, `${name}.txt`), [title, ...paras].join('\n') + '\n');
     writeFileSync(join(dir, `${name}.json`), JSON.stringify({ url: `https://${site.host}/${name}` }) + '\n');
   }

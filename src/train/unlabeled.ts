@@ -6,9 +6,11 @@
  *      whose lines are mostly template lines is a boilerplate path, one whose text differs from page
  *      to page (few repeated keys) on many pages is a varying (content) path;
  *   3. the seed: what a model without this site's knowledge (the default model) keeps, aligned to the lines;
- *   4. pseudo-labels: a line is topical when the seed keeps it and it is neither a template line nor on
- *      a boilerplate path, or when it is on a varying path the seed mostly keeps and carries enough text,
- *      most of it outside links (a breadcrumb or a list of related links varies too);
+ *   4. pseudo-labels: a line is topical when the seed keeps it and it is neither a template line, nor on
+ *      a boilerplate path, nor an item of a repeated list (a line between two template lines, when the same two
+ *      frame other such lines on the page: other stories' summaries between their dates and read counts), or when it
+ *      is on a varying path the seed mostly keeps and carries enough text, most of it outside links (a breadcrumb or a
+ *      list of related links varies too);
  *   5. the pseudo-labelled lines become each page's "gold" text and the usual Trainer mines FAR-SW rules.
  * Disputed lines (where nothing without gold says which side is right, for the guard): the lines the seed keeps and the
  * repetition drops, and every line of a path the seed keeps whole on some pages and drops whole on others (a site model
@@ -49,10 +51,15 @@ export interface UnlabeledOptions {
   readonly lineLabels?: boolean;
   /** The lines of a path the seed keeps whole on some pages and drops whole on others are disputed too (default true). */
   readonly splitPaths?: boolean;
+  /**
+   * Items of a repeated list are no content: a line between two template lines (a teaser between its date and its comment count)
+   * whose two neighbours' keys frame at least this many such lines on the page (default 2; 0: off).
+   */
+  readonly listItems?: number;
 }
 
 /** Defaults of {@link UnlabeledOptions}. */
-export const UNLABELED_DEFAULTS = Object.freeze({ templateShare: 0.3, minContentChars: 40 });
+export const UNLABELED_DEFAULTS = Object.freeze({ templateShare: 0.3, minContentChars: 40, listItems: 2 });
 
 interface PageLines {
   readonly text: readonly string[];
@@ -96,6 +103,8 @@ export const LINE_EVIDENCE = Object.freeze({
   seed: 32,
   /** Pseudo-topical. */
   label: 64,
+  /** An item of a repeated list between template lines (UnlabeledOptions.listItems). */
+  listItem: 128,
 });
 
 /**
@@ -159,8 +168,9 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
   };
 
   const usePaths = options.boilerplatePaths ?? true, addVarying = options.varyingPaths ?? true;
+  const minItems = options.listItems ?? UNLABELED_DEFAULTS.listItems;
   const skipLinks = options.skipLinkLines ?? true;
-  let pseudoTopical = 0;
+  let pseudoTopical = 0, listed = 0;
   const disputed = new Map<string, Set<number>>();
   const lineEvidence: Uint8Array[] = [];
   const E = LINE_EVIDENCE;
@@ -171,13 +181,15 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
     const ev = new Uint8Array(pl.keys.length);
     lineEvidence.push(ev);
     const against = new Set<number>();
+    const items = minItems > 0 ? listItems(pl, isTemplate, minItems) : undefined;
     for (let i = 0; i < pl.keys.length; i++) {
       if (pl.chars[i] === 0) continue;
       const path = pl.paths[i]!;
-      ev[i] = (isTemplate(pl.keys[i]!) && i !== pl.title ? E.template : 0) | (boilerplatePath(path) ? E.boilerplatePath : 0) | (varyingPath(path) ? E.varyingPath : 0)
+      if (items?.[i]) listed++;
+      ev[i] = (items?.[i] ? E.listItem : 0) | (isTemplate(pl.keys[i]!) && i !== pl.title ? E.template : 0) | (boilerplatePath(path) ? E.boilerplatePath : 0) | (varyingPath(path) ? E.varyingPath : 0)
         | (i === pl.title ? E.title : 0) | (pl.linky[i] ? E.linky : 0) | (pl.seed[i] ? E.seed : 0);
       // A page's own headline (the title line, kept by the seed) is no template, though other pages link to it.
-      const keep = isTemplate(pl.keys[i]!) && i !== pl.title ? false
+      const keep = (isTemplate(pl.keys[i]!) && i !== pl.title) || items?.[i] ? false
         : pl.seed[i] ? i === pl.title || !(usePaths && boilerplatePath(path)) : addVarying && varyingPath(path) && pl.chars[i]! >= minChars && !(skipLinks && pl.linky[i]);
       if (keep) { labels[i] = 1; ev[i] = ev[i]! | E.label; gold.push(pl.text[i]!); pseudoTopical++; }
       else if (pl.seed[i] && pl.keys[i] !== 0) against.add(pl.keys[i]!);
@@ -201,9 +213,31 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
     templateLines: template.length,
     varyingPaths: [...pathStats.keys()].filter(varyingPath).length,
     pseudoTopicalLines: pseudoTopical,
+    listItemLines: listed,
     topTemplate: template.slice(0, 10).map(([k, n]) => ({ text: clip(textOf.get(k) ?? ''), pages: n })),
   };
   return { pages: out, evidence, disputed, lineEvidence };
+}
+
+/**
+ * The items of a repeated list on a page: lines (not template, not the title) whose nearest text lines on both sides are
+ * template lines, when the same two neighbours' keys frame at least `minItems` such lines (a teaser list's summaries between
+ * their dates and comment counts; an article's paragraphs between two different in-article headings are not).
+ */
+function listItems(pl: PageLines, isTemplate: (k: number) => boolean, minItems: number): Uint8Array {
+  const n = pl.keys.length, out = new Uint8Array(n);
+  const text: number[] = [];
+  for (let i = 0; i < n; i++) if (pl.chars[i]! > 0 && pl.keys[i] !== 0) text.push(i);
+  const framed: number[] = [], frames = new Map<string, number>();
+  const frame = (k: number): string => `${pl.keys[text[k - 1]!]},${pl.keys[text[k + 1]!]}`;
+  for (let k = 1; k + 1 < text.length; k++) {
+    const i = text[k]!;
+    if (isTemplate(pl.keys[i]!) || i === pl.title || !isTemplate(pl.keys[text[k - 1]!]!) || !isTemplate(pl.keys[text[k + 1]!]!)) continue;
+    framed.push(k);
+    frames.set(frame(k), (frames.get(frame(k)) ?? 0) + 1);
+  }
+  for (const k of framed) if (frames.get(frame(k))! >= minItems) out[text[k]!] = 1;
+  return out;
 }
 
 /** Paths whose lines with text the seed keeps all of on some page and none of on another. */
@@ -229,8 +263,8 @@ function seedSplitPaths(lined: readonly PageLines[]): Set<number> {
  * @throws InputError with fewer than 2 pages or when no line gets a pseudo-label
  */
 export function trainUnlabeled(pages: readonly UnlabeledPage[], options: TrainOptions & UnlabeledOptions): Model {
-  const { seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels, splitPaths, ...trainOptions } = options;
-  const labels = pseudoLabel(pages, { ...trainOptions, seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels, splitPaths } as Omit<TrainOptions, 'name'> & UnlabeledOptions);
+  const { seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels, splitPaths, listItems: minItems, ...trainOptions } = options;
+  const labels = pseudoLabel(pages, { ...trainOptions, seed, seedModel, templateShare, minContentChars, boilerplatePaths, varyingPaths, skipLinkLines, lineLabels, splitPaths, listItems: minItems } as Omit<TrainOptions, 'name'> & UnlabeledOptions);
   return trainPseudoLabelled(labels, trainOptions);
 }
 

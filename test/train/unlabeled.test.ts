@@ -174,6 +174,59 @@ describe('trainUnlabeled', () => {
   });
 });
 
+describe('a list of other stories between template lines (quarry-quarterly.example)', () => {
+  // Under each article four other stories: a date line, a summary that differs from page to page, a read count. The dates and
+  // counts are template lines (lineKey folds their digits); the summaries repeat nowhere, so repetition alone does not drop them.
+  let quarry: PageRecord[];
+  const site = 'quarry-quarterly.example';
+  const summaries = (p: PageRecord): string[] => [...p.html.matchAll(/<div class="summary">([^<]+)<\/div>/g)].map((m) => m[1]!);
+  beforeAll(async () => {
+    quarry = [];
+    for await (const r of readTrainingData(data)) if (r.host === site) quarry.push(r);
+  });
+  const label = (listItems?: number) => pseudoLabel(quarry.map((p) => ({ id: p.id, html: p.html })), { site, seed, ...(listItems === undefined ? {} : { listItems }) });
+
+  it('the default model keeps the summaries (the problem)', () => {
+    expect(quarry).toHaveLength(12);
+    for (const p of quarry) for (const t of summaries(p)) expect(seed(p)).toContain(t);
+  });
+
+  it('marks them as items of a list, no pseudo-content, disputed; the article stays pseudo-content', () => {
+    const { pages: labelled, lineEvidence, disputed, evidence } = label();
+    expect(evidence.listItemLines).toBe(4 * 12);
+    const lineOptions = modelLineOptions(resolveTrainParams({ site }));
+    for (const [j, p] of quarry.entries()) {
+      for (const t of summaries(p)) {
+        expect(labelled[j]!.gold).not.toContain(t);
+        expect(disputed.get(p.id)!.has(lineKey(t))).toBe(true);
+      }
+      for (const para of p.gold!.split('\n').filter(Boolean)) expect(labelled[j]!.gold).toContain(para);
+      const table = buildLineTable(p.html, lineOptions);
+      const flags = table.text.flatMap((t, i) => (summaries(p).some((s) => t.includes(s)) ? [lineEvidence[j]![i]!] : []));
+      expect(flags).toHaveLength(4);
+      for (const f of flags) expect(f & (LINE_EVIDENCE.listItem | LINE_EVIDENCE.template | LINE_EVIDENCE.label)).toBe(LINE_EVIDENCE.listItem);
+    }
+  });
+
+  it('without the step (listItems 0), or asking for more items than a page lists, the summaries are pseudo-content', () => {
+    for (const off of [label(0), label(5)]) {
+      expect(off.evidence.listItemLines).toBe(0);
+      for (const [j, p] of quarry.entries()) for (const t of summaries(p)) expect(off.pages[j]!.gold).toContain(t);
+    }
+  });
+
+  it('the label-free model drops the list and keeps the article, where the default model does not', () => {
+    const model = trainUnlabeled(quarry.map((p) => ({ id: p.id, html: p.html })), { name: 'quarry', site, seed, seedModel: 'default' });
+    expect(model.trainingReport.unlabeled?.listItemLines).toBe(48);
+    for (const p of quarry) {
+      const { text } = extractWithModel(p.html, model);
+      for (const t of summaries(p)) expect(text).not.toContain(t);
+      for (const para of p.gold!.split('\n').filter(Boolean)) expect(text).toContain(para);
+      expect(scoreText(text, p.gold!).bow.f1).toBeGreaterThan(scoreText(seed(p), p.gold!).bow.f1 + 0.1);
+    }
+  });
+});
+
 describe('farsw train --unlabeled', () => {
   it('learns a site model from pages without gold, guarded against the default model on the pseudo-labels', async () => {
     const site = join(dir, 'pages', 'river-review.example');

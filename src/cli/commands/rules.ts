@@ -35,7 +35,7 @@ export function formatRules(v: RulesView): string {
   if (v.template) {
     const t = v.template;
     out.push('', `Template found by repetition (label-free: ${t.pages} pages without gold, pseudo-labels from ${t.seedModel})`,
-      `  ${t.templateLines} template lines (each on ≥ ${t.minPages} pages; never pseudo-topical), ${t.varyingPaths} paths whose text varies from page to page, ${t.pseudoTopicalLines} pseudo-topical lines`,
+      `  ${t.templateLines} template lines (each on ≥ ${t.minPages} pages; never pseudo-topical), ${t.varyingPaths} paths whose text varies from page to page, ${t.pseudoTopicalLines} pseudo-topical lines${t.listItemLines !== undefined ? `, ${t.listItemLines} lines left out as items of a list between template lines` : ''}`,
       '  most repeated lines (pages):', ...t.topTemplate.map((x) => `    ${String(x.pages).padStart(4)}  ${x.text}`));
   }
   return out.join('\n') + '\n';
