@@ -23,6 +23,7 @@ export {
   type Extractor, type ExtractorOptions,
 } from './extract/registry.js';
 export { extract, type ExtractOptions, type ExtractResult, type FarswSummary } from './api/extract.js';
+export { train, evaluate, type EvalPage } from './api/pages.js';
 export { FAVORS, FAVOR_PARAMETERS, type Favor, type FavorParameters } from './api/favor.js';
 export { runBatch, type BatchConfig, type BatchSummary } from './batch/run.js';
 export { jsonlFileSink, textDirSink, streamSink, type OutputSink, type OutputRecord } from './batch/output.js';
@@ -32,7 +33,7 @@ export { ADAPT_DEFAULTS, type AdaptOptions, type AdaptReport } from './batch/ada
 export type { AdaptEntry, AdaptTable } from './batch/adapt-model.js';
 export { BATCH_DEFAULTS } from './core/defaults.js';
 export { FARSW_TRAIN_DEFAULTS, FARSW_PREPROCESS_DEFAULTS } from './core/defaults.js';
-export { train, Trainer, preparePage, resolveTrainParams, type TrainingPage, type TrainOptions, type PreparedPage } from './train/train.js';
+export { Trainer, preparePage, resolveTrainParams, type TrainingPage, type TrainOptions, type PreparedPage } from './train/train.js';
 export { alignGold, type LineLabels } from './train/align.js';
 export { pseudoLabel, LINE_EVIDENCE, trainUnlabeled, trainPseudoLabelled, UNLABELED_DEFAULTS, type UnlabeledPage, type UnlabeledOptions, type PseudoLabels } from './train/unlabeled.js';
 export { checkSiteModel, checkPseudoLabelled, guardDecision, fallbackText, SITE_GUARD_FOLDS, SITE_GUARD_FALLBACKS, PSEUDO_LABEL_GUARD, type SiteGuardOptions, type GuardRule, type GuardPage, type GuardDecision } from './eval/site-guard.js';
@@ -68,7 +69,7 @@ export { isPredictionError, type Prediction, type PredictedText, type Prediction
 export {
   scorePage, summarize, summarizeGroups, groupOf, type GroupBy, type PageScore, type Summary,
 } from './eval/score.js';
-export { evaluate, type Predictor, type EvaluateOptions, type EvalReport } from './eval/evaluate.js';
+export { type Predictor, type EvaluateOptions, type EvalReport } from './eval/evaluate.js';
 export { extractorPredictor, storedPredictor, runExtractor, type TextExtractor, type Clock } from './eval/predictors.js';
 export {
   crossValidate, makeFolds, type CvMode, type CrossValidationOptions, type Fold, type TrainAndExtract,

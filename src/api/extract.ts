@@ -28,6 +28,7 @@ import { cleanHtml } from '../html/clean-html.js';
 import { extractMetadata, type PageMetadata } from '../html/metadata.js';
 import { isDanaVariant, readsMarkupBytes } from '../extract/dana.js';
 import { withFavor, type Favor } from './favor.js';
+import { describeJson } from '../dataset/record.js';
 
 export interface ExtractOptions extends ModelExtractorOptions {
   /** A registered extractor (`dana`, `danag`, `addanag`, `bte`, …) instead of a model. */
@@ -78,6 +79,18 @@ export interface ExtractResult extends Extraction {
 /** FAR-SW's block selection on one page, in brief (`farsw explain` shows all of it); the fields are FarswResult's. */
 export type FarswSummary = Pick<FarswResult, 'informative' | 'fallback' | 'fallbackKept'>;
 
+const FORMATS: readonly unknown[] = ['text', 'markdown', 'html'];
+
+/** What the types promise, checked for callers without them (JavaScript, parsed JSON): a ConfigError naming the argument. */
+function checkArguments(page: unknown, options: unknown): void {
+  if (typeof page !== 'string' && !(page instanceof Uint8Array)) {
+    throw new ConfigError(`extract: the page must be a string or bytes (a Uint8Array or Buffer), found ${page instanceof ArrayBuffer ? 'an ArrayBuffer (wrap it: new Uint8Array(buffer))' : describeJson(page)}`);
+  }
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ConfigError(`extract: options must be an object, found ${describeJson(options)}`);
+  const format = (options as ExtractOptions).format;
+  if (format !== undefined && !FORMATS.includes(format)) throw new ConfigError(`extract: unknown format ${JSON.stringify(format)}: expected one of ${FORMATS.join(', ')}`);
+}
+
 /** The model `options` ask for on a page with this URL. */
 export function resolveModel(options: ExtractOptions): Model {
   return chooseModel(options).model;
@@ -94,9 +107,10 @@ export function chooseModel(options: ExtractOptions): ModelChoice {
  * Extract the main content of one page (HTML string or raw bytes).
  * @throws InputError "not HTML: …" for binary data (an image, an archive, NUL bytes
  *   in the first 8000: html/sniff-binary.ts); ConfigError for an unknown algorithm or model, or a `favor`
- *   the extractor has no parameters for
+ *   the extractor has no parameters for, a page that is neither a string nor bytes, or an unknown `format`
  */
 export function extract(page: string | Uint8Array, given: ExtractOptions = {}): ExtractResult {
+  checkArguments(page, given);
   const options = withFavor(given);
   if (options.algorithm !== undefined && options.model !== undefined) throw new ConfigError('give either an algorithm or a model, not both');
   const t0 = options.profile ? performance.now() : 0;
