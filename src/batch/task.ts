@@ -109,8 +109,14 @@ export function runTask({ task, options, adapt }: TaskRequest): TaskResult {
   if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return { error: `${task.where}: expected a JSON object, found ${describeJson(rec)}` };
   const r = rec as { id?: unknown; html?: unknown; url?: unknown; host?: unknown };
   const id = typeof r.id === 'string' ? { id: r.id } : typeof r.id === 'number' ? { id: String(r.id) } : {};
-  const url = typeof r.url === 'string' ? r.url : undefined;
+  if (r.id !== undefined && r.id !== null && id.id === undefined) return { error: `${task.where}: field "id" must be a string or number, found ${describeJson(r.id)}` };
   if (typeof r.html !== 'string') return { ...id, error: `${task.where}: field "html" must be a string, found ${describeJson(r.html)}` };
+  // A url or host of the wrong type is refused, not ignored: it would silently pick another model.
+  for (const key of ['url', 'host'] as const) {
+    const v = r[key];
+    if (v !== undefined && v !== null && typeof v !== 'string') return { ...id, error: `${task.where}: field "${key}" must be a string or null, found ${describeJson(v)}` };
+  }
+  const url = typeof r.url === 'string' ? r.url : undefined;
   try {
     const host = adapt ? hostOfRecord({ host: typeof r.host === 'string' ? r.host : null, url: url ?? null }) : null;
     return { ...id, ...runExtract(r.html, options, url !== undefined ? { url } : {}, adapt, host) };

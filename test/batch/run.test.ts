@@ -44,6 +44,22 @@ describe('runBatch: bad records', () => {
     expect(summary).toMatchObject({ records: 4, failed: 3 });
   });
 
+  it('a url, host or id of the wrong type is an error record naming the field, not silently ignored', async () => {
+    const dir = tempDir('bad-types');
+    const html = '<p>The harbour cat sleeps on the warm nets every afternoon.</p>';
+    const input = writeLines(join(dir, 'pages.jsonl'), [
+      JSON.stringify({ id: 'u', html, url: 5 }), JSON.stringify({ id: 'h', html, host: ['a.example'] }),
+      JSON.stringify({ id: { n: 1 }, html }), JSON.stringify({ id: 'ok', html, url: null, host: null }),
+    ]);
+    const { records, summary } = await runToMemory({ inputs: [input] });
+    expect(records.map((r) => r.id)).toEqual(['u', 'h', `${input}:3`, 'ok']);
+    expect(records[0]!.error).toBe(`${input}:1: field "url" must be a string or null, found number`);
+    expect(records[1]!.error).toBe(`${input}:2: field "host" must be a string or null, found an array`);
+    expect(records[2]!.error).toBe(`${input}:3: field "id" must be a string or number, found object`);
+    expect(records[3]!.text).toContain('harbour cat');
+    expect(summary).toMatchObject({ records: 4, failed: 3 });
+  });
+
   it('a record over --max-bytes is an error record and is never parsed', async () => {
     const dir = tempDir('max');
     const big = JSON.stringify({ id: 'big', html: `<p>${'x'.repeat(5000)}</p>` });

@@ -50,15 +50,21 @@ describe('farsw apply', () => {
     expect(kept.out).toContain('A comment that is also quite long');
   });
 
-  it('gives json with line ranges and timings', async () => {
+  it('gives json with line ranges, the same on every run; timings only with --profile', async () => {
     const io = capture();
     expect(await run(['apply', '--format', 'json', '-a', 'dana', join(fixtures, 'ar-news/source.html')], io)).toBe(0);
     const j = JSON.parse(io.out);
     expect(j.method).toBe('dana');
     expect(j.encoding).toBe('windows-1256');
     expect(j.blocks.length).toBeGreaterThan(0);
-    expect(j.profile.lines).toBeGreaterThanOrEqual(0);
+    expect(j.profile).toBeUndefined();
     expect(j.text).toContain('افتتاح مكتبة عامة جديدة');
+    const again = capture();
+    expect(await run(['apply', '--format', 'json', '-a', 'dana', join(fixtures, 'ar-news/source.html')], again)).toBe(0);
+    expect(again.out).toBe(io.out);
+    const timed = capture();
+    expect(await run(['apply', '--format', 'json', '--profile', '-a', 'dana', join(fixtures, 'ar-news/source.html')], timed)).toBe(0);
+    expect(JSON.parse(timed.out).profile.lines).toBeGreaterThanOrEqual(0);
   });
 
   it("says in json how the model's block selection went, and says nothing of it for an algorithm", async () => {

@@ -100,7 +100,7 @@ function toJson(file: string, r: ExtractResult): Record<string, unknown> {
     ...(r.farsw ? { farsw: r.farsw } : {}),
     ...(r.metadata ? { metadata: r.metadata } : {}),
     ...(r.warnings ? { warnings: r.warnings } : {}),
-    profile: r.profile, text: r.text,
+    ...(r.profile ? { profile: r.profile } : {}), text: r.text,
   };
 }
 
@@ -120,7 +120,7 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
   const chooser = args.algorithm !== undefined ? { algorithm: args.algorithm } : { model: args.model ?? 'auto', store: args.store, ...(args['use-site-model'] ? { useSiteModel: true } : {}) };
   return {
     ...chooser,
-    profile: args.profile || args.format === 'json',
+    profile: args.profile,
     ...(args.format === 'markdown' || args.format === 'html' ? { format: args.format } : {}),
     ...(args.format === 'json' || args['with-metadata'] ? { metadata: true } : {}),
     ...presetArgs(args),
@@ -188,7 +188,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('url', { type: 'string', describe: 'URL of the page (for model choice)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('favor', { choices: FAVORS, describe: 'precision: leave out more boilerplate; recall: lose less content; balanced: the defaults. A documented parameter set (README, "Precision or recall"); flags given explicitly win' })
-        .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr' })
+        .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr (with --format json, also a "profile" field)' })
         .check((a) => {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');
           if (a.input !== undefined && a.files !== undefined && a.files.length > 0) throw new ConfigError('give either files or --input, not both');
