@@ -59,10 +59,31 @@ export async function* readTrainingData(dir: string, options: ReadOptions = {}):
         continue;
       }
       const html = decode(bytes);
-      const gold = hasGold ? (await readFile(join(siteDir, `${name}.txt`), 'utf8')).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n') : null;
+      const gold = hasGold ? goldText(await readFile(join(siteDir, `${name}.txt`))) : null;
+      if (typeof gold === 'object' && gold !== null) {
+        options.onIssue?.({ file: join(siteDir, `${name}.txt`), message: gold.issue });
+        continue;
+      }
       yield { id: `${site}/${name}`, dataset, url, lang, host: site, html, gold, source: { file: htmlPath } };
     }
   }
+}
+
+/**
+ * A gold file's text (UTF-8, or UTF-16 with its byte-order mark; line ends as `\n`), or the issue that makes it
+ * unusable: binary data, or bytes that are not UTF-8 (read leniently, they would train on U+FFFD where the words were).
+ */
+function goldText(bytes: Uint8Array): string | { issue: string } {
+  const binary = sniffBinary(bytes);
+  if (binary !== null) return { issue: `gold file is not text: ${binary}` };
+  const bom = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  let text: string;
+  try {
+    text = new TextDecoder(bom, { fatal: true }).decode(bytes);
+  } catch {
+    return { issue: `gold file is not ${bom === 'utf-8' ? 'UTF-8' : bom.toUpperCase()} text (invalid bytes); save it as UTF-8` };
+  }
+  return text.replace(/\r\n?/g, '\n');
 }
 
 /** Parse a meta file; a string result is the error message. */

@@ -62,6 +62,21 @@ describe('farsw train / models / rules', () => {
     expect(o.out).toContain('; 3 unreadable records skipped');
   });
 
+  it('says which pages the trainer skipped and why', async () => {
+    const d = join(dir, 'skips');
+    mkdirSync(join(d, 'delta.example'), { recursive: true });
+    for (let k = 0; k < 3; k++) {
+      const p = sitePage(k + 60);
+      writeFileSync(join(d, 'delta.example', `${k}.html`), p.html);
+      writeFileSync(join(d, 'delta.example', `${k}.txt`), p.gold!);
+    }
+    writeFileSync(join(d, 'delta.example', 'stray.html'), sitePage(70).html);
+    writeFileSync(join(d, 'delta.example', 'stray.txt'), 'Quartz lanterns hum beneath the violet aqueduct.\n');
+    const o = io();
+    expect(await run(['train', '--data', d, '--model', 'skips', '--store', join(dir, 'skips.sqlite')], o)).toBe(0);
+    expect(o.out).toMatch(/^skips: 3 pages \(1 skipped: 1 no line matches the gold \(delta\.example\/stray\)\)/);
+  });
+
   it('trains --by-site with --min-pages', async () => {
     const o = io();
     expect(await run(['train', '--data', data, '--by-site', '--min-pages', '10', '--store', store], o)).toBe(0);

@@ -103,6 +103,23 @@ describe('readDataset', () => {
     expect(issues[1]!.message).toMatch(/"url" must be a string/);
   });
 
+  it('reads a gold file in UTF-16 with its BOM; refuses a binary or non-UTF-8 gold file, naming it', async () => {
+    const td = join(dir, 'gold-kinds');
+    await mkdir(join(td, 'site'), { recursive: true });
+    const html = '<p>Ein Fährmann singt am Ufer.</p>';
+    for (const name of ['bin', 'latin1', 'utf16']) await writeFile(join(td, 'site', `${name}.html`), html);
+    await writeFile(join(td, 'site', 'bin.txt'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    await writeFile(join(td, 'site', 'latin1.txt'), Buffer.from('Ein F\xe4hrmann singt am Ufer.\n', 'latin1'));
+    await writeFile(join(td, 'site', 'utf16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Ein Fährmann singt am Ufer.\r\n', 'utf16le')]));
+    const issues: DatasetIssue[] = [];
+    const recs = await collect(readDataset(td, { onIssue: (i) => issues.push(i) }));
+    expect(recs.map((r) => [r.id, r.gold])).toEqual([['site/utf16', 'Ein Fährmann singt am Ufer.\n']]);
+    expect(issues.map((i) => [i.file.replace(/\\/g, '/').replace(/.*gold-kinds\//, ''), i.message])).toEqual([
+      ['site/bin.txt', 'gold file is not text: PNG image'],
+      ['site/latin1.txt', 'gold file is not UTF-8 text (invalid bytes); save it as UTF-8'],
+    ]);
+  });
+
   it('throws InputError for a missing path', async () => {
     await expect(collect(readDataset(join(dir, 'nope')))).rejects.toBeInstanceOf(InputError);
   });

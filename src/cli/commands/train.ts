@@ -61,12 +61,20 @@ function isValidModelName(name: string): boolean {
   }
 }
 
+/** Why the trainer skipped pages: `: 2 no line matches the gold (site/a, site/b)`, the first ids of each reason. */
+function skipReasons(skipped: readonly { readonly id: string; readonly reason: string }[]): string {
+  const byReason = new Map<string, string[]>();
+  for (const { id, reason } of skipped) byReason.set(reason, [...(byReason.get(reason) ?? []), id]);
+  const shown = 3;
+  return [...byReason].map(([reason, ids], i) => `${i === 0 ? ': ' : ', '}${ids.length} ${reason} (${ids.slice(0, shown).join(', ')}${ids.length > shown ? ', …' : ''})`).join('');
+}
+
 /** Summary line of one trained model. */
 function describeTrained(m: Model, s: ModelSummary): string {
   const r = m.trainingReport;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const level = m.levels.length;
-  return `${m.name}${m.site ? ` (${m.site})` : ''}: ${r.pages} pages (${r.skippedPages} skipped), ${r.lines} lines, ${r.topicalLines} topical; `
+  return `${m.name}${m.site ? ` (${m.site})` : ''}: ${r.pages} pages (${r.skippedPages} skipped${skipReasons(r.skipped ?? [])}), ${r.lines} lines, ${r.topicalLines} topical; `
     + `labels cover ${pct(r.goldCoverage)} of gold tokens, ${pct(r.topicalNoise)} of topical tokens not in gold; `
     + `${m.rules.length} rule(s) at level L${level}, recall ${pct(r.ruleRecall)}, precision ${pct(r.rulePrecision)} on training lines; version ${s.version}\n`
     + (r.unlabeled ? `  label-free: ${r.unlabeled.templateLines} template lines (on ≥ ${r.unlabeled.minPages} pages), ${r.unlabeled.varyingPaths} varying paths, ${r.unlabeled.pseudoTopicalLines} pseudo-topical lines from ${r.unlabeled.seedModel}'s output\n` : '')
