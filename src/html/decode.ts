@@ -14,6 +14,11 @@
  * happen to form valid multi-byte UTF-8) is vanishingly rare. A BOM or a
  * transport hint is never overridden.
  *
+ * And its converse (docs/encodings.md): a `<meta>` declaration the bytes are not written in (undecodable
+ * sequences for over half of the non-ASCII characters under a UTF-8 declaration, for at least 1 % under a
+ * legacy one) gives way to the detector's guess when that guess decodes every byte. A browser keeps the
+ * declaration and shows U+FFFD or mojibake; a corpus wants the words.
+ *
  * Label → decoder: Node's `TextDecoder` (full ICU) implements the WHATWG
  * Encoding Standard, so labels map to their WHATWG superset (ISO-8859-1 →
  * windows-1252, GB2312 → GBK, …) as browsers do; no hand-written tables.
@@ -91,6 +96,29 @@ function strictUtf8(bytes: Uint8Array): string | null {
 function detectEncoding(bytes: Uint8Array): string | null {
   const guess = chardet.detect(bytes.length > 65536 ? bytes.subarray(0, 65536) : bytes);
   return guess ? decoderName(guess) : null;
+}
+
+const REPLACEMENT = /\uFFFD/g;
+const NON_ASCII = /[^\x00-\x7f]/g;
+
+/**
+ * The detector's decoding of a page its `<meta>` declaration cannot decode: when `text` (decoded as declared) has
+ * U+FFFD for over half of its non-ASCII characters (UTF-8 declared: the bytes are no UTF-8 at all; a page mixing in a
+ * few stray bytes keeps its declaration) or for at least 1 % of them (a legacy declaration: a multi-byte one fails on
+ * a few pairs of another), and the detector names another encoding that decodes every byte. Null otherwise.
+ */
+function misdeclared(bytes: Uint8Array, text: string, declared: string): Omit<DecodedPage, 'asciiPrefix'> | null {
+  if (!text.includes('\uFFFD')) return null; // the common case, one search
+  const bad = text.match(REPLACEMENT)!.length;
+  const wide = text.match(NON_ASCII)?.length ?? 0;
+  if (bad * (declared === 'utf-8' ? 2 : 100) <= wide) return null;
+  const guess = detectEncoding(bytes);
+  if (guess === null || guess === declared) return null;
+  try {
+    return { text: new TextDecoder(guess, { fatal: true }).decode(bytes), encoding: guess, source: 'detector' };
+  } catch {
+    return null;
+  }
 }
 
 const NUL_RUN = /\0+/g;
@@ -179,7 +207,8 @@ function decodeText(bytes: Uint8Array, hint: DecodeHint): Omit<DecodedPage, 'asc
   const declared = declaredEncoding(bytes);
   if (declared) {
     if (utf8 !== null && declared !== 'utf-8') return { text: utf8, encoding: 'utf-8', source: 'utf8' };
-    return { text: new TextDecoder(declared).decode(bytes), encoding: declared, source: 'meta' };
+    const text = new TextDecoder(declared).decode(bytes);
+    return (nonAscii && hint.trustValidUtf8 !== false ? misdeclared(bytes, text, declared) : null) ?? { text, encoding: declared, source: 'meta' };
   }
   if (!nonAscii) return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8', source: 'default' };
   if (utf8 !== null) return { text: utf8, encoding: 'utf-8', source: 'utf8' };

@@ -13,6 +13,15 @@ const RU_1251 = [0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2];
 // "café" in windows-1252: 63 61 66 e9
 const FR_1252 = [0x63, 0x61, 0x66, 0xe9];
 
+/** windows-1251 maps А..я to 0xC0..0xFF and ё to 0xB8; the rest here is ASCII. */
+const cp1251 = (s: string) => [...s].map((ch) => {
+  const c = ch.codePointAt(0)!;
+  if (c >= 0x410 && c <= 0x44f) return c - 0x410 + 0xc0;
+  if (c === 0x451) return 0xb8;
+  if (c < 0x80) return c;
+  throw new Error(`not in test map: ${ch}`);
+});
+
 const page = (meta: string, body: number[]) =>
   Uint8Array.from([...Buffer.from(`<html><head>${meta}</head><body><p>`), ...body, ...Buffer.from('</p></body></html>')]);
 
@@ -53,17 +62,32 @@ describe('decodeHtml', () => {
 
   it('detects an undeclared legacy page', () => {
     const sentence = 'Это длинное предложение на русском языке, чтобы детектор кодировки мог уверенно определить её. ';
-    // windows-1251 maps А..я to 0xC0..0xFF and ё to 0xB8; the rest here is ASCII.
-    const cp1251 = (s: string) => [...s].map((ch) => {
-      const c = ch.codePointAt(0)!;
-      if (c >= 0x410 && c <= 0x44f) return c - 0x410 + 0xc0;
-      if (c === 0x451) return 0xb8;
-      if (c < 0x80) return c;
-      throw new Error(`not in test map: ${ch}`);
-    });
     const d = decodeHtml(page('', cp1251(sentence.repeat(5))));
     expect(d.source).toBe('detector');
     expect(d.text).toContain('русском языке');
+  });
+
+  it('gives way to the detector when the bytes are not in the declared encoding (docs/encodings.md)', () => {
+    const ru = 'Рыбаки чинят сети на берегу, а потом несут улов на рынок в центре города. ';
+    const utf8Declared = decodeHtml(page('<meta charset="utf-8">', cp1251(ru.repeat(4))));
+    expect(utf8Declared).toMatchObject({ encoding: 'windows-1251', source: 'detector' });
+    expect(utf8Declared.text).toContain('чинят сети на берегу');
+    // 渔民每天清晨修补渔网，… (an invented sentence) in GBK, declared Shift_JIS: a few GBK pairs are no Shift_JIS.
+    const gbk = [...Buffer.from('d3e6c3f1c3bfccecc7e5b3bfd0deb2b9d3e6cdf8a3acc8bbbaf3b0d1d3e3cbcdb5bdd5f2c9cfb5c4cad0b3a1a1a3d0c2b5c4b5ccb0d3c3f7c4eab4bacceccdeab9a4a3acbed3c3f1c3c7b6bcbadcc6dab4fda1a3', 'hex')];
+    const sjisDeclared = decodeHtml(page('<meta charset="shift_jis">', [...gbk, ...gbk, ...gbk]));
+    expect(sjisDeclared).toMatchObject({ encoding: 'gb18030', source: 'detector' });
+    expect(sjisDeclared.text).toContain('渔民每天清晨修补渔网');
+  });
+
+  it('keeps a declaration the bytes are written in, stray bytes and all', () => {
+    const mostly = [...Buffer.from('Grüße aus dem Fährhaus, schöne Grüße an alle Fährleute. '.repeat(3)), 0xe9, 0x20, 0xfc];
+    const d = decodeHtml(page('<meta charset="utf-8">', mostly));
+    expect(d).toMatchObject({ encoding: 'utf-8', source: 'meta' });
+    expect(d.text).toContain('Fährhaus');
+    expect(d.text).toContain('\uFFFD \uFFFD');
+    expect(decodeHtml(page('<meta charset="windows-1251">', RU_1251))).toMatchObject({ encoding: 'windows-1251', source: 'meta' });
+    // trustValidUtf8: false follows the declaration whatever the bytes are, as a browser does.
+    expect(decodeHtml(page('<meta charset="utf-8">', cp1251('Рыбаки чинят сети на берегу. '.repeat(4))), { trustValidUtf8: false }).encoding).toBe('utf-8');
   });
 
   it('never throws on invalid bytes', () => {
