@@ -79,8 +79,10 @@ export interface BatchSummary {
   /** Records found in the partial output of an interrupted run and kept. */
   resumed: number;
   resumedFailed: number;
-  /** WARC records skipped as not HTML. */
+  /** WARC records skipped as not HTML, or for their HTTP status (notOk of them). */
   skipped: number;
+  /** WARC responses skipped for their HTTP status (not 2xx: a redirect, an error page). */
+  notOk: number;
   /** Bytes of the pages (uncompressed records); raw input bytes read. */
   bytes: number;
   rawBytes: number;
@@ -130,7 +132,7 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   const t0 = performance.now();
   if (config.adapt && config.inputs.includes('-')) throw new ConfigError('--adapt reads the input twice: standard input cannot be read twice (save it to a file first)');
   const summary: BatchSummary = {
-    records: 0, failed: 0, resumed: 0, resumedFailed: 0, skipped: 0, bytes: 0, rawBytes: 0,
+    records: 0, failed: 0, resumed: 0, resumedFailed: 0, skipped: 0, notOk: 0, bytes: 0, rawBytes: 0,
     extractMs: 0, seconds: 0, alreadyDone: false, interrupted: false,
   };
   // The output path first: a bad one fails before any input is listed or read (issue 19).
@@ -178,7 +180,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
   summary.resumed = state.kept;
   summary.resumedFailed = state.keptFailed;
   const maxBytes = Math.min(config.maxBytes ?? BATCH_DEFAULTS.maxBytes, BATCH_DEFAULTS.maxPageBytes);
-  const counters: ReadCounters = { rawBytes: 0, skipped: 0 };
+  const counters: ReadCounters = { rawBytes: 0, skipped: 0, notOk: 0 };
   const readOptions = {
     maxBytes,
     ...(config.kind ? { kind: config.kind } : {}),
@@ -201,7 +203,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
     const stopTraining = (): void => { void trainer.close(); }; // Ctrl-C: the trainings in hand stop at once
     config.signal?.addEventListener('abort', stopTraining, { once: true });
     try {
-      learned = await learnAdaptTable(readItems(files, readOptions, { rawBytes: 0, skipped: 0 }), trainer, config.adapt, config.signal);
+      learned = await learnAdaptTable(readItems(files, readOptions, { rawBytes: 0, skipped: 0, notOk: 0 }), trainer, config.adapt, config.signal);
     } finally {
       config.signal?.removeEventListener('abort', stopTraining);
       await trainer.close();
@@ -274,6 +276,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
   }
   summary.rawBytes = counters.rawBytes;
   summary.skipped = counters.skipped;
+  summary.notOk = counters.notOk;
   summary.seconds = (performance.now() - t0) / 1000;
   if (summary.interrupted) await config.sink.abandon();
   else await config.sink.commit({

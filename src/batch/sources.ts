@@ -57,8 +57,10 @@ export interface SourceOptions {
 export interface ReadCounters {
   /** Raw (possibly compressed) bytes read from the inputs. */
   rawBytes: number;
-  /** WARC records that are not HTML responses (no output record). */
+  /** WARC records that are not HTML responses (no output record), those of notOk included. */
   skipped: number;
+  /** WARC responses skipped for their HTTP status (not 2xx: a redirect, an error page). */
+  notOk: number;
 }
 
 const KIND_BY_NAME: ReadonlyArray<[RegExp, InputKind]> = [
@@ -271,6 +273,9 @@ function warcWanted(h: ReadonlyMap<string, string>): boolean {
   return HTML_RECORD_TYPES.has(h.get('warc-type') ?? '');
 }
 
+/** An HTTP status line whose code is not 2xx. */
+const NOT_2XX = /^HTTP\/\S+\s+(?!2\d\d\b)\d{3}\b/i;
+
 async function* warcItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined, counters: ReadCounters): AsyncGenerator<BatchItem> {
   for await (const ev of readWarc(chunks, { maxBytes: opts.maxBytes, keep: warcWanted })) {
     const h = ev.headers;
@@ -290,21 +295,23 @@ async function* warcItems(path: string, chunks: Chunks, opts: SourceOptions, sha
     let contentType: string | undefined;
     let coding: BodyCoding | undefined;
     let body: Buffer | undefined;
-    if (ev.block !== undefined) {
+    // A response's HTTP head: from its block, or from the head read of a block too large to keep.
+    const http = type === 'response' ? parseHttpHead(ev.block ?? ev.head ?? Buffer.alloc(0)) : undefined;
+    if (type === 'response') {
+      contentType = http?.headers.get('content-type');
+      if (ev.block !== undefined && http) {
+        const te = http.headers.get('transfer-encoding')?.toLowerCase();
+        const ce = http.headers.get('content-encoding')?.toLowerCase();
+        if (te?.includes('chunked') || (ce && ce !== 'identity')) coding = { ...(te?.includes('chunked') ? { chunked: true } : {}), ...(ce ? { encoding: ce } : {}) };
+        body = ev.block.subarray(http.bodyStart);
+      }
+    } else {
+      if (ev.block !== undefined || type === 'resource') contentType = ev.headers.get('content-type');
       body = ev.block;
-      if (type === 'response') {
-        const http = parseHttpHead(ev.block);
-        if (http) {
-          contentType = http.headers.get('content-type');
-          const te = http.headers.get('transfer-encoding')?.toLowerCase();
-          const ce = http.headers.get('content-encoding')?.toLowerCase();
-          if (te?.includes('chunked') || (ce && ce !== 'identity')) coding = { ...(te?.includes('chunked') ? { chunked: true } : {}), ...(ce ? { encoding: ce } : {}) };
-          body = ev.block.subarray(http.bodyStart);
-        } else body = undefined;
-      } else contentType = ev.headers.get('content-type');
-    } else if (type === 'resource') contentType = ev.headers.get('content-type');
-    else if (ev.head) contentType = parseHttpHead(ev.head)?.headers.get('content-type');
+    }
     if (contentType && !HTML_TYPE.test(contentType)) { counters.skipped++; continue; }
+    // A redirect or an error page (404, 500, …) is no page of the site: skipped and counted, as a fetched URL's is an error.
+    if (http && NOT_2XX.test(http.status)) { counters.skipped++; counters.notOk++; continue; }
     if (!recordInShard(key, shard)) continue;
     if (ev.block === undefined) {
       yield { ref, bytes: ev.length, error: `${where}: record of ${ev.length} bytes exceeds --max-bytes ${opts.maxBytes}` };

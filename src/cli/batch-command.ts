@@ -146,8 +146,10 @@ function summaryLine(s: BatchSummary): string {
   const rate = s.seconds > 0 ? `${(s.records / s.seconds).toFixed(1)} pages/s, ${(mb / s.seconds).toFixed(2)} MB/s` : '';
   const extraction = s.extractMs > 0 ? `; extraction ${(mb / (s.extractMs / 1000)).toFixed(1)} MB/s per worker` : '';
   const resumed = s.resumed > 0 ? `, ${s.resumed} kept from the interrupted run` : '';
-  const skipped = s.skipped > 0 ? `, ${s.skipped} non-HTML skipped` : '';
-  return `farsw apply: ${s.records} records, ${s.failed} failed${skipped}${resumed}, ${mb.toFixed(1)} MB in ${s.seconds.toFixed(1)} s (${rate}${extraction})\n`;
+  const nonHtml = s.skipped - s.notOk;
+  const skipped = [nonHtml > 0 ? `${nonHtml} non-HTML` : '', s.notOk > 0 ? `${s.notOk} not HTTP 2xx` : ''].filter(Boolean).join(', ');
+  const skippedPart = skipped ? `, ${skipped} skipped` : '';
+  return `farsw apply: ${s.records} records, ${s.failed} failed${skippedPart}${resumed}, ${mb.toFixed(1)} MB in ${s.seconds.toFixed(1)} s (${rate}${extraction})\n`;
 }
 
 /**

@@ -6,6 +6,8 @@ import { WARCRecord, WARCSerializer } from 'warcio';
 import { detectInputKind } from '../../src/batch/detect.js';
 import { sharedCopy, splitLines } from '../../src/batch/sources.js';
 import { page, runToMemory, tempDir } from './helpers.js';
+import { run } from '../../src/cli/main.js';
+import { capture } from '../cli/capture.js';
 
 const enc = new TextEncoder();
 
@@ -98,6 +100,26 @@ describe('WARC input', () => {
       expect(records[3]!.text).toContain('Article 2');
       expect(summary).toMatchObject({ records: 4, failed: 1, skipped: 1 });
     }
+  });
+
+  it('skips responses whose HTTP status is not 2xx (a redirect, a 404 page) and counts them apart from non-HTML', async () => {
+    const dir = tempDir('warc-status');
+    const rec = async (url: string, statusline: string, body: string) => Buffer.from(await WARCSerializer.serialize(await WARCRecord.create(
+      { url, type: 'response', warcVersion: 'WARC/1.1', statusline, httpHeaders: { 'Content-Type': 'text/html' } }, (async function* () { yield enc.encode(body); })())));
+    const input = join(dir, 'crawl.warc');
+    writeFileSync(input, Buffer.concat([
+      await rec('https://example.com/gone', 'HTTP/1.1 404 Not Found', '<html><body><p>This page has wandered off somewhere.</p></body></html>'),
+      await rec('https://example.com/moved', 'HTTP/1.1 301 Moved Permanently', ''),
+      await rec('https://example.com/a', 'HTTP/1.1 200 OK', page(1)),
+      await rec('https://example.com/partial', 'HTTP/1.1 206 Partial Content', page(2)),
+      Buffer.from(await response('https://example.com/logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 'image/png')),
+    ]));
+    const { records, summary } = await runToMemory({ inputs: [input] });
+    expect(records.map((r) => r.url)).toEqual(['https://example.com/a', 'https://example.com/partial']);
+    expect(summary).toMatchObject({ records: 2, failed: 0, skipped: 3, notOk: 2 });
+    const io = capture();
+    expect(await run(['apply', '-w', '0', '--input', input], io)).toBe(0);
+    expect(io.err).toMatch(/farsw apply: 2 records, 0 failed, 1 non-HTML, 2 not HTTP 2xx skipped,/);
   });
 
   it('reads WARC records as gzip members, as crawlers write them', async () => {
