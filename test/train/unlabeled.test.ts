@@ -225,6 +225,22 @@ describe('a list of other stories between template lines (quarry-quarterly.examp
       expect(scoreText(text, p.gold!).bow.f1).toBeGreaterThan(scoreText(seed(p), p.gold!).bow.f1 + 0.1);
     }
   });
+
+  it('train --unlabeled, models show and rules say how many list items were left out', async () => {
+    const pagesDir = join(dir, 'quarry-pages', site);
+    mkdirSync(pagesDir, { recursive: true });
+    for (const f of readdirSync(join(data, site))) if (!f.endsWith('.txt')) copyFileSync(join(data, site, f), join(pagesDir, f));
+    const store = join(dir, 'quarry.sqlite');
+    const t = capture();
+    expect(await run(['train', '--unlabeled', '--data', join(dir, 'quarry-pages'), '--by-site', '--store', store], t)).toBe(0);
+    expect(t.out).toMatch(/pseudo-topical lines from default's output \(48 items of repeated lists left out\)/);
+    const sh = capture();
+    expect(await run(['models', 'show', site, '--store', store], sh)).toBe(0);
+    expect(sh.out).toMatch(/pseudo-topical lines, 48 list items left out/);
+    const r = capture();
+    expect(await run(['rules', site, '--store', store], r)).toBe(0);
+    expect(r.out).toMatch(/48 lines left out as items of a list between template lines/);
+  });
 });
 
 describe('farsw train --unlabeled', () => {

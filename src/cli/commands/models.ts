@@ -83,7 +83,7 @@ async function driftCheck(a: DriftArgs, io: CliIo): Promise<void> {
 
 /** One line on a label-free model's evidence. */
 export function describeUnlabeled(u: UnlabeledEvidence): string {
-  return `${u.pages} pages without gold; pseudo-labels from ${u.seedModel} and repetition: ${u.templateLines} template lines (on ≥ ${u.minPages} pages), ${u.varyingPaths} paths whose text varies, ${u.pseudoTopicalLines} pseudo-topical lines`;
+  return `${u.pages} pages without gold; pseudo-labels from ${u.seedModel} and repetition: ${u.templateLines} template lines (on ≥ ${u.minPages} pages), ${u.varyingPaths} paths whose text varies, ${u.pseudoTopicalLines} pseudo-topical lines${u.listItemLines ? `, ${u.listItemLines} list items left out` : ''}`;
 }
 
 /** The `models` command with its subcommands. */

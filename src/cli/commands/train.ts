@@ -77,7 +77,7 @@ function describeTrained(m: Model, s: ModelSummary): string {
   return `${m.name}${m.site ? ` (${m.site})` : ''}: ${r.pages} pages (${r.skippedPages} skipped${skipReasons(r.skipped ?? [])}), ${r.lines} lines, ${r.topicalLines} topical; `
     + `labels cover ${pct(r.goldCoverage)} of gold tokens, ${pct(r.topicalNoise)} of topical tokens not in gold; `
     + `${m.rules.length} rule(s) at level L${level}, recall ${pct(r.ruleRecall)}, precision ${pct(r.rulePrecision)} on training lines; version ${s.version}\n`
-    + (r.unlabeled ? `  label-free: ${r.unlabeled.templateLines} template lines (on ≥ ${r.unlabeled.minPages} pages), ${r.unlabeled.varyingPaths} varying paths, ${r.unlabeled.pseudoTopicalLines} pseudo-topical lines from ${r.unlabeled.seedModel}'s output\n` : '')
+    + (r.unlabeled ? `  label-free: ${r.unlabeled.templateLines} template lines (on ≥ ${r.unlabeled.minPages} pages), ${r.unlabeled.varyingPaths} varying paths, ${r.unlabeled.pseudoTopicalLines} pseudo-topical lines from ${r.unlabeled.seedModel}'s output${r.unlabeled.listItemLines ? ` (${r.unlabeled.listItemLines} items of repeated lists left out)` : ''}\n` : '')
     + (r.siteCheck ? `  ${describeSiteCheck(r.siteCheck)}\n` : '');
 }
 
