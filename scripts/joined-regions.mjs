@@ -18,15 +18,18 @@
  * the title line. `lines` per kept line, the cohesion of a window of ±`--window` text lines of its region. `linked` 1 when a line
  * of the region holds the text of a link line found outside it (a headline linked from elsewhere on the page), else 0.
  * `--relative` divides a page's values by twice their size-weighted mean over the page (0.5 = a typical region of that page).
+ * `--vote-below R` (regions only) bins and cuts only the regions whose character-weighted mean vote (the model's P(content)) is
+ * below R times the starting region's: cohesion as a second signal beside the vote.
  *
  * Usage: node scripts/joined-regions.mjs --cache DIR [--by cohesion|loo|lines|linked] [--relative] [--window 2] [--held D,…]
- *          [--snippets] [--lost]
+ *          [--snippets] [--lost] [--vote-below R]
  * Needs dist/ and ../shared/datasets.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readJsonlDataset, runModel, tokenize, modelFromJson, selectRegions, blocksToText, bagOfWordsScore, scoreSnippets, summarizeSnippets, shippedDefaultModel, FARSW_APPLY_DEFAULTS } from '../dist/index.js';
+import { evidenceConfidence } from '../dist/extract/evidence-vote.js';
 import { LODO_OPTIONS, lodoCacheFile } from './lodo-common.mjs';
 
 const { values: opts } = parseArgs({
@@ -38,6 +41,7 @@ const { values: opts } = parseArgs({
     window: { type: 'string', default: '2' },
     snippets: { type: 'boolean', default: false },
     lost: { type: 'boolean', default: false },
+    'vote-below': { type: 'string', default: '0' },
   },
 });
 if (!opts.cache) {
@@ -50,6 +54,7 @@ if (!['cohesion', 'loo', 'lines', 'linked'].includes(opts.by)) {
 }
 const GAP = FARSW_APPLY_DEFAULTS.dana.gap;
 const WINDOW = Number(opts.window);
+const VOTE_BELOW = Number(opts['vote-below']);
 const BINS = [0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7];
 const THRESHOLDS = opts.by === 'linked' ? [0.5] : [0.05, 0.1, 0.15, 0.2];
 const binOf = (x) => { let b = 0; while (b < BINS.length - 1 && x >= BINS[b + 1]) b++; return b; };
@@ -118,7 +123,15 @@ function measurePage(html, url, model) {
   const anchor = [[start.start, start.end], ...(d.titleLine >= 0 ? [[d.titleLine, d.titleLine + 1]] : [])];
   const startBag = bagOf(anchor);
   const links = opts.by === 'linked' ? linkLines(table) : [];
+  const vote = VOTE_BELOW > 0 ? evidenceConfidence(table, model.evidence, { titleLine: d.titleLine }) : undefined;
+  const meanVote = (r) => {
+    let sum = 0, chars = 0;
+    for (let i = r.start; i < r.end; i++) { sum += vote[i] * table.contentChars[i]; chars += table.contentChars[i]; }
+    return chars > 0 ? sum / chars : 0;
+  };
+  const startVote = vote ? meanVote(start) : 0;
   for (const g of joined) {
+    if (vote && opts.by !== 'lines' && !(meanVote(g) < VOTE_BELOW * startVote)) continue;
     const kept = [];
     for (let i = g.start; i < g.end; i++) if (out[i] && lineUnits[i]?.length) kept.push(i);
     if (kept.length === 0) continue;
