@@ -95,6 +95,10 @@ export function batchOptions<T>(y: Argv<T>): Argv<T> {
 
 /** Checks of the batch options (throws ConfigError); `hasInput` = --input given. */
 export function checkBatchArgs(a: Partial<BatchArgs>, hasInput: boolean): void {
+  // The fetch limits apply to a URL given as a page too.
+  if (a.timeout !== undefined && !(a.timeout > 0 && a.timeout <= MAX_TIMER_MS)) throw new ConfigError(`--timeout: expected ms from 1 to ${MAX_TIMER_MS}, found ${a.timeout}`);
+  if (a['max-redirects'] !== undefined && !(Number.isInteger(a['max-redirects']) && a['max-redirects'] >= 0)) throw new ConfigError(`--max-redirects: expected an integer ≥ 0, found ${a['max-redirects']}`);
+  if (a['per-host'] !== undefined && !(Number.isInteger(a['per-host']) && a['per-host'] >= 1)) throw new ConfigError(`--per-host: expected an integer ≥ 1, found ${a['per-host']}`);
   if (!hasInput) {
     for (const k of ['output', 'out-dir', 'shard'] as const) if (a[k] !== undefined) throw new ConfigError(`--${k} goes with --input`);
     if (a.adapt) throw new ConfigError('--adapt goes with --input (it learns from many pages of each host)');
@@ -108,7 +112,7 @@ export function checkBatchArgs(a: Partial<BatchArgs>, hasInput: boolean): void {
   if (a['max-bytes'] !== undefined && !(a['max-bytes'] > 0 && a['max-bytes'] <= BATCH_DEFAULTS.maxPageBytes)) {
     throw new ConfigError(`--max-bytes: expected a number of bytes from 1 to ${BATCH_DEFAULTS.maxPageBytes} (256 MiB), found ${a['max-bytes']}`);
   }
-  if (a['page-timeout'] !== undefined && !(a['page-timeout'] >= 0)) throw new ConfigError(`--page-timeout: expected ms ≥ 0, found ${a['page-timeout']}`);
+  if (a['page-timeout'] !== undefined && !(a['page-timeout'] >= 0 && a['page-timeout'] <= MAX_TIMER_MS)) throw new ConfigError(`--page-timeout: expected ms from 0 to ${MAX_TIMER_MS}, found ${a['page-timeout']}`);
   if (a.shard !== undefined) parseShard(a.shard);
   if (a.adapt) {
     if (a.input?.includes('-')) throw new ConfigError('--adapt reads the input twice: standard input cannot be read twice (save it to a file first)');
@@ -117,6 +121,9 @@ export function checkBatchArgs(a: Partial<BatchArgs>, hasInput: boolean): void {
     if (a['adapt-memory'] !== undefined && !(a['adapt-memory'] > 0)) throw new ConfigError(`--adapt-memory: expected MB > 0, found ${a['adapt-memory']}`);
   }
 }
+
+/** The longest delay a Node timer takes (2^32 − 1 ms; a larger one threw "out of range" from inside the fetch). */
+const MAX_TIMER_MS = 2 ** 32 - 1;
 
 /** The fetch options the flags ask for (URL inputs). */
 export function fetchArgs(a: Partial<BatchArgs>): { timeoutMs?: number; maxRedirects?: number; userAgent?: string; perHost?: number } {

@@ -48,8 +48,34 @@ function refuseNaN(raw: readonly string[]): (argv: Record<string, unknown>) => v
   };
 }
 
+/** One choice of yargs's "Invalid values:" message: `Argument: favor, Given: "speed", Choices: "a", "b"`. */
+const INVALID_CHOICE = /^\s*Argument: ([^,]+), Given: (.*), Choices: (.*)$/;
+
+/**
+ * yargs's usage message on one line, in farsw's words: `--favor: "speed" is not one of a, b`
+ * for an unknown choice, `unknown command "x"` for a first word that names no command,
+ * and any other message's lines joined.
+ */
+function usageMessage(msg: string, raw: readonly string[], names: readonly string[]): string {
+  const first = raw[0];
+  if (first !== undefined && !first.startsWith('-') && !names.includes(first) && /^Unknown arguments?:/.test(msg)) {
+    return `unknown command "${first}": expected one of ${names.join(', ')}`;
+  }
+  const lines = msg.split('\n').filter((l) => l.trim() !== '');
+  if (lines[0] === 'Invalid values:') {
+    return lines.slice(1).map((l) => {
+      const m = INVALID_CHOICE.exec(l);
+      return m ? `--${m[1]}: ${m[2]} is not one of ${m[3]!.replaceAll('"', '')}` : l.trim();
+    }).join('; ');
+  }
+  return lines.map((l) => l.trim()).join(' ');
+}
+
 /** Build the yargs parser (exported for completion scripts and tests). */
 export function createCli(io: CliIo, raw: readonly string[] = []): Argv {
+  const commands = COMMANDS.map((make) => make(io));
+  // The first word of each command's usage (`apply [files..]` → `apply`).
+  const names = commands.map((c) => String(c.command).split(' ')[0]!);
   let cli = yargs()
     .scriptName('farsw')
     .usage('$0 <command> [options]\n\nMain-content extraction: DANA family and learned fuzzy association rules (FAR-SW).')
@@ -63,11 +89,11 @@ export function createCli(io: CliIo, raw: readonly string[] = []): Argv {
     .wrap(raw.includes('--help') ? Math.min(100, process.stdout.columns ?? 100) : null)
     .fail((msg, err) => {
       if (err) throw err;
-      throw new ConfigError(msg);
+      throw new ConfigError(usageMessage(msg, raw, names));
     })
     .middleware(restoreDash, true)
     .middleware(refuseNaN(raw), true);
-  for (const make of COMMANDS) cli = cli.command(make(io));
+  for (const command of commands) cli = cli.command(command);
   return cli;
 }
 

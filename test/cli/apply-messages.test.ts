@@ -88,6 +88,38 @@ describe('messages that point to the right form (issue 21.10)', () => {
     expect(io2.err).toMatch(/--workers: expected a number, found "two"/);
   });
 
+  it('a number out of its range is a usage error naming the flag, in every command that takes it', async () => {
+    const dir = tempDir('ranges');
+    const file = join(dir, 'page.html');
+    writeFileSync(file, page(1));
+    const cases: [string[], string][] = [
+      [['apply', file, '--phi', '0'], '--phi: expected an integer ≥ 1, found 0'],
+      [['apply', file, '--gap', '-5'], '--gap: expected an integer ≥ 0, found -5'],
+      [['apply', file, '--radius', '1.5'], '--radius: expected an integer ≥ 0, found 1.5'],
+      [['apply', file, '--container', '5'], '--container: expected a share from 0 to 1, found 5'],
+      [['apply', file, '--mute', '-1'], '--mute: expected a share from 0 to 1, found -1'],
+      [['explain', file, '--title-container', '2'], '--title-container: expected a share from 0 to 1, found 2'],
+      [['eval', '--data', dir, '-a', 'addanag', '--gap', '-1'], '--gap: expected an integer ≥ 0, found -1'],
+      [['apply', 'https://news.example/a', '--timeout', '-1'], '--timeout: expected ms from 1 to 4294967295, found -1'],
+      [['apply', 'https://news.example/a', '--max-redirects', '-1'], '--max-redirects: expected an integer ≥ 0, found -1'],
+      [['apply', '--input', dir, '--per-host', '0'], '--per-host: expected an integer ≥ 1, found 0'],
+    ];
+    for (const [argv, message] of cases) {
+      const io = capture();
+      expect(await run(argv, io), argv.join(' ')).toBe(2);
+      expect(io.err).toBe(`farsw: ${message}\nRun 'farsw --help' for usage.\n`);
+    }
+  });
+
+  it('a usage error is one line: an unknown choice, an unknown command', async () => {
+    const io = capture();
+    expect(await run(['apply', 'page.html', '--favor', 'speed'], io)).toBe(2);
+    expect(io.err).toBe(`farsw: --favor: "speed" is not one of balanced, precision, recall\nRun 'farsw --help' for usage.\n`);
+    const cmd = capture();
+    expect(await run(['extract', 'page.html'], cmd)).toBe(2);
+    expect(cmd.err.split('\n')[0]).toBe('farsw: unknown command "extract": expected one of apply, train, rules, models, eval, explain');
+  });
+
   it('a missing file among others: the rest are extracted, exit 1 at the end', async () => {
     const dir = tempDir('msg-missing');
     writeFileSync(join(dir, 'a.html'), page(1));
