@@ -44,6 +44,17 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+describe('farsw explain URL', () => {
+  it('fetches the page as apply does: the header charset decodes it; an error status is one line', async () => {
+    const io = capture();
+    expect(await run(['explain', `${base}/hop`, '-a', 'addanag', '--lines', '0-5'], io)).toBe(0);
+    expect(io.out).toContain('Le café du marché a rouvert');
+    const gone = capture();
+    expect(await run(['explain', `${base}/missing`], gone)).toBe(1);
+    expect(gone.err).toBe(`farsw: ${base}/missing: HTTP 404 Not Found\n`);
+  });
+});
+
 describe('fetchPage (issue 21.1)', () => {
   const opts = { maxBytes: 1 << 20, timeoutMs: 15_000 };
 

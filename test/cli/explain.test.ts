@@ -1,5 +1,6 @@
 import { describe, it, expect, beforeAll } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,28 @@ const page = join(fixtures, 'en-news/source.html');
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'farsw-explain-'));
+});
+
+describe('farsw explain reads a page as apply does', () => {
+  it('a gzip page is unpacked, a PNG or a WARC refused with one line naming the file', async () => {
+    const gz = join(dir, 'page.html.gz');
+    writeFileSync(gz, gzipSync(readFileSync(page)));
+    const plain = capture(), zipped = capture();
+    expect(await run(['explain', page, '--store', join(dir, 'none.sqlite')], plain)).toBe(0);
+    expect(await run(['explain', gz, '--store', join(dir, 'none.sqlite')], zipped)).toBe(0);
+    expect(zipped.out).toBe(plain.out);
+    const png = join(dir, 'photo.html');
+    writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
+    const p = capture();
+    expect(await run(['explain', png], p)).toBe(1);
+    expect(p.err).toBe(`farsw: ${png}: not HTML: PNG image\n`);
+    expect(p.out).toBe('');
+    const warc = join(dir, 'crawl.warc');
+    writeFileSync(warc, 'WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n');
+    const w = capture();
+    expect(await run(['explain', warc], w)).toBe(1);
+    expect(w.err).toBe(`farsw: ${warc}: a WARC file, not a page; to extract its pages: farsw apply --input ${warc}\n`);
+  });
 });
 
 describe('farsw explain', () => {

@@ -4,10 +4,6 @@
  *   farsw apply --input pages.jsonl[.gz] --output out.jsonl   batch over records
  *     (JSON Lines, WARC, files, directories, stdin; worker pool, shards: src/cli/batch-command.ts)
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
-import { detectInputKind, isGzip } from '../../batch/detect.js';
 import { emptyReason } from '../../extract/empty-reason.js';
 import { EXIT, type CliIo } from '../io.js';
 import type { CommandModule } from 'yargs';
@@ -18,7 +14,7 @@ import { extract, resolveModel, type ExtractOptions, type ExtractResult } from '
 import type { PageMetadata } from '../../html/metadata.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } from '../batch-command.js';
-import { fetchPage, isUrl } from '../../batch/fetch.js';
+import { readPageArg } from '../read-page.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
 import { FAVORS, withFavor, type Favor } from '../../api/favor.js';
@@ -37,61 +33,6 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, Extract
   profile: boolean;
   favor?: Favor;
 }
-
-/** A stream's bytes, at most `limit` of them: an endless one (/dev/zero, a pipe that never ends) is refused, not read for ever. */
-async function readAll(stream: NodeJS.ReadableStream, name: string, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of stream) {
-    const b = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
-    size += b.length;
-    if (size > limit) {
-      (stream as { destroy?: () => void }).destroy?.();
-      throw new InputError(`${name}: page larger than ${limit} bytes (reading stopped there)`);
-    }
-    chunks.push(b);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** A page's bytes, gunzipped when they start with the gzip magic (as `--input` does), up to `maxBytes` unpacked. */
-async function readPage(file: string, io: CliIo, maxBytes: number): Promise<Uint8Array> {
-  let bytes: Uint8Array;
-  if (file === '-') {
-    if (!io.stdin) throw new InputError('-: no standard input available');
-    bytes = await readAll(io.stdin, '-', BATCH_DEFAULTS.maxPageBytes);
-  } else {
-    try {
-      // A page is read whole and becomes a string: refuse what cannot fit before reading it (a 1 GB file gave a RangeError).
-      const st = await stat(file);
-      if (st.isFile() && st.size > BATCH_DEFAULTS.maxPageBytes) throw new InputError(`${file}: page of ${st.size} bytes is larger than farsw reads (${BATCH_DEFAULTS.maxPageBytes} bytes)`);
-      // A device or FIFO has no size: read it against the same bound.
-      bytes = st.isFile() || st.isDirectory() ? await readFile(file) : await readAll(createReadStream(file), file, BATCH_DEFAULTS.maxPageBytes);
-    } catch (e) {
-      if (e instanceof InputError) throw e;
-      const err = e as NodeJS.ErrnoException;
-      if (err.code === 'EISDIR') throw new InputError(`${file}: is a directory; to extract every page in it: farsw apply --input ${file}`);
-      if (err.code === 'ENOENT' && URL_LIKE.test(file)) throw new InputError(`${file}: no such file; a URL needs its scheme: farsw apply https://${file}`);
-      throw new InputError(`${file}: cannot read (${err.code === 'ENOENT' ? 'no such file' : err.message})`);
-    }
-  }
-  if (isGzip(bytes)) {
-    try {
-      bytes = gunzipSync(bytes, { maxOutputLength: maxBytes });
-    } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      if (err.code === 'ERR_BUFFER_TOO_LARGE') throw new InputError(`${file}: gzip data unpacks to more than --max-bytes ${maxBytes}`);
-      throw new InputError(`${file}: corrupt gzip data (${err.message})`);
-    }
-  }
-  // A crawl given as a page would come out as its raw records: point at --input instead.
-  const kind = detectInputKind(bytes.subarray(0, 64));
-  if (kind === 'warc' || kind === 'jsonl') throw new InputError(`${file}: ${kind === 'warc' ? 'a WARC file' : 'JSON Lines records'}, not a page; to extract its pages: farsw apply --input ${file}`);
-  return bytes;
-}
-
-/** A file name that looks like a host name (`example.com/a`): the user probably meant a URL. */
-const URL_LIKE = /^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\/)/i;
 
 function toJson(file: string, r: ExtractResult): Record<string, unknown> {
   return {
@@ -136,14 +77,10 @@ function extractOptions(args: ApplyArgs): ExtractOptions {
 /** Extract one page (a file, `-` or a URL) and write it in the asked format. */
 async function applyOne(file: string, count: number, options: ExtractOptions, args: ApplyArgs, io: CliIo): Promise<void> {
   const maxBytes = args['max-bytes'] ?? BATCH_DEFAULTS.maxBytes;
-  let page: Uint8Array;
-  let opts = options;
-  if (isUrl(file)) {
-    const fetched = await fetchPage(file, { maxBytes, ...fetchArgs(args) });
-    page = fetched.bytes;
-    // The header's charset is the transport hint; the final URL picks the site model (unless --url / --content-type say otherwise).
-    opts = { url: fetched.url, ...(fetched.contentType !== undefined ? { contentType: fetched.contentType } : {}), ...options };
-  } else page = await readPage(file, io, maxBytes);
+  const read = await readPageArg(file, io, { maxBytes, fetch: fetchArgs(args), ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}) });
+  const page = read.bytes;
+  // A fetched page's header charset is the transport hint and its final URL picks the site model (unless --url / --content-type say otherwise).
+  const opts: ExtractOptions = { ...(read.url !== undefined ? { url: read.url } : {}), ...(read.contentType !== undefined ? { contentType: read.contentType } : {}), ...options };
   let result: ExtractResult;
   try {
     result = extract(page, opts);
@@ -178,7 +115,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
     describe: 'Extract the main content of pages (files, - for stdin, or --input records)',
     builder: (y) =>
       extractorOptions(lineOptions(batchOptions(y)))
-        .positional('files', { type: 'string', array: true, describe: 'HTML files; - reads stdin' })
+        .positional('files', { type: 'string', array: true, describe: 'HTML files (gzip too), http(s) URLs; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, an exported FILE.json, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
         .option('store', storeOptionSpec('Model store (read-only here)'))

@@ -6,7 +6,7 @@
  *                                                with both, the SVG links to the HTML's rows)
  *   farsw explain page.html -a addanag           the DANA core alone (no rules, no windows)
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
@@ -20,6 +20,8 @@ import { renderSvg } from '../../explain/svg.js';
 import { renderHtml } from '../../explain/html.js';
 import { renderLineTable } from '../../explain/line-table.js';
 import type { CliIo } from '../io.js';
+import { readPageArg } from '../read-page.js';
+import { BATCH_DEFAULTS } from '../../core/defaults.js';
 import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
 
 interface ExplainArgs extends ExtractorArgs {
@@ -48,21 +50,6 @@ export function parseLineRange(spec: string): [number, number] {
   const to = m[2] === undefined ? from : m[2] === '' ? Number.MAX_SAFE_INTEGER : Number(m[2]);
   if (to < from) throw new ConfigError(`--lines: the range ${spec} ends before it starts`);
   return [from, to];
-}
-
-async function readPage(file: string, io: CliIo): Promise<Uint8Array> {
-  if (file === '-') {
-    if (!io.stdin) throw new InputError('-: no standard input available');
-    const chunks: Buffer[] = [];
-    for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-    return Buffer.concat(chunks);
-  }
-  try {
-    return await readFile(file);
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    throw new InputError(`${file}: cannot read (${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message})`);
-  }
 }
 
 async function writeOut(file: string, text: string): Promise<void> {
@@ -100,7 +87,7 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
     describe: 'Show why each line of a page was kept or dropped (terminal table, --svg, --html)',
     builder: (y) =>
       extractorOptions(y)
-        .positional('page', { type: 'string', demandOption: true, describe: 'HTML file; - reads stdin' })
+        .positional('page', { type: 'string', demandOption: true, describe: 'HTML file (gzip too), an http(s) URL, or - for stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, or auto (default)' })
         .option('algorithm', { alias: 'a', choices: DANA_VARIANTS, describe: 'Explain the DANA core alone instead of a model' })
         .option('store', storeOptionSpec('Model store (read-only)'))
@@ -117,9 +104,12 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
           return true;
         }) as never,
     handler: async (args) => {
-      const bytes = await readPage(args.page, io);
-      const { text: html } = decodeHtml(bytes, args['content-type'] !== undefined ? { contentType: args['content-type'] } : {});
-      const data = explainPage(html, explainOptions(args));
+      const contentType = args['content-type'];
+      const read = await readPageArg(args.page, io, { maxBytes: BATCH_DEFAULTS.maxBytes, ...(contentType !== undefined ? { contentType } : {}) });
+      const hint = contentType ?? read.contentType;
+      const { text: html } = decodeHtml(read.bytes, hint !== undefined ? { contentType: hint } : {});
+      // A fetched page's final URL picks the site model unless --url says otherwise.
+      const data = explainPage(html, explainOptions(args.url === undefined && read.url !== undefined ? { ...args, url: read.url } : args));
       if (args.svg !== undefined) {
         // With --html too, the picture's blocks and line numbers link to the rows of that file's table.
         const table = args.html !== undefined ? relative(dirname(resolve(args.svg)), resolve(args.html)).split('\\').join('/') : undefined;
