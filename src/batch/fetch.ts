@@ -79,9 +79,29 @@ export async function fetchPage(url: string, options: FetchOptions): Promise<Fet
     if (timeout.aborted) throw new InputError(`${url}: no complete answer within ${timeoutMs} ms`);
     if (options.signal?.aborted) throw new InputError(`${url}: interrupted`);
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new InputError(`${url}: cannot fetch (${cause?.code ?? cause?.message ?? (e as Error).message})`);
+    const code = cause?.code ?? (e as { code?: string }).code;
+    const said = code !== undefined ? NETWORK_ERRORS[code] : undefined;
+    throw new InputError(`${url}: cannot fetch (${said ? `${said}, ${code}` : code ?? cause?.message ?? (e as Error).message})`);
   }
 }
+
+/** What the common network error codes mean, in a user's words (the code follows, for a search). */
+const NETWORK_ERRORS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused: nothing listens on that port',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be resolved now (DNS)',
+  ECONNRESET: 'the server closed the connection',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'the server closed the connection',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'the body ended before its Content-Length',
+  UND_ERR_HEADERS_OVERFLOW: 'the response headers are too large',
+  ERR_INVALID_URL: 'not a valid URL',
+  CERT_HAS_EXPIRED: 'the TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the TLS certificate cannot be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate is for another host',
+};
 
 /** The body, up to `maxBytes` (the stream is cancelled past it). */
 async function readBody(res: Response, maxBytes: number, url: string): Promise<Uint8Array> {

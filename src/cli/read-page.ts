@@ -71,6 +71,7 @@ async function readPage(file: string, io: CliIo, maxBytes: number): Promise<Uint
       const err = e as NodeJS.ErrnoException;
       if (err.code === 'EISDIR') throw new InputError(`${file}: is a directory; to extract every page in it: farsw apply --input ${file}`);
       if (err.code === 'ENOENT' && URL_LIKE.test(file)) throw new InputError(`${file}: no such file; a URL needs its scheme: farsw apply https://${file}`);
+      if (err.code === 'ENOENT' && OTHER_SCHEME.test(file)) throw new InputError(`${file}: no such file, and only http(s) URLs are fetched`);
       throw new InputError(`${file}: cannot read (${err.code === 'ENOENT' ? 'no such file' : err.message})`);
     }
   }
@@ -88,6 +89,9 @@ async function readPage(file: string, io: CliIo, maxBytes: number): Promise<Uint
   if (kind === 'warc' || kind === 'jsonl') throw new InputError(`${file}: ${kind === 'warc' ? 'a WARC file' : 'JSON Lines records'}, not a page; to extract its pages: farsw apply --input ${file}`);
   return bytes;
 }
+
+/** A URL of a scheme farsw does not fetch (`ftp://…`, `file://…`). */
+const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** A file name that looks like a host name (`example.com/a`): the user probably meant a URL. */
 const URL_LIKE = /^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\/)/i;

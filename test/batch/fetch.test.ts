@@ -28,6 +28,7 @@ beforeAll(async () => {
     if (path === '/slow') { res.writeHead(200, { 'content-type': 'text/html' }); res.write('<p>start'); setTimeout(() => res.end('</p>'), 3000).unref(); return; }
     if (path === '/png') { res.writeHead(200, { 'content-type': 'image/png' }); res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47])); return; }
     if (path === '/gz') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' }); res.end(gzipSync(page(5))); return; }
+    if (path === '/cut') { res.writeHead(200, { 'content-type': 'text/html', 'content-length': '5000' }); res.write('<p>the first words only'); setTimeout(() => res.destroy(), 20); return; }
     if (path === '/big') { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<p>' + 'x'.repeat(5000) + '</p>'); return; }
     if (path.startsWith('/n/')) {
       inFlight++; maxInFlight = Math.max(maxInFlight, inFlight);
@@ -42,6 +43,22 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('network errors in words', () => {
+  it('a body cut before its Content-Length, a refused connection, a scheme farsw does not fetch', async () => {
+    const opts = { maxBytes: 1 << 20, timeoutMs: 15_000 };
+    // (undici names the cut by how the socket ended: either way the words say it.)
+    await expect(fetchPage(`${base}/cut`, opts)).rejects.toThrow(/\/cut: cannot fetch \((the server closed the connection, UND_ERR_SOCKET|the body ended before its Content-Length, UND_ERR_RES_CONTENT_LENGTH_MISMATCH)\)$/);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(fetchPage(`http://127.0.0.1:${port}/x`, opts)).rejects.toThrow(`http://127.0.0.1:${port}/x: cannot fetch (connection refused: nothing listens on that port, ECONNREFUSED)`);
+    const io = capture();
+    expect(await run(['apply', 'ftp://127.0.0.1/page.html'], io)).toBe(1);
+    expect(io.err).toBe('farsw: ftp://127.0.0.1/page.html: no such file, and only http(s) URLs are fetched\n');
+  });
 });
 
 describe('farsw explain URL', () => {
