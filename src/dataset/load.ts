@@ -8,7 +8,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { readJsonLines, type JsonLine } from './read-jsonl.js';
+import { openTextStream, readJsonLines, type JsonLine } from './read-jsonl.js';
+import { sniffBinary, SNIFF_WINDOW } from '../html/sniff-binary.js';
 import { parseDatasetRecord } from './record.js';
 import { readTrainingData } from './training-data.js';
 import type { PageRecord, ReadOptions } from './types.js';
@@ -35,6 +36,7 @@ export async function* readJsonlDataset(path: string, options: ReadOptions = {})
   const fallback = datasetNameOf(path);
   let last = 0;
   const entries = readJsonLines(path);
+  let first = true;
   for (;;) {
     let next: IteratorResult<JsonLine>;
     try {
@@ -51,15 +53,37 @@ export async function* readJsonlDataset(path: string, options: ReadOptions = {})
     const { line } = entry;
     last = line;
     if (entry.error !== undefined) {
-      options.onIssue?.({ file: path, line, message: entry.error });
-      continue;
+      // A first line that is no JSON may begin a file of another kind (a WARC, a page, an image): one issue, not one a line.
+      const other = first ? await otherKind(path) : null;
+      first = false;
+      options.onIssue?.({ file: path, line, message: other ?? entry.error });
+      if (other === null) continue;
+      await entries.return(undefined);
+      return;
     }
+    first = false;
     try {
       yield parseDatasetRecord(entry.value, { file: path, line }, fallback);
     } catch (e) {
       options.onIssue?.({ file: path, line, message: (e as Error).message.replace(`${path}:${line}: `, '') });
     }
   }
+}
+
+const DATASET_FORM = 'not a dataset of JSON Lines records {"id","html","gold"}';
+
+/** What a file that is not JSON Lines is, from its first bytes (gunzipped): a WARC, binary data, an HTML page; null: none of these. */
+async function otherKind(path: string): Promise<string | null> {
+  let head: Buffer = Buffer.alloc(0);
+  for await (const c of await openTextStream(path)) {
+    head = c as Buffer;
+    break;
+  }
+  if (head.subarray(0, 7).toString('latin1') === 'WARC/1.') return `a WARC file, ${DATASET_FORM}; to extract its pages: farsw apply --input ${path}`;
+  const binary = sniffBinary(head.subarray(0, SNIFF_WINDOW));
+  if (binary !== null) return `not JSON Lines: ${binary}`;
+  if (/^\s*</.test(head.toString('latin1', 0, 512))) return `an HTML page, ${DATASET_FORM} (or a directory of SITE/NAME.html pages with NAME.txt gold)`;
+  return null;
 }
 
 /**

@@ -112,4 +112,15 @@ describe('farsw eval', () => {
     expect(await run(['eval', '--data', join(dir, 'missing.jsonl')], io)).toBe(1);
     expect(io.err).toMatch(/missing\.jsonl: no such file/);
   });
+
+  it('a dataset with no readable page is an error naming it (exit 1), not a table of zeros; a WARC says what it is', async () => {
+    const warc = join(dir, 'crawl.warc');
+    await writeFile(warc, 'WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n'.repeat(3));
+    const io = capture();
+    expect(await run(['eval', '--data', warc, '-a', 'addanag'], io)).toBe(1);
+    expect(io.out).toBe('');
+    expect(io.err).toContain(`farsw: ${warc}:1: a WARC file, not a dataset of JSON Lines records {"id","html","gold"}; to extract its pages: farsw apply --input ${warc} (skipped)\n`);
+    expect(io.err).toContain(`farsw: ${warc}: no pages to score (1 unreadable records skipped)\n`);
+    expect(io.err.split('\n').filter((l) => l.includes('WARC file'))).toHaveLength(1);
+  });
 });

@@ -120,6 +120,32 @@ describe('readDataset', () => {
     ]);
   });
 
+  it('a WARC, an HTML page or an image given as a dataset is one issue naming what it is, not one per line', async () => {
+    const kinds = join(dir, 'kinds');
+    await mkdir(kinds, { recursive: true });
+    const warc = join(kinds, 'crawl.warc.gz');
+    await writeFile(warc, gzipSync('WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n'.repeat(5)));
+    const html = join(kinds, 'page.jsonl');
+    await writeFile(html, '<!doctype html>\n<html>\n<body>\n<p>A lantern</p>\n</body>\n</html>\n');
+    const png = join(kinds, 'img.jsonl');
+    await writeFile(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x0a, 0x49, 0x48, 0x44, 0x52, 0x0a]));
+    for (const [file, message] of [
+      [warc, `a WARC file, not a dataset of JSON Lines records {"id","html","gold"}; to extract its pages: farsw apply --input ${warc}`],
+      [html, 'an HTML page, not a dataset of JSON Lines records {"id","html","gold"} (or a directory of SITE/NAME.html pages with NAME.txt gold)'],
+      [png, 'not JSON Lines: PNG image'],
+    ] as const) {
+      const issues: DatasetIssue[] = [];
+      expect(await collect(readDataset(file, { onIssue: (i) => issues.push(i) }))).toEqual([]);
+      expect(issues).toEqual([{ file, line: 1, message }]);
+    }
+    // A real JSON Lines file whose first line is broken reads on.
+    const broken = join(kinds, 'broken.jsonl');
+    await writeFile(broken, `{"id": "cut\n${good('toy/9')}\n`);
+    const issues: DatasetIssue[] = [];
+    expect((await collect(readDataset(broken, { onIssue: (i) => issues.push(i) }))).map((r) => r.id)).toEqual(['toy/9']);
+    expect(issues).toHaveLength(1);
+  });
+
   it('throws InputError for a missing path', async () => {
     await expect(collect(readDataset(join(dir, 'nope')))).rejects.toBeInstanceOf(InputError);
   });

@@ -182,13 +182,22 @@ async function collect(records: AsyncIterable<PageRecord>): Promise<PageRecord[]
   return out;
 }
 
+/** The records of `source`, calling `each` as each one goes by. */
+async function* counted<T>(source: AsyncIterable<T>, each: () => void): AsyncGenerator<T> {
+  for await (const r of source) {
+    each();
+    yield r;
+  }
+}
+
 async function handle(args: EvalArgs, io: CliIo): Promise<void> {
   const issues: DatasetIssue[] = [];
   const onIssue = (i: DatasetIssue): void => {
     issues.push(i);
     if (issues.length <= MAX_ISSUES_SHOWN) io.stderr(`farsw: ${i.file}${i.line ? `:${i.line}` : ''}: ${i.message} (skipped)\n`);
   };
-  const records = readDataset(args.data, { onIssue });
+  let read = 0;
+  const records = counted(readDataset(args.data, { onIssue }), () => read++);
   const t0 = performance.now();
   let method: string;
   const toStdout = args.json === '-';
@@ -252,6 +261,8 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
       },
     });
     if (io.isTTY && done >= 200) io.stderr('\r');
+    // Nothing read: no table of zeros, and no exit 0 (train says the same of no training pages).
+    if (read === 0) throw new InputError(`${args.data}: no pages to score${issues.length > 0 ? ` (${issues.length} unreadable records skipped)` : ''}`);
     if (report.missing > 0 && report.pages.length === 0 && firstIds !== undefined) {
       // Nothing scored: an id mismatch, not a result (exit 1).
       const eg = firstIds.prediction !== undefined ? ` (predictions have ids like "${firstIds.prediction}", the pages "${firstIds.page}")` : ' (it holds no prediction)';
