@@ -46,6 +46,8 @@ export interface SinkState {
 export interface OutputSink {
   /** The `.done` marker this sink writes, if any (run.ts compares the job it records). */
   readonly marker?: string | undefined;
+  /** The file it finally writes (after check(); a link's target), if it writes one: run.ts refuses it as an input. */
+  readonly file?: string | undefined;
   /** Check the output path (a directory where a file is wanted, a parent that is a file) before any input is read. */
   check?(): Promise<void>;
   /** Check markers and partial output; call once before `write`. */
@@ -221,6 +223,7 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean; lock?: O
   return {
     // Where the marker goes once the path is resolved (a link's target); none for a device.
     get marker() { return special ? undefined : marker; },
+    get file() { return special ? undefined : out; },
     check,
     async open() {
       await check();

@@ -11,7 +11,7 @@
  */
 import type { ExtractOptions } from '../api/extract.js';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, realpath, rm } from 'node:fs/promises';
 import { BATCH_DEFAULTS, FETCH_DEFAULTS } from '../core/defaults.js';
 import { fetchPage, perKeyLimiter, type FetchOptions } from './fetch.js';
 import { ConfigError, InputError } from '../core/errors.js';
@@ -123,6 +123,20 @@ function totalSize(files: readonly InputFile[]): number | undefined {
   return total;
 }
 
+/** The real path of `path`, or undefined when it does not exist yet. */
+async function realPath(path: string): Promise<string | undefined> {
+  return realpath(path).catch(() => undefined);
+}
+
+/** An output file that is also an input would replace its input once renamed into place (and be read by the next run): refuse it. */
+async function refuseOutputAsInput(files: readonly InputFile[], output: string | undefined): Promise<void> {
+  const out = output === undefined ? undefined : await realPath(output);
+  if (out === undefined) return;
+  for (const f of files) {
+    if (f.path !== '-' && (await realPath(f.path)) === out) throw new InputError(`${f.path}: is also the --output; the output would replace it: write to another file`);
+  }
+}
+
 /**
  * Run a batch to its sink. Resolves to the summary; per-record failures are
  * error records, not exceptions. Throws only when nothing can run (a missing
@@ -138,6 +152,7 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   // The output path first: a bad one fails before any input is listed or read (issue 19).
   await config.sink.check?.();
   const files = await listInputs(config.inputs);
+  await refuseOutputAsInput(files, config.sink.file);
   const job = describeJob(files, {
     ...config.jobOptions, ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
     ...(config.shardBy === 'host' ? { shardBy: 'host' } : {}), ...(config.adapt ? { adapt: config.adapt } : {}),

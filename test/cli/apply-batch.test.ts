@@ -17,6 +17,20 @@ describe('farsw apply --input (batch)', () => {
     expect(io.err).toMatch(/farsw apply: 3 records, 0 failed/);
   });
 
+  it('an --output that is also an input (itself, or a file of an input directory) is refused before anything is written', async () => {
+    const dir = tempDir('cli-same');
+    const input = writeLines(join(dir, 'pages.jsonl'), pageLines(2));
+    const before = readFileSync(input, 'utf8');
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', input, '--output', input], io)).toBe(1);
+    expect(io.err).toBe(`farsw: ${input}: is also the --output; the output would replace it: write to another file\n`);
+    expect(readFileSync(input, 'utf8')).toBe(before);
+    expect(existsSync(`${input}.partial`)).toBe(false);
+    const inDir = capture();
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', dir, '--output', join(dir, 'pages.jsonl')], inDir)).toBe(1);
+    expect(readFileSync(input, 'utf8')).toBe(before);
+  });
+
   it('--input-format overrides detection: a JSON-looking page read as HTML', async () => {
     const dir = tempDir('cli-format');
     const file = join(dir, 'x.txt');
