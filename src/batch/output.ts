@@ -18,7 +18,7 @@
  */
 import { once } from 'node:events';
 import { constants as fsConstants, createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { access, lstat, mkdir, open, readlink, rename, stat, truncate } from 'node:fs/promises';
+import { access, lstat, mkdir, open, readlink, rename, stat, truncate, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, type Gzip } from 'node:zlib';
@@ -118,6 +118,21 @@ function writeError(file: string, e: unknown): InputError {
             : err.code === 'ELOOP' ? 'is a symbolic link (not followed)'
               : err.message ?? String(e);
   return new InputError(`${file}: cannot write (${why})`, { cause: e });
+}
+
+/**
+ * A file a command writes whole (`eval --json`, `--pages`, `explain --svg`, `--html`): its missing parent
+ * directories are made, as for `--output`; a failure is one line in words naming the file.
+ */
+export async function writeWholeFile(path: string, content: string): Promise<void> {
+  try {
+    await mkdir(dirname(resolve(path)), { recursive: true });
+    await writeFile(path, content);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR' || code === 'EEXIST') throw new InputError(`${path}: cannot write: a parent of it is not a directory`, { cause: e });
+    throw writeError(path, e);
+  }
 }
 
 /** Open flags of files farsw creates beside the output: never through a symbolic link planted there. */

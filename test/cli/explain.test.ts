@@ -18,6 +18,24 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'farsw-explain-'));
 });
 
+describe('report files are written as apply writes --output', () => {
+  it('explain --svg/--html and eval --json/--pages make missing parent directories; a parent that is a file is one line', async () => {
+    const svg = join(dir, 'new', 'deeper', 'why.svg');
+    const html = join(dir, 'new', 'other', 'why.html');
+    expect(await run(['explain', page, '--store', join(dir, 'none.sqlite'), '--svg', svg, '--html', html], capture())).toBe(0);
+    expect(readFileSync(svg, 'utf8')).toMatch(/^<svg|^<\?xml/);
+    expect(readFileSync(html, 'utf8')).toContain('<table');
+    const json = join(dir, 'reports', 'eval.json');
+    expect(await run(['eval', '--data', join(fixtures, '..', '..', '..', 'training-data'), '-a', 'addanag', '--json', json, '--pages', join(dir, 'reports', 'pages.csv')], capture())).toBe(0);
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toHaveProperty('overall');
+    const blocked = join(dir, 'a-file');
+    writeFileSync(blocked, 'x');
+    const io = capture();
+    expect(await run(['explain', page, '--store', join(dir, 'none.sqlite'), '--svg', join(blocked, 'why.svg')], io)).toBe(1);
+    expect(io.err).toBe(`farsw: ${join(blocked, 'why.svg')}: cannot write: a parent of it is not a directory\n`);
+  });
+});
+
 describe('farsw explain reads a page as apply does', () => {
   it('a gzip page is unpacked, a PNG or a WARC refused with one line naming the file', async () => {
     const gz = join(dir, 'page.html.gz');

@@ -6,7 +6,6 @@
  * DATA: a .jsonl[.gz] file, a directory of them (../shared/datasets) or a
  * training-data directory.
  */
-import { writeFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
 import { EVAL_DEFAULTS } from '../../core/defaults.js';
@@ -32,6 +31,7 @@ import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs }
 import { DEFAULT_MODEL_NAME, modelResolver } from '../../model-store/resolve.js';
 import { checkSiteModel, fallbackText } from '../../eval/site-guard.js';
 import { Trainer } from '../../train/train.js';
+import { writeWholeFile } from '../../batch/output.js';
 import type { CliIo } from '../io.js';
 
 interface EvalArgs extends LineArgs, ExtractorArgs {
@@ -169,11 +169,7 @@ function formatDecisions(decisions: ReadonlyMap<string, GuardTally>): string {
 /** Write a result file, naming it in the error. `-` writes to stdout. */
 async function writeOut(path: string, content: string, io: CliIo): Promise<void> {
   if (path === '-') return io.stdout(content);
-  try {
-    await writeFile(path, content);
-  } catch (e) {
-    throw new InputError(`${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  await writeWholeFile(path, content);
 }
 
 async function collect(records: AsyncIterable<PageRecord>): Promise<PageRecord[]> {

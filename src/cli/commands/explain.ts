@@ -6,11 +6,11 @@
  *                                                with both, the SVG links to the HTML's rows)
  *   farsw explain page.html -a addanag           the DANA core alone (no rules, no windows)
  */
-import { writeFile } from 'node:fs/promises';
+import { writeWholeFile } from '../../batch/output.js';
 import { dirname, relative, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
-import { ConfigError, InputError } from '../../core/errors.js';
+import { ConfigError } from '../../core/errors.js';
 import { decodeHtml } from '../../html/decode.js';
 import { DANA_VARIANTS, type DanaVariant } from '../../extract/dana.js';
 import { resolveModel } from '../../api/extract.js';
@@ -50,14 +50,6 @@ export function parseLineRange(spec: string): [number, number] {
   const to = m[2] === undefined ? from : m[2] === '' ? Number.MAX_SAFE_INTEGER : Number(m[2]);
   if (to < from) throw new ConfigError(`--lines: the range ${spec} ends before it starts`);
   return [from, to];
-}
-
-async function writeOut(file: string, text: string): Promise<void> {
-  try {
-    await writeFile(file, text);
-  } catch (e) {
-    throw new InputError(`${file}: cannot write (${(e as Error).message})`);
-  }
 }
 
 function explainOptions(args: ExplainArgs): ExplainOptions {
@@ -113,11 +105,11 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
       if (args.svg !== undefined) {
         // With --html too, the picture's blocks and line numbers link to the rows of that file's table.
         const table = args.html !== undefined ? relative(dirname(resolve(args.svg)), resolve(args.html)).split('\\').join('/') : undefined;
-        await writeOut(args.svg, renderSvg(data, table !== undefined ? { table } : {}));
+        await writeWholeFile(args.svg, renderSvg(data, table !== undefined ? { table } : {}));
         io.stderr(`farsw explain: wrote ${args.svg}\n`);
       }
       if (args.html !== undefined) {
-        await writeOut(args.html, renderHtml(data));
+        await writeWholeFile(args.html, renderHtml(data));
         io.stderr(`farsw explain: wrote ${args.html}\n`);
       }
       const wroteFile = args.svg !== undefined || args.html !== undefined;
