@@ -61,6 +61,12 @@ function usageMessage(msg: string, raw: readonly string[], names: readonly strin
   if (first !== undefined && !first.startsWith('-') && !names.includes(first) && /^Unknown arguments?:/.test(msg)) {
     return `unknown command "${first}": expected one of ${names.join(', ')}`;
   }
+  // A positional argument missing (`farsw rules`, `farsw models show`): name the command and where its usage is.
+  if (/^Not enough non-option arguments/.test(msg) && first !== undefined && names.includes(first)) {
+    const end = raw.findIndex((a) => a.startsWith('-'));
+    const words = (end < 0 ? raw : raw.slice(0, end)).join(' ');
+    return `farsw ${words}: an argument is missing (farsw ${words} --help shows them)`;
+  }
   const lines = msg.split('\n').filter((l) => l.trim() !== '');
   if (lines[0] === 'Invalid values:') {
     return lines.slice(1).map((l) => {
@@ -69,6 +75,21 @@ function usageMessage(msg: string, raw: readonly string[], names: readonly strin
     }).join('; ');
   }
   return lines.map((l) => l.trim()).join(' ');
+}
+
+/**
+ * A string option written without its value (`farsw eval --data`, `--store --model x`) reaches yargs as '':
+ * this names the option instead of letting a command fail on an empty path (": no such file").
+ */
+function refuseMissingValue(raw: readonly string[]): (argv: Record<string, unknown>) => void {
+  return (argv) => {
+    for (const [k, v] of Object.entries(argv)) {
+      if (k.length < 2 || /[A-Z]/.test(k) || !(v === '' || (Array.isArray(v) && v.includes('')))) continue;
+      const at = raw.indexOf(`--${k}`);
+      const next = at < 0 ? '' : raw[at + 1];
+      if (at >= 0 && (next === undefined || (next.startsWith('-') && next !== '-' && next !== DASH))) throw new ConfigError(`--${k}: expected a value, found nothing`);
+    }
+  };
 }
 
 /** Build the yargs parser (exported for completion scripts and tests). */
@@ -92,7 +113,8 @@ export function createCli(io: CliIo, raw: readonly string[] = []): Argv {
       throw new ConfigError(usageMessage(msg, raw, names));
     })
     .middleware(restoreDash, true)
-    .middleware(refuseNaN(raw), true);
+    .middleware(refuseNaN(raw), true)
+    .middleware(refuseMissingValue(raw), true);
   for (const command of commands) cli = cli.command(command);
   return cli;
 }

@@ -120,6 +120,21 @@ describe('messages that point to the right form (issue 21.10)', () => {
     expect(cmd.err.split('\n')[0]).toBe('farsw: unknown command "extract": expected one of apply, train, rules, models, eval, explain');
   });
 
+  it('a missing argument or option value names it', async () => {
+    const cases: [string[], string][] = [
+      [['rules'], 'farsw rules: an argument is missing (farsw rules --help shows them)'],
+      [['models', 'show'], 'farsw models show: an argument is missing (farsw models show --help shows them)'],
+      [['eval', '--data'], '--data: expected a value, found nothing'],
+      [['train', '--data', '--model', 'x'], '--data: expected a value, found nothing'],
+      [['apply', 'page.html', '--model'], '--model: expected a value, found nothing'],
+    ];
+    for (const [argv, message] of cases) {
+      const io = capture();
+      expect(await run(argv, io), argv.join(' ')).toBe(2);
+      expect(io.err).toBe(`farsw: ${message}\nRun 'farsw --help' for usage.\n`);
+    }
+  });
+
   it('a missing file among others: the rest are extracted, exit 1 at the end', async () => {
     const dir = tempDir('msg-missing');
     writeFileSync(join(dir, 'a.html'), page(1));
