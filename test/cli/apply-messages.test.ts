@@ -64,6 +64,15 @@ describe('a notice when nothing is extracted (issue 21.9)', () => {
     expect(io.err).toMatch(/bare\.html: nothing extracted: the page has no visible text/);
   });
 
+  it('the reason reads the page in its own charset (UTF-16 here), not as UTF-8', async () => {
+    const dir = tempDir('empty-utf16');
+    const file = join(dir, 'wide.html');
+    writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<html><body><div><img src=a.png></div><script>var ferries = 1;</script></body></html>', 'utf16le')]));
+    const io = capture();
+    expect(await run(['apply', file], io)).toBe(0);
+    expect(io.err).toBe(`farsw: ${file}: nothing extracted: the page has no visible text (only markup, scripts or hidden elements)\n`);
+  });
+
   it('the reason is a pure function of the page and the method', () => {
     expect(emptyReason('  \n', 'addanag')).toBe('the page is empty');
     expect(emptyReason('<p>Съешь же ещё этих мягких французских булок, да выпей чаю</p>', 'dana')).toMatch(/no part of its \d+ characters/);

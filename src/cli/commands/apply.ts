@@ -12,6 +12,7 @@ import { InputError, ConfigError, DecodeError, isFarswError } from '../../core/e
 import { BATCH_DEFAULTS } from '../../core/defaults.js';
 import { extract, resolveModel, type ExtractOptions, type ExtractResult } from '../../api/extract.js';
 import type { PageMetadata } from '../../html/metadata.js';
+import { decodeHtml } from '../../html/decode.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } from '../batch-command.js';
 import { readPageArg } from '../read-page.js';
@@ -100,7 +101,8 @@ async function applyOne(file: string, count: number, options: ExtractOptions, ar
     io.stdout(body + (body ? '\n' : ''));
   }
   if (result.text === '') {
-    const html = new TextDecoder().decode(page);
+    // The page as it was read (its own charset, not UTF-8), so the reason counts its letters right.
+    const html = typeof opts.contentType === 'string' ? decodeHtml(page, { contentType: opts.contentType }).text : decodeHtml(page).text;
     io.stderr(`farsw: ${file}: nothing extracted: ${emptyReason(html, result.method, options.lines ?? {})}\n`);
   }
   if (args.profile && result.profile) {
