@@ -83,6 +83,8 @@ export interface BatchSummary {
   skipped: number;
   /** WARC responses skipped for their HTTP status (not 2xx: a redirect, an error page). */
   notOk: number;
+  /** Files of input directories left out by their name (not a page, WARC or JSON Lines), by extension. */
+  leftOut: Record<string, number>;
   /** Bytes of the pages (uncompressed records); raw input bytes read. */
   bytes: number;
   rawBytes: number;
@@ -146,12 +148,14 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   const t0 = performance.now();
   if (config.adapt && config.inputs.includes('-')) throw new ConfigError('--adapt reads the input twice: standard input cannot be read twice (save it to a file first)');
   const summary: BatchSummary = {
-    records: 0, failed: 0, resumed: 0, resumedFailed: 0, skipped: 0, notOk: 0, bytes: 0, rawBytes: 0,
+    records: 0, failed: 0, resumed: 0, resumedFailed: 0, skipped: 0, notOk: 0, leftOut: {}, bytes: 0, rawBytes: 0,
     extractMs: 0, seconds: 0, alreadyDone: false, interrupted: false,
   };
   // The output path first: a bad one fails before any input is listed or read (issue 19).
   await config.sink.check?.();
-  const files = await listInputs(config.inputs);
+  const leftOut = new Map<string, number>();
+  const files = await listInputs(config.inputs, leftOut);
+  summary.leftOut = Object.fromEntries(leftOut);
   await refuseOutputAsInput(files, config.sink.file);
   const job = describeJob(files, {
     ...config.jobOptions, ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),

@@ -135,7 +135,7 @@ async function walk(dir: string, out: Found[], passed: Passed, seen: Set<string>
 }
 
 /** "3 .txt, 1 .pdf" */
-function passedList(passed: Passed): string {
+export function passedList(passed: ReadonlyMap<string, number>): string {
   return [...passed].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([ext, n]) => `${n} ${ext}`).join(', ');
 }
 
@@ -154,8 +154,9 @@ export interface InputFile {
 /**
  * Expand the inputs: directories become their (sorted, recursive) files.
  * A missing input is an InputError (nothing has run yet).
+ * @param leftOut counts, by extension, the files of directories the walk left out (not a page, WARC or JSON Lines name)
  */
-export async function listInputs(paths: readonly string[]): Promise<InputFile[]> {
+export async function listInputs(paths: readonly string[], leftOut?: Map<string, number>): Promise<InputFile[]> {
   const out: InputFile[] = [];
   for (const path of paths) {
     if (path === '-') { out.push({ path }); continue; }
@@ -166,6 +167,7 @@ export async function listInputs(paths: readonly string[]): Promise<InputFile[]>
       const files: Found[] = [];
       const passed: Passed = new Map();
       await walk(path, files, passed, new Set());
+      for (const [ext, n] of passed) leftOut?.set(ext, (leftOut.get(ext) ?? 0) + n);
       if (files.length === 0) {
         const others = passed.size > 0 ? `; it holds ${passedList(passed)} files` : '; it is empty';
         throw new InputError(`${path}: no pages in this directory (farsw reads ${BATCH_DEFAULTS.directoryExtensions.join(' ')}${others}; name a file with --input to read it as HTML)`);

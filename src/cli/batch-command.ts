@@ -15,6 +15,7 @@ import type { LockOptions } from '../batch/lock.js';
 import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from '../batch/output.js';
 import { createProgressBar, type ProgressReporter } from '../batch/progress.js';
 import { runBatch, type BatchSummary } from '../batch/run.js';
+import { passedList } from '../batch/sources.js';
 import { parseShard, SHARD_BY, shardLabel, type Shard, type ShardBy } from '../batch/shard.js';
 import { ADAPT_DEFAULTS, type AdaptReport } from '../batch/adapt.js';
 
@@ -156,7 +157,9 @@ function summaryLine(s: BatchSummary): string {
   const nonHtml = s.skipped - s.notOk;
   const skipped = [nonHtml > 0 ? `${nonHtml} non-HTML` : '', s.notOk > 0 ? `${s.notOk} not HTTP 2xx` : ''].filter(Boolean).join(', ');
   const skippedPart = skipped ? `, ${skipped} skipped` : '';
-  return `farsw apply: ${s.records} records, ${s.failed} failed${skippedPart}${resumed}, ${mb.toFixed(1)} MB in ${s.seconds.toFixed(1)} s (${rate}${extraction})\n`;
+  const leftOut = Object.values(s.leftOut).reduce((a, b) => a + b, 0);
+  const leftOutPart = leftOut > 0 ? `, ${leftOut} files of the directories left out by name (${passedList(new Map(Object.entries(s.leftOut)))}; --input FILE reads one as a page)` : '';
+  return `farsw apply: ${s.records} records, ${s.failed} failed${skippedPart}${leftOutPart}${resumed}, ${mb.toFixed(1)} MB in ${s.seconds.toFixed(1)} s (${rate}${extraction})\n`;
 }
 
 /**

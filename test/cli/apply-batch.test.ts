@@ -31,6 +31,15 @@ describe('farsw apply --input (batch)', () => {
     expect(readFileSync(input, 'utf8')).toBe(before);
   });
 
+  it('the summary says which files of an input directory were left out by their name', async () => {
+    const dir = tempDir('cli-left-out');
+    for (const name of ['a.html', 'b.php', 'c', 'd.png']) writeFileSync(join(dir, name), page(1));
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', dir], io)).toBe(0);
+    expect(io.out.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([join(dir, 'a.html')]);
+    expect(io.err).toMatch(/farsw apply: 1 records, 0 failed, 3 files of the directories left out by name \(1 \.php, 1 \(no extension\), 1 \.png; --input FILE reads one as a page\),/);
+  });
+
   it('--input-format overrides detection: a JSON-looking page read as HTML', async () => {
     const dir = tempDir('cli-format');
     const file = join(dir, 'x.txt');
