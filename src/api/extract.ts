@@ -29,6 +29,7 @@ import { extractMetadata, type PageMetadata } from '../html/metadata.js';
 import { isDanaVariant, readsMarkupBytes } from '../extract/dana.js';
 import { withFavor, type Favor } from './favor.js';
 import { describeJson } from '../dataset/record.js';
+import { checkOptionRanges } from './option-ranges.js';
 
 export interface ExtractOptions extends ModelExtractorOptions {
   /** A registered extractor (`dana`, `danag`, `addanag`, `bte`, …) instead of a model. */
@@ -87,6 +88,7 @@ function checkArguments(page: unknown, options: unknown): void {
     throw new ConfigError(`extract: the page must be a string or bytes (a Uint8Array or Buffer), found ${page instanceof ArrayBuffer ? 'an ArrayBuffer (wrap it: new Uint8Array(buffer))' : describeJson(page)}`);
   }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ConfigError(`extract: options must be an object, found ${describeJson(options)}`);
+  checkOptionRanges(options as ExtractOptions);
   const format = (options as ExtractOptions).format;
   if (format !== undefined && !FORMATS.includes(format)) throw new ConfigError(`extract: unknown format ${JSON.stringify(format)}: expected one of ${FORMATS.join(', ')}`);
 }

@@ -7,7 +7,7 @@ import type { DanaOptions } from '../extract/dana.js';
 import { COMBINE_MODES, SCORE_NORMS, type CombineMode, type FarswApplyOptions, type ScoreNorm } from '../extract/farsw.js';
 import { DANA_DEFAULTS, FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
 import { PRESETS, type Preset } from '../core/presets.js';
-import { ConfigError } from '../core/errors.js';
+import { checkFlagRanges } from '../api/option-ranges.js';
 
 /** The parsed flags. */
 export interface ExtractorArgs {
@@ -60,30 +60,9 @@ export function extractorOptions<T>(y: Argv<T>): Argv<T> {
     .option('fallback-link-density', { type: 'number', describe: `Union: leave out a fallback block with more link text than this share (default ${A.fallbackLinkDensity}; 0: off)` })
     .option('mute', { type: 'number', describe: `Learned mute: leave out chosen lines with a class/id word whose block carried the article on fewer than this share of its training pages (default ${A.mute} across sites, ${A.siteMute} for site models; 0: off)` })
     .check((a) => {
-      checkExtractorArgs(a as ExtractorArgs);
+      checkFlagRanges(a as Record<string, unknown>);
       return true;
     }) as unknown as Argv<T>;
-}
-
-/** What each numeric flag takes: whole numbers from `min`, or shares in [0, 1]. */
-const NUMERIC_FLAGS: ReadonlyArray<[keyof ExtractorArgs, 'count' | 'positive count' | 'share' | 'non-negative']> = [
-  ['gap', 'count'], ['radius', 'count'], ['title-decay', 'non-negative'], ['container', 'share'], ['title-container', 'share'],
-  ['phi', 'positive count'], ['path-evidence', 'count'], ['token-evidence', 'non-negative'], ['fallback-link-density', 'share'], ['mute', 'share'],
-];
-
-/**
- * Refuse a numeric flag out of its range (`--phi 0`, `--container 5`, `--gap -5`): run as given, they
- * extracted something no setting means, or nothing, without a word. `--beta` may be any finite number.
- */
-export function checkExtractorArgs(a: ExtractorArgs): void {
-  for (const [flag, kind] of NUMERIC_FLAGS) {
-    const v = a[flag] as number | undefined;
-    if (v === undefined) continue;
-    const ok = kind === 'share' ? v >= 0 && v <= 1 : kind === 'non-negative' ? v >= 0 && Number.isFinite(v)
-      : Number.isInteger(v) && v >= (kind === 'positive count' ? 1 : 0);
-    if (!ok) throw new ConfigError(`--${flag}: expected ${kind === 'share' ? 'a share from 0 to 1' : kind === 'non-negative' ? 'a number ≥ 0' : `an integer ≥ ${kind === 'positive count' ? 1 : 0}`}, found ${v}`);
-  }
-  if (a.beta !== undefined && !Number.isFinite(a.beta)) throw new ConfigError(`--beta: expected a finite number, found ${a.beta}`);
 }
 
 /** The DANA options the flags ask for (only those given). */

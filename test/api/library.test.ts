@@ -33,6 +33,22 @@ describe('library arguments (what the types promise, checked for JavaScript call
     expect(await errorOf(() => extract(PAGE, null as never))).toBeInstanceOf(ConfigError);
   });
 
+  it('extract refuses numeric options out of range, naming the option (the CLI flags share the table)', async () => {
+    const cases: [object, string][] = [
+      [{ algorithm: 'addanag', dana: { gap: -5 } }, 'extract: dana.gap: expected an integer ≥ 0, found -5'],
+      [{ algorithm: 'addanag', dana: { container: 1.5 } }, 'extract: dana.container: expected a share from 0 to 1, found 1.5'],
+      [{ farsw: { phi: 0 } }, 'extract: farsw.phi: expected an integer ≥ 1, found 0'],
+      [{ farsw: { beta: Number.NaN } }, 'extract: farsw.beta: expected a finite number, found NaN'],
+      [{ farsw: { dana: { radius: '2' } } }, 'extract: farsw.dana.radius: expected an integer ≥ 0, found "2"'],
+    ];
+    for (const [options, message] of cases) {
+      const e = await errorOf(() => extract(PAGE, options as never));
+      expect(e).toBeInstanceOf(ConfigError);
+      expect(e.message).toBe(message);
+    }
+    expect(extract(PAGE, { algorithm: 'addanag', dana: { gap: 0, container: 1 } }).text).toContain('morning ferry');
+  });
+
   it('train names the page and field that is wrong', async () => {
     const e = await errorOf(() => train([{ html: PAGE, gold: GOLD }, { html: 5, gold: GOLD } as never], { name: 'ferry' }));
     expect(e).toBeInstanceOf(ConfigError);
