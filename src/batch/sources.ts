@@ -353,6 +353,8 @@ async function* fileItems(file: InputFile, opts: SourceOptions, shard: Shard | u
   const raw = readRaw(file.path, opts.stdin, (n) => { counters.rawBytes += n; });
   const { gzip, chunks } = await maybeGunzip(raw);
   const p = await peek(chunks, 16);
+  // Standard input that ends at once holds no record (an upstream `zcat` that failed), not one empty page: files have a name to go by.
+  if (file.path === '-' && opts.kind === undefined && p.head.length === 0) return;
   const kind = opts.kind ?? file.kindHint ?? detectInputKind(p.head);
   if (kind === 'jsonl') yield* jsonlItems(file.path, p.chunks, opts, shard);
   else if (kind === 'urls') yield* urlItems(file.path, p.chunks, opts, shard);

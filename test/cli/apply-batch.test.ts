@@ -40,6 +40,17 @@ describe('farsw apply --input (batch)', () => {
     expect(io.err).toMatch(/farsw apply: 1 records, 0 failed, 3 files of the directories left out by name \(1 \.php, 1 \(no extension\), 1 \.png; --input FILE reads one as a page\),/);
   });
 
+  it('empty standard input holds no record (exit 1 with the warning), and - given twice is a usage error', async () => {
+    const io = capture(Readable.from([]));
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', '-'], io)).toBe(1);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/farsw apply: 0 records, 0 failed/);
+    expect(io.err).toMatch(/WARNING/);
+    const twice = capture(Readable.from([Buffer.from(page(1))]));
+    expect(await run(['apply', '-', '-'], twice)).toBe(2);
+    expect(twice.err).toBe("farsw: - (standard input) is given twice; it can be read once\nRun 'farsw --help' for usage.\n");
+  });
+
   it('--input-format overrides detection: a JSON-looking page read as HTML', async () => {
     const dir = tempDir('cli-format');
     const file = join(dir, 'x.txt');

@@ -131,6 +131,8 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .check((a) => {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');
           if (a.input !== undefined && a.files !== undefined && a.files.length > 0) throw new ConfigError('give either files or --input, not both');
+          // Standard input can be read once: a second `-` would read nothing.
+          if ([...(a.files ?? []), ...((a.input as string[] | undefined) ?? [])].filter((f) => f === '-').length > 1) throw new ConfigError('- (standard input) is given twice; it can be read once');
           checkBatchArgs(a as Partial<BatchArgs>, a.input !== undefined);
           if (a.algorithm !== undefined && a.model !== undefined) throw new ConfigError('give either --algorithm or --model, not both');
           if (a.favor !== undefined) {
