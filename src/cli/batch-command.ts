@@ -70,7 +70,7 @@ export function batchOptions<T>(y: Argv<T>): Argv<T> {
     .option('input', {
       alias: 'i', type: 'string', nargs: 1, // nargs: yargs would read `--input -` as an empty string
       coerce: (v: string | string[]) => (Array.isArray(v) ? v : [v]),
-      describe: 'Batch input: JSON Lines {"id","html","url"?}, WARC, HTML files, directories (recursive), - for stdin; gzip or not; repeatable',
+      describe: 'Batch input: JSON Lines {"id","html","url"?}, WARC, HTML files, directories (recursive), a list of URLs one a line, - for stdin; gzip or not; repeatable',
     })
     .option('input-format', { choices: ['auto', ...INPUT_KINDS] as const, default: 'auto' as const, describe: 'Input kind (auto: detect from the first bytes)' })
     .option('output', { alias: 'o', type: 'string', describe: 'With --input: JSON Lines output (.gz: gzip; default stdout); {shard} is replaced by the share label' })
