@@ -11,6 +11,7 @@ import type { PageMetadata } from '../html/metadata.js';
 import { decodeHtml } from '../html/decode.js';
 import { hostOf, hostOfRecord } from '../dataset/site.js';
 import { describeJson } from '../dataset/record.js';
+import { jsonSyntaxMessage } from '../core/errors.js';
 import { adaptChoice, trainAdaptEntry, type AdaptEntry, type AdaptTable } from './adapt-model.js';
 import type { UnlabeledPage } from '../train/unlabeled.js';
 
@@ -104,7 +105,7 @@ export function runTask({ task, options, adapt }: TaskRequest): TaskResult {
   try {
     rec = JSON.parse(utf8.decode(task.line));
   } catch (e) {
-    return { error: e instanceof SyntaxError ? `${task.where}: invalid JSON (${e.message})` : `${task.where}: ${message(e)}` };
+    return { error: e instanceof SyntaxError ? `${task.where}: invalid JSON (${jsonSyntaxMessage(e)})` : `${task.where}: ${message(e)}` };
   }
   if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return { error: `${task.where}: expected a JSON object, found ${describeJson(rec)}` };
   const r = rec as { id?: unknown; html?: unknown; url?: unknown; host?: unknown };

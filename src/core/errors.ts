@@ -46,3 +46,11 @@ export class ConfigError extends FarswError {
 export function isFarswError(e: unknown): e is FarswError {
   return e instanceof FarswError;
 }
+
+/**
+ * A JSON.parse error's message on one line: V8 quotes the start of the text, which may hold line
+ * breaks and control characters (a binary file given as a model or a record); they become `?`.
+ */
+export function jsonSyntaxMessage(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}

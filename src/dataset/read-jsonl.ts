@@ -9,7 +9,7 @@ import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { byteLines } from '../core/byte-lines.js';
-import { InputError } from '../core/errors.js';
+import { InputError, jsonSyntaxMessage } from '../core/errors.js';
 
 export type JsonLine =
   | { readonly line: number; readonly value: unknown; readonly error?: undefined }
@@ -63,7 +63,7 @@ export async function* readJsonLines(path: string, maxLineBytes = MAX_LINE_BYTES
       try {
         yield { line, value: JSON.parse(text) as unknown };
       } catch (e) {
-        yield { line, error: `invalid JSON (${(e as Error).message})` };
+        yield { line, error: `invalid JSON (${jsonSyntaxMessage(e)})` };
       }
     }
   } catch (e) {

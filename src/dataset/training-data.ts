@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { decodeHtml } from '../html/decode.js';
 import { sniffBinary } from '../html/sniff-binary.js';
 import type { PageRecord, ReadOptions } from './types.js';
+import { jsonSyntaxMessage } from '../core/errors.js';
 
 const HTML_SUFFIX = '.html';
 
@@ -92,7 +93,7 @@ function parseMeta(text: string): { url: string | null; lang: string | null } | 
   try {
     v = JSON.parse(text);
   } catch (e) {
-    return `meta file is not valid JSON (${(e as Error).message})`;
+    return `meta file is not valid JSON (${jsonSyntaxMessage(e)})`;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'meta file must hold a JSON object';
   const o = v as Record<string, unknown>;

@@ -5,7 +5,7 @@
  * Flat and JSON-serialisable; `validateModel` checks one read from outside.
  */
 
-import { ModelFormatError } from '../core/errors.js';
+import { ModelFormatError, jsonSyntaxMessage } from '../core/errors.js';
 import { fnv1a32 } from '../core/fnv.js';
 import { checkModelComplete, checkModelShape } from './model-shape.js';
 import { FEATURE_COUNT, FEATURE_SET, type FeatureVariant } from '../features/line-features.js';
@@ -407,7 +407,7 @@ export function modelToJson(model: Model): string {
 export function modelFromJson(text: string, source = 'model.json'): Model {
   let v: unknown;
   try { v = JSON.parse(text); } catch (e) {
-    throw new ModelFormatError(`${source}: not valid JSON (${(e as Error).message})`);
+    throw new ModelFormatError(`${source}: not valid JSON (${jsonSyntaxMessage(e)})`);
   }
   if (typeof v === 'object' && v !== null) delete (v as Record<string, unknown>).$schema;
   const model = validateModel(v, source);

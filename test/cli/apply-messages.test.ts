@@ -129,6 +129,22 @@ describe('messages that point to the right form (issue 21.10)', () => {
     expect(cmd.err.split('\n')[0]).toBe('farsw: unknown command "extract": expected one of apply, train, rules, models, eval, explain');
   });
 
+  it('a binary file given as a model, or a record of control characters, is still one line of error', async () => {
+    const dir = tempDir('one-line');
+    const png = join(dir, 'model.json');
+    writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
+    const io = capture();
+    expect(await run(['models', 'import', png, '--store', join(dir, 'store.sqlite')], io)).toBe(1);
+    expect(io.err.split('\n')).toHaveLength(2); // one line and its end
+    expect(io.err).toMatch(/^farsw: .*model\.json: not valid JSON \(/);
+    const records = join(dir, 'records.jsonl');
+    writeFileSync(records, '{"id": "a\r\u001b[2J\u0007", oops}\n');
+    const batch = capture();
+    expect(await run(['apply', '-w', '0', '--input', records], batch)).toBe(3);
+    const errorLine = batch.err.split('\n').find((l) => l.includes('invalid JSON'))!;
+    expect(errorLine).not.toMatch(/[\u0000-\u001f]/);
+  });
+
   it('a missing argument or option value names it', async () => {
     const cases: [string[], string][] = [
       [['rules'], 'farsw rules: an argument is missing (farsw rules --help shows them)'],
