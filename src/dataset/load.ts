@@ -95,6 +95,7 @@ async function otherKind(path: string): Promise<string | null> {
  * @throws InputError when the path does not exist or holds no readable pages
  */
 export async function* readDataset(path: string, options: ReadOptions = {}): AsyncGenerator<PageRecord> {
+  if (path === '-') throw new InputError('-: datasets are read from a .jsonl[.gz] file or a directory, not from standard input (save the records to a file)');
   let info;
   try {
     info = await stat(path);

@@ -61,6 +61,14 @@ describe('network errors in words', () => {
   });
 });
 
+describe('farsw apply URL --format json', () => {
+  it('names the URL after redirects', async () => {
+    const io = capture();
+    expect(await run(['apply', `${base}/hop`, '-a', 'addanag', '--format', 'json'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toMatchObject({ file: `${base}/hop`, url: `${base}/ok` });
+  });
+});
+
 describe('farsw explain URL', () => {
   it('fetches the page as apply does: the header charset decodes it; an error status is one line', async () => {
     const io = capture();

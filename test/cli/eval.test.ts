@@ -113,6 +113,14 @@ describe('farsw eval', () => {
     expect(io.err).toMatch(/missing\.jsonl: no such file/);
   });
 
+  it('standard input as --data is refused with one line saying how', async () => {
+    for (const argv of [['eval', '--data', '-', '-a', 'addanag'], ['train', '--data', '-', '--model', 'x', '--store', join(dir, 's.sqlite')]]) {
+      const io = capture();
+      expect(await run(argv, io), argv.join(' ')).toBe(1);
+      expect(io.err).toBe('farsw: -: datasets are read from a .jsonl[.gz] file or a directory, not from standard input (save the records to a file)\n');
+    }
+  });
+
   it('a dataset with no readable page is an error naming it (exit 1), not a table of zeros; a WARC says what it is', async () => {
     const warc = join(dir, 'crawl.warc');
     await writeFile(warc, 'WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n'.repeat(3));

@@ -35,9 +35,10 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, Extract
   favor?: Favor;
 }
 
-function toJson(file: string, r: ExtractResult): Record<string, unknown> {
+/** The `--format json` document of one page; `url`: the page's URL (after redirects, or --url) when there is one. */
+function toJson(file: string, r: ExtractResult, url: string | undefined): Record<string, unknown> {
   return {
-    file, method: r.method, model: r.model, ...(r.modelReason !== undefined ? { modelReason: r.modelReason } : {}), encoding: r.encoding, lines: r.lineCount,
+    file, ...(url !== undefined ? { url } : {}), method: r.method, model: r.model, ...(r.modelReason !== undefined ? { modelReason: r.modelReason } : {}), encoding: r.encoding, lines: r.lineCount,
     blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
     ...(r.farsw ? { farsw: r.farsw } : {}),
     ...(r.metadata ? { metadata: r.metadata } : {}),
@@ -92,7 +93,7 @@ async function applyOne(file: string, count: number, options: ExtractOptions, ar
     throw e;
   }
   if (args.format === 'json') {
-    io.stdout(JSON.stringify(toJson(file, result), null, count > 1 ? undefined : 2) + '\n');
+    io.stdout(JSON.stringify(toJson(file, result, opts.url), null, count > 1 ? undefined : 2) + '\n');
   } else {
     if (count > 1) io.stdout(`==> ${file} <==\n`);
     let body = args.format === 'markdown' ? result.markdown ?? '' : args.format === 'html' ? result.html ?? '' : result.text;
