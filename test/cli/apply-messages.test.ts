@@ -145,6 +145,18 @@ describe('messages that point to the right form (issue 21.10)', () => {
     expect(errorLine).not.toMatch(/[\u0000-\u001f]/);
   });
 
+  it('models rm default says the shipped model cannot be removed', async () => {
+    const dir = tempDir('rm-default');
+    const store = join(dir, 'store.sqlite');
+    const exported = capture();
+    expect(await run(['models', 'export', 'default', '--store', store], exported)).toBe(0);
+    writeFileSync(join(dir, 'model.json'), exported.out);
+    expect(await run(['models', 'import', join(dir, 'model.json'), '--name', 'copy', '--store', store], capture())).toBe(0);
+    const io = capture();
+    expect(await run(['models', 'rm', 'default', '--store', store], io)).toBe(1);
+    expect(io.err).toMatch(/^farsw: no model named "default" in .*store\.sqlite; the shipped default model \(.*default\.json\) is part of farsw and cannot be removed \(a stored model named default replaces it\)\n$/);
+  });
+
   it('a missing argument or option value names it', async () => {
     const cases: [string[], string][] = [
       [['rules'], 'farsw rules: an argument is missing (farsw rules --help shows them)'],

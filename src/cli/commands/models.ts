@@ -160,7 +160,11 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
         builder: name,
         handler: (a) => {
           const n = validateModelName(a.name);
-          if (!withStore(a.store as string, false, (s) => s.remove(n))) throw new ModelNotFoundError(`no model named ${JSON.stringify(n)} in ${a.store as string}`);
+          if (!withStore(a.store as string, false, (s) => s.remove(n))) {
+            // The shipped default model is a file of the package, not a row of the store.
+            const shipped = n === DEFAULT_MODEL_NAME ? `; the shipped default model (${SHIPPED_DEFAULT_MODEL}) is part of farsw and cannot be removed (a stored model named default replaces it)` : '';
+            throw new ModelNotFoundError(`no model named ${JSON.stringify(n)} in ${a.store as string}${shipped}`);
+          }
           io.stdout(`removed ${n}\n`);
         },
       })
