@@ -78,17 +78,19 @@ function usageMessage(msg: string, raw: readonly string[], names: readonly strin
 }
 
 /**
- * A string option written without its value (`farsw eval --data`, `--store --model x`) reaches yargs as '':
- * this names the option instead of letting a command fail on an empty path (": no such file").
+ * A string option written without its value (`farsw eval --data`, `--store --model x`) reaches yargs as '' or,
+ * when it has a default, as the default: this names the option instead of letting a command fail on an empty
+ * path (": no such file") or quietly use the default store.
  */
 function refuseMissingValue(raw: readonly string[]): (argv: Record<string, unknown>) => void {
   return (argv) => {
-    for (const [k, v] of Object.entries(argv)) {
-      if (k.length < 2 || /[A-Z]/.test(k) || !(v === '' || (Array.isArray(v) && v.includes('')))) continue;
-      const at = raw.indexOf(`--${k}`);
-      const next = at < 0 ? '' : raw[at + 1];
-      if (at >= 0 && (next === undefined || (next.startsWith('-') && next !== '-' && next !== DASH))) throw new ConfigError(`--${k}: expected a value, found nothing`);
-    }
+    raw.forEach((arg, at) => {
+      if (!arg.startsWith('--') || arg.includes('=')) return;
+      const k = arg.slice(2), v = argv[k];
+      if (!(typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))) return;
+      const next = raw[at + 1];
+      if (next === undefined || (next.startsWith('-') && next !== '-' && next !== DASH)) throw new ConfigError(`--${k}: expected a value, found nothing`);
+    });
   };
 }
 

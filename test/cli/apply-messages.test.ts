@@ -164,6 +164,8 @@ describe('messages that point to the right form (issue 21.10)', () => {
       [['eval', '--data'], '--data: expected a value, found nothing'],
       [['train', '--data', '--model', 'x'], '--data: expected a value, found nothing'],
       [['apply', 'page.html', '--model'], '--model: expected a value, found nothing'],
+      [['apply', 'page.html', '--store'], '--store: expected a value, found nothing'],
+      [['models', 'list', '--store', '--json'], '--store: expected a value, found nothing'],
     ];
     for (const [argv, message] of cases) {
       const io = capture();
