@@ -4,7 +4,7 @@
  * from deep inside; `evaluate` also takes extract() options instead of a predictor.
  */
 import { ConfigError } from '../core/errors.js';
-import { describeJson } from '../dataset/record.js';
+import { describeJson, stringField as checkedString } from '../dataset/record.js';
 import type { PageRecord } from '../dataset/types.js';
 import type { Prediction } from '../dataset/prediction.js';
 import { evaluate as evaluateWith, type EvalReport, type EvaluateOptions, type Predictor } from '../eval/evaluate.js';
@@ -30,19 +30,16 @@ function record(value: unknown, where: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Field `key` of `o`: a string (or, when `optional`, null or absent), else a ConfigError naming it. */
+/** Field `key` of `o` as a string (or, when `optional`, null), else a ConfigError naming it. */
 function stringField(o: Record<string, unknown>, key: string, where: string, optional: boolean): string | null {
-  const v = o[key];
-  if (typeof v === 'string') return v;
-  if (optional && (v === null || v === undefined)) return null;
-  throw new ConfigError(`${where}: field "${key}" must be a string${optional ? ' or null' : ''}, found ${describeJson(v)}`);
+  return checkedString(o, key, where, !optional, ConfigError);
 }
 
-/** The pages of an iterable, or a ConfigError when it is none. */
-function pageList<T>(pages: Iterable<T> | AsyncIterable<T> | unknown, what: string): Iterable<T> | AsyncIterable<T> {
+/** The pages of an iterable (or, when `async`, an async iterable too), or a ConfigError when it is none. */
+function pageList<T>(pages: unknown, what: string, async: boolean): Iterable<T> | AsyncIterable<T> {
   const p = pages as { [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown } | null | undefined;
-  if (typeof pages === 'string' || p === null || p === undefined || (typeof p[Symbol.iterator] !== 'function' && typeof p[Symbol.asyncIterator] !== 'function')) {
-    throw new ConfigError(`${what}: pages must be an array (or iterable) of { html, gold } objects, found ${typeof pages === 'string' ? 'a string' : describeJson(pages)}`);
+  if (typeof pages === 'string' || p === null || p === undefined || (typeof p[Symbol.iterator] !== 'function' && !(async && typeof p[Symbol.asyncIterator] === 'function'))) {
+    throw new ConfigError(`${what}: pages must be an array (or ${async ? 'iterable or async iterable' : 'iterable; not async: collect them first'}) of { html, gold } objects, found ${typeof pages === 'string' ? 'a string' : describeJson(pages)}`);
   }
   return pages as Iterable<T> | AsyncIterable<T>;
 }
@@ -68,7 +65,7 @@ function trainingPage(value: unknown, i: number): TrainingPage {
  *   InputError when no page has usable gold
  */
 export function train(pages: Iterable<TrainingPage>, options: TrainOptions): Model {
-  const list = [...(pageList<unknown>(pages, 'train') as Iterable<unknown>)];
+  const list = [...(pageList<unknown>(pages, 'train', false) as Iterable<unknown>)];
   const opts = record(options, 'train: options');
   stringField(opts, 'name', 'train: options', false);
   return trainModel(list.map(trainingPage), options);
@@ -119,7 +116,7 @@ export async function evaluate(
   predict: Predictor | ExtractOptions = {},
   options: EvaluateOptions = {},
 ): Promise<EvalReport> {
-  const list = pageList<unknown>(pages, 'evaluate');
+  const list = pageList<unknown>(pages, 'evaluate', true);
   if (predict === null || (typeof predict !== 'function' && typeof predict !== 'object')) {
     throw new ConfigError(`evaluate: the second argument must be extract() options or a function (page) => { text }, found ${describeJson(predict)}`);
   }

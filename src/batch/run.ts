@@ -11,7 +11,7 @@
  */
 import type { ExtractOptions } from '../api/extract.js';
 import { existsSync } from 'node:fs';
-import { readFile, realpath, rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { BATCH_DEFAULTS, FETCH_DEFAULTS } from '../core/defaults.js';
 import { fetchPage, perKeyLimiter, type FetchOptions } from './fetch.js';
 import { ConfigError, InputError } from '../core/errors.js';
@@ -125,18 +125,16 @@ function totalSize(files: readonly InputFile[]): number | undefined {
   return total;
 }
 
-/** The real path of `path`, or undefined when it does not exist yet. */
-async function realPath(path: string): Promise<string | undefined> {
-  return realpath(path).catch(() => undefined);
-}
-
-/** An output file that is also an input would replace its input once renamed into place (and be read by the next run): refuse it. */
+/**
+ * An output file that is also an input (the same file, through any name or link) would replace its input once renamed
+ * into place (and be read by the next run): refuse it. Inputs carry the identity listInputs read with their size.
+ */
 async function refuseOutputAsInput(files: readonly InputFile[], output: string | undefined): Promise<void> {
-  const out = output === undefined ? undefined : await realPath(output);
-  if (out === undefined) return;
-  for (const f of files) {
-    if (f.path !== '-' && (await realPath(f.path)) === out) throw new InputError(`${f.path}: is also the --output; the output would replace it: write to another file`);
-  }
+  const st = output === undefined ? undefined : await stat(output).catch(() => undefined);
+  if (st === undefined) return;
+  const out = `${st.dev}:${st.ino}`;
+  const same = files.find((f) => f.identity === out);
+  if (same) throw new InputError(`${same.path}: is also the --output; the output would replace it: write to another file`);
 }
 
 /**

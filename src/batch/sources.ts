@@ -147,6 +147,8 @@ export interface InputFile {
   readonly size?: number;
   /** Last modification (ms since the epoch), when known (the `.done` marker's job). */
   readonly mtimeMs?: number;
+  /** `dev:ino` of the file (a link's target), when known: run.ts refuses an output that is an input. */
+  readonly identity?: string;
   /** Why it cannot be read (found by the directory walk): one error record. */
   readonly error?: string;
 }
@@ -176,11 +178,11 @@ export async function listInputs(paths: readonly string[], leftOut?: Map<string,
         if (f.error !== undefined) { out.push(f); continue; }
         const hint = kindByName(f.path);
         const fst = await stat(f.path).catch(() => undefined);
-        out.push({ path: f.path, ...(fst ? { size: fst.size, mtimeMs: fst.mtimeMs } : {}), ...(hint ? { kindHint: hint } : {}) });
+        out.push({ path: f.path, ...(fst ? { size: fst.size, mtimeMs: fst.mtimeMs, identity: `${fst.dev}:${fst.ino}` } : {}), ...(hint ? { kindHint: hint } : {}) });
       }
     } else {
       const hint = kindByName(path); // as for a directory's files: a blank pages.jsonl holds no record, not one empty page
-      out.push({ path, size: st.size, mtimeMs: st.mtimeMs, ...(hint ? { kindHint: hint } : {}) });
+      out.push({ path, size: st.size, mtimeMs: st.mtimeMs, identity: `${st.dev}:${st.ino}`, ...(hint ? { kindHint: hint } : {}) });
     }
   }
   return out;

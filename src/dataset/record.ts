@@ -22,12 +22,7 @@ export function parseDatasetRecord(value: unknown, source: RecordSource, fallbac
     throw new DatasetError(`${where}: expected a JSON object, found ${Array.isArray(value) ? 'an array' : typeof value}`);
   }
   const o = value as Record<string, unknown>;
-  const str = (key: string, required: boolean): string | null => {
-    const v = o[key];
-    if (typeof v === 'string') return v;
-    if (!required && (v === null || v === undefined)) return null;
-    throw new DatasetError(`${where}: field "${key}" must be a string${required ? '' : ' or null'}, found ${describeJson(v)}`);
-  };
+  const str = (key: string, required: boolean): string | null => stringField(o, key, where, required);
   const strings = (key: string): readonly string[] | undefined => {
     const v = o[key];
     if (v === undefined || v === null) return undefined;
@@ -50,6 +45,17 @@ export function parseDatasetRecord(value: unknown, source: RecordSource, fallbac
     ...(withoutSnippets ? { without: withoutSnippets } : {}),
     source,
   };
+}
+
+/**
+ * Field `key` of `o`: a string, or (when not `required`) null for null or absent.
+ * @throws `Err` (DatasetError for dataset records; the library's argument checks pass ConfigError) naming the field and what it found
+ */
+export function stringField(o: Readonly<Record<string, unknown>>, key: string, where: string, required: boolean, Err: new (message: string) => Error = DatasetError): string | null {
+  const v = o[key];
+  if (typeof v === 'string') return v;
+  if (!required && (v === null || v === undefined)) return null;
+  throw new Err(`${where}: field "${key}" must be a string${required ? '' : ' or null'}, found ${describeJson(v)}`);
 }
 
 /** Short description of a JSON value for messages ("nothing", "null", "an array", "number", …). */

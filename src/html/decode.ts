@@ -98,9 +98,6 @@ function detectEncoding(bytes: Uint8Array): string | null {
   return guess ? decoderName(guess) : null;
 }
 
-const REPLACEMENT = /\uFFFD/g;
-const NON_ASCII = /[^\x00-\x7f]/g;
-
 /**
  * The detector's decoding of a page its `<meta>` declaration cannot decode: when `text` (decoded as declared) has
  * U+FFFD for over half of its non-ASCII characters (UTF-8 declared: the bytes are no UTF-8 at all; a page mixing in a
@@ -109,8 +106,11 @@ const NON_ASCII = /[^\x00-\x7f]/g;
  */
 function misdeclared(bytes: Uint8Array, text: string, declared: string): Omit<DecodedPage, 'asciiPrefix'> | null {
   if (!text.includes('\uFFFD')) return null; // the common case, one search
-  const bad = text.match(REPLACEMENT)!.length;
-  const wide = text.match(NON_ASCII)?.length ?? 0;
+  let bad = 0, wide = 0; // counted in one pass: a match() array would hold every non-ASCII character of a CJK page
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) { wide++; if (c === 0xfffd) bad++; }
+  }
   if (bad * (declared === 'utf-8' ? 2 : 100) <= wide) return null;
   const guess = detectEncoding(bytes);
   if (guess === null || guess === declared) return null;

@@ -60,6 +60,14 @@ describe('library arguments (what the types promise, checked for JavaScript call
     expect(await errorOf(() => train([{ html: PAGE, gold: 'words that appear nowhere on it' }], { name: 'ferry' }))).toBeInstanceOf(InputError);
   });
 
+  it('train refuses an async iterable with a typed error saying to collect the pages first (evaluate takes one)', async () => {
+    async function* pages() { yield { html: PAGE, gold: GOLD }; }
+    const e = await errorOf(() => train(pages() as never, { name: 'ferry' }));
+    expect(e).toBeInstanceOf(ConfigError);
+    expect(e.message).toContain('not async: collect them first');
+    expect((await evaluate(pages())).pages).toHaveLength(1);
+  });
+
   it('evaluate takes plain { html, gold } pages and extract() options, a predictor, or nothing', async () => {
     const pages = [{ html: PAGE, gold: GOLD }];
     const byModel = await evaluate(pages);

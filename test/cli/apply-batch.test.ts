@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { run } from '../../src/cli/main.js';
@@ -28,6 +28,18 @@ describe('farsw apply --input (batch)', () => {
     expect(existsSync(`${input}.partial`)).toBe(false);
     const inDir = capture();
     expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', dir, '--output', join(dir, 'pages.jsonl')], inDir)).toBe(1);
+    expect(readFileSync(input, 'utf8')).toBe(before);
+  });
+
+  it('an --output that is another name of an input (a hard link) is refused too: the same file, not the same path', async () => {
+    const dir = tempDir('cli-same-link');
+    const input = writeLines(join(dir, 'pages.jsonl'), pageLines(2));
+    const alias = join(dir, 'alias.jsonl');
+    linkSync(input, alias);
+    const before = readFileSync(input, 'utf8');
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '--input', input, '--output', alias], io)).toBe(1);
+    expect(io.err).toBe(`farsw: ${input}: is also the --output; the output would replace it: write to another file\n`);
     expect(readFileSync(input, 'utf8')).toBe(before);
   });
 
