@@ -8,7 +8,7 @@
  * (`--options model`, as extract() builds the table for it), addanag's (`--options addanag`: `markupBytes` off) or the
  * defaults (`--options default`).
  * Two builds in one process favour one of them by a few per cent depending on which is loaded first: run it with
- * the builds swapped as well and take the geometric mean of the two ratios (docs/decisions.md, session 10).
+ * the builds swapped as well and take the geometric mean of the two ratios (docs/decisions.md, "Speed").
  *
  *   node scripts/ab-lines.mjs --a OLD/dist --b dist [--rounds 7] [--mb 10] [--options model|addanag|default] DATASET…
  *

@@ -7,7 +7,7 @@
  * Both builds run in the same process on the same pages, so machine load hits both alike; passes are
  * timed in CPU time of the process (process.cpuUsage), which waiting for a core does not count.
  * Two builds in one process were measured to favour one of them by 4–7 % depending on load order
- * (session 10, docs/decisions.md); `--proc` times each build in its own process instead: per pair, one
+ * (docs/decisions.md, "Speed"); `--proc` times each build in its own process instead: per pair, one
  * child per build (the order alternating), warm-up passes over `--warm` MB, then `--passes` timed
  * passes (median), and the median over `--pairs` of the ratios B/A.
  *

@@ -12,7 +12,7 @@
  * mean gain is within one standard error (of the per-site differences) of the best mean: the one-standard-error rule of model
  * selection (Hastie, Tibshirani, Friedman, The Elements of Statistical Learning §7.10), the most conservative rule the data
  * cannot tell from the best.
- * Default family: the rule of session 10 (any gain, more pages won than lost) with no check outside the disputed lines and
+ * Default family: the rule "any gain, more pages won than lost" with no check outside the disputed lines and
  * with it at 0, 0.5, 1, 1.5, 2 standard errors.
  */
 import { readFileSync } from 'node:fs';

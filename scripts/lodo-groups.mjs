@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generalisation along axes other than the dataset (issue 17, session 13): reads the per-page results `scripts/lodo.mjs
+ * Generalisation along axes other than the dataset (issue 17): reads the per-page results `scripts/lodo.mjs
  * --save FILE` wrote (every page held out with its dataset) and reports the mean BoW F1 of every column per language group
  * (el, pl, ru, zh, en, other; the record's `lang`, null → other) and per era (the year in the page's URL, else in its
  * published-date metadata; pages with neither are `unknown`), with the paired bootstrap interval of `--config` against each

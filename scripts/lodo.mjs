@@ -19,7 +19,7 @@
  *   --configs  a module whose default export is [{ name, train?: TrainOptions, farsw?: apply options, lines?: LineOptions,
  *              dist?: DIR }] (training options over the shipped model's: normalised features, evidence rules; plus lodo's
  *              own `pagesPerDataset`: train on about that many pages of each dataset at most; `dist`: train and apply with
- *              another build's dist/, e.g. the session's start, so a change to the training code is measured against the
+ *              another build's dist/, e.g. the commit before a change, so a change to the training code is measured against the
  *              old code in the same run; scoring is always this build's); default: the shipped configuration alone (`default`)
  *   --sample   at most N pages per dataset (seeded reservoir; 0 = every page, the default)
  *   --save     per-page F1 and fallback of every configuration (and Readability), for later comparison

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Apply speed of the shipped default model (issue 17, item 5: its evidence rules decide), interleaved with
- * htmlparser2's bare Tokenizer, the line table alone (`buildLineTable` with the model's line options) and the session 6 model path (the same model with `classify: 'confidence'`, eq. 5 block
+ * htmlparser2's bare Tokenizer, the line table alone (`buildLineTable` with the model's line options) and the confidence path (the same model with `classify: 'confidence'`, eq. 5 block
  * scores: what the default ran before the evidence rules) in one process: round after round, each method makes one
  * pass over the dataset's pages; medians of the timed rounds in MB/s (MB = 10^6 bytes of UTF-8 HTML; time = CPU time of
  * the process, which waiting for a core on a loaded machine does not count), and each method's ratio to the tokenizer.
@@ -31,7 +31,7 @@ const methods = [
   ['tokenizer', (h) => bareTokenize(h)],
   ['line table', (h) => buildLineTable(h, lines)],
   ['default model', (h) => extract(h)],
-  ['session 6 path', (h) => extract(h, { farsw: { classify: 'confidence', blockScore: 'paper' } })],
+  ['confidence path', (h) => extract(h, { farsw: { classify: 'confidence', blockScore: 'paper' } })],
 ];
 const mbps = new Map(methods.map(([m]) => [m, []]));
 const rounds = Number(roundsArg);
@@ -46,7 +46,7 @@ for (let round = 0; round <= rounds; round++) {
 const tok = median(mbps.get('tokenizer'));
 console.log(`${name}: ${pages.length} pages, ${(bytes / 1e6).toFixed(1)} MB, ${rounds} interleaved rounds (medians)`);
 for (const [m] of methods) console.log(`  ${m.padEnd(16)} ${median(mbps.get(m)).toFixed(1).padStart(7)} MB/s  ${(median(mbps.get(m)) / tok).toFixed(2)} × tokenizer`);
-const model = median(mbps.get('default model')), s6 = median(mbps.get('session 6 path')), table = median(mbps.get('line table'));
-console.log(`  default model / session 6 path: ${(model / s6).toFixed(2)}`);
+const model = median(mbps.get('default model')), cp = median(mbps.get('confidence path')), table = median(mbps.get('line table'));
+console.log(`  default model / confidence path: ${(model / cp).toFixed(2)}`);
 // MB/s is bytes per µs, so 1000 / (MB/s) is ms per MB.
 console.log(`  after the line table (decode, model stages, text): ${(1000 / model - 1000 / table).toFixed(1)} ms per MB; the line table ${(1000 / table).toFixed(1)} ms per MB`);

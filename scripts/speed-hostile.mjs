@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The 50 MB single-line page of issue 7 (test/robust/hostile-pages.ts singleLinePage, generated here the same way)
- * through `extract(bytes)` with the default model of build A and of build B, and B's session 6 model path
+ * through `extract(bytes)` with the default model of build A and of build B, and B's confidence path
  * (`classify: 'confidence'`), interleaved in one process after a 5 MB warm-up of each; medians of wall and CPU seconds
  * (CPU time of the process: waiting for a core on a loaded machine does not count, V8's helper threads do).
  *
@@ -20,7 +20,7 @@ const unit = `<div class="c"><p>${PARAGRAPH} <a href="/n">more</a></p></div>`;
 const page = (bytes) => Buffer.from(`<html><body>${unit.repeat(Math.ceil(bytes / unit.length))}</body></html>`);
 const warm = page(5e6), big = page(50e6);
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
-const ways = [['A default model', (x) => A.extract(x)], ['B default model', (x) => B.extract(x)], ['B session 6 path', (x) => B.extract(x, { farsw: { classify: 'confidence' } })]];
+const ways = [['A default model', (x) => A.extract(x)], ['B default model', (x) => B.extract(x)], ['B confidence path', (x) => B.extract(x, { farsw: { classify: 'confidence' } })]];
 for (const [, f] of ways) f(warm);
 const times = new Map(ways.map(([n]) => [n, []]));
 for (let r = 0; r < Number(runsArg); r++) {

@@ -119,7 +119,7 @@ ${paras.map((p) => `<p>${p}</p>`).join('\n')}
 `,
   },
   {
-    // Label-free site models (issue 18.3, session 15): under the article, a list of other stories, each a dated summary with its
+    // Label-free site models (issue 18.3): under the article, a list of other stories, each a dated summary with its
     // read count; the summaries differ from page to page (no line repeats), but each sits between two template lines.
     host: 'quarry-quarterly.example',
     name: 'Quarry Quarterly',

@@ -67,7 +67,7 @@ export const SITE_GUARD_FALLBACKS: readonly number[] = Object.freeze([0, 0.5, 0.
 /**
  * The rule against a label-free model's pseudo-labels: any mean gain, and more pages won than lost (the pseudo-labels
  * come from the default model's text, so their spread says little about the gold); and no loss beyond one standard error
- * outside the disputed lines, where the seed and the repetition agree (docs/decisions.md, session 11).
+ * outside the disputed lines, where the seed and the repetition agree (docs/decisions.md, "The guard").
  */
 export const PSEUDO_LABEL_GUARD: GuardRule = Object.freeze({ standardErrors: 0, majority: true, undisputedStandardErrors: 1 });
 

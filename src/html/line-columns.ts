@@ -302,7 +302,7 @@ export class LineColumns {
         hasText = true;
         // The rest of the run of printable ASCII other than `&`, words joined by single spaces
         // included: such a space counts one character and stays inside the piece (as below).
-        // (Measured, not kept, session 5: letting spaces through this loop and cutting the run at
+        // (Measured, not kept: letting spaces through this loop and cutting the run at
         // its first double space, found by a cached `indexOf`, gave the line builder +3 % on
         // cleaneval and −2 % on dragnet; with the previous character tracked in the loop, ±0.)
         // In a long text, the regex engine finds its end first (faster than the loop below, but for a call's

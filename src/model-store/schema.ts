@@ -122,7 +122,7 @@ CREATE TABLE evidence (
 `,
   },
   {
-    // Model.topicalSlots: the structural slots of a site model's article lines (issue 18.2, session 13).
+    // Model.topicalSlots: the structural slots of a site model's article lines (issue 18.2).
     version: 5,
     sql: `
 CREATE TABLE topical_slots (

@@ -171,7 +171,7 @@ export interface UnlabeledEvidence {
   readonly templateLines: number;
   readonly varyingPaths: number;
   readonly pseudoTopicalLines: number;
-  /** Lines left out as items of a repeated list between template lines (UnlabeledOptions.listItems); absent in models before session 15. */
+  /** Lines left out as items of a repeated list between template lines (UnlabeledOptions.listItems); absent in models stored before list items were learned. */
   readonly listItemLines?: number;
   /** The most repeated lines, as text, with the pages they occurred on (shown by `rules` and `explain`). */
   readonly topTemplate: readonly { readonly text: string; readonly pages: number }[];

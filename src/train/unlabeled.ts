@@ -270,7 +270,7 @@ export function trainUnlabeled(pages: readonly UnlabeledPage[], options: TrainOp
 
 /**
  * Training options for pseudo-labelled pages (trainPseudoLabelled and the label-free guard's trainings alike): no structural
- * slots unless asked, since pseudo-labels are the default model's choice and slots were measured on gold only (docs/decisions.md, session 13).
+ * slots unless asked, since pseudo-labels are the default model's choice and slots were measured on gold only (docs/decisions.md, "Site models").
  */
 export function pseudoLabelledOptions<T extends { readonly slots?: boolean }>(options: T): T {
   return { ...options, slots: options.slots ?? false };

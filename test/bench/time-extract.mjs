@@ -15,7 +15,7 @@
  * these passes the next run measured 108.1).
  * The tokenizer is warmed up first, then timed once after every timed extractor pass, so its row spans the same
  * minutes as the extractors' and `ratios[NAME]` pairs each extractor pass with the tokenizer pass after it: a
- * machine busy for part of the run moves both (session 14: the tokenizer timed alone, first, for under a second of
+ * machine busy for part of the run moves both (the tokenizer timed alone, first, for under a second of
  * cleaneval, measured 112.6 MB/s in a run whose other rows were normal). Passes are timed in CPU time of the process
  * (`process.cpuUsage`), which waiting for a core does not count; on an idle machine it is within 0.5 % of wall time.
  */

@@ -64,7 +64,7 @@ describe('guardDecision (the rule on cross-validated pages)', () => {
     expect(d.fallbackBelow).toBe(0.9);
     expect(d.guardedF1).toBeCloseTo((8 * 0.99 + 1) / 9, 9);
     expect([d.wins, d.losses]).toEqual([8, 0]);
-    // The mean alone (session 8's rule) refused the site model: 0.947 against 0.964.
+    // A rule on the mean alone refused the site model: 0.947 against 0.964.
     expect(guardDecision(pages, { fallbacks: [0], standardErrors: 0 }).useSite).toBe(false);
   });
 

@@ -86,7 +86,7 @@ describe('learned mute in extraction', () => {
   });
 
   it("mutes a short article's teasers: the retry stands down only below 500 characters (Readability's threshold)", () => {
-    // Two of the article's paragraphs, 500 to 1,000 characters, and one teaser: muted at the default retry, not at session 8's 1,000.
+    // Two of the article's paragraphs, 500 to 1,000 characters, and one teaser: muted at the default retry, not at a retry of 1,000.
     const paras = base.gold!.split('\n');
     const short = html.replace(/<p>Paragraph 40-[2-9][^]*?<\/p>\n?/g, '').replace(/<p>Teaser [23]:[^]*?<\/p>\n?/g, '');
     const kept = paras.slice(0, 2).join('').length;
