@@ -65,9 +65,10 @@ export {
   scoreText, lcsScore, bagOfWordsScore, prf, utf8Length, type Prf, type BowUnit, type MetricOptions, type TextScore,
 } from './eval/metrics.js';
 export { scoreSnippets, summarizeSnippets, type SnippetCounts, type SnippetSummary } from './eval/snippets.js';
+export { wordF1, wordScore, wordTokens, type WordBag } from './eval/word-f1.js';
 export { isPredictionError, type Prediction, type PredictedText, type PredictionError } from './dataset/prediction.js';
 export {
-  scorePage, summarize, summarizeGroups, groupOf, type GroupBy, type PageScore, type Summary,
+  scorePage, summarize, summarizeGroups, groupOf, GROUP_BY_KEYS, type GroupBy, type PageScore, type Summary,
 } from './eval/score.js';
 export { type Predictor, type EvaluateOptions, type EvalReport } from './eval/evaluate.js';
 export { extractorPredictor, storedPredictor, runExtractor, type TextExtractor, type Clock } from './eval/predictors.js';

@@ -22,6 +22,8 @@ export interface EvalPage {
   readonly dataset?: string;
   readonly lang?: string | null;
   readonly host?: string | null;
+  /** Page type label (WCXB's seven types), for `by: 'page_type'`. */
+  readonly page_type?: string | null;
 }
 
 /** `value` as an object, or a ConfigError naming it. */
@@ -80,7 +82,7 @@ function evalRecord(value: unknown, i: number): PageRecord {
   return {
     ...(o as object),
     id: opt('id') ?? `#${i}`, dataset: opt('dataset') ?? 'pages', url: opt('url'), lang: opt('lang'), host: opt('host'),
-    html, gold: opt('gold'), source: { file: 'pages', line: i + 1 },
+    html, gold: opt('gold'), pageType: opt('page_type'), source: { file: 'pages', line: i + 1 },
   } as PageRecord;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Validation of one JSON Lines dataset record (format of ../shared/datasets:
  * `id`, `dataset`, `url`, `lang`, `html`, `gold`; optional `host`, `with`,
- * `without`; other fields ignored).
+ * `without`, `page_type`; other fields ignored).
  */
 import { DatasetError } from '../core/errors.js';
 import type { PageRecord, RecordSource } from './types.js';
@@ -41,6 +41,7 @@ export function parseDatasetRecord(value: unknown, source: RecordSource, fallbac
     host: str('host', false),
     html,
     gold: str('gold', false),
+    pageType: str('page_type', false),
     ...(withSnippets ? { with: withSnippets } : {}),
     ...(withoutSnippets ? { without: withoutSnippets } : {}),
     source,

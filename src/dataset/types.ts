@@ -23,6 +23,8 @@ export interface PageRecord {
   readonly with?: readonly string[];
   /** Snippets a good extraction must not contain (trafilatura dataset). */
   readonly without?: readonly string[];
+  /** The page's type label (WCXB's `page_type`: article, forum, product, …), when the record has one. */
+  readonly pageType?: string | null;
   /** Where the record came from, for messages: file and 1-based line (JSON Lines). */
   readonly source: RecordSource;
 }

@@ -4,6 +4,7 @@
 import type { PageRecord } from '../dataset/types.js';
 import type { BowUnit } from './metrics.js';
 import type { Prediction } from '../dataset/prediction.js';
+import type { WordBag } from './word-f1.js';
 import { type GroupBy, type PageScore, scorePage, summarize, summarizeGroups, type Summary } from './score.js';
 
 /**
@@ -19,6 +20,8 @@ export interface EvaluateOptions {
   readonly by?: GroupBy;
   /** Bag-of-words size unit (default `tokens`). */
   readonly unit?: BowUnit;
+  /** How the WCXB word metric compares tokens: multisets with counts (default, the benchmark's) or sets. */
+  readonly bag?: WordBag;
   /** Called after each scored page (progress display). */
   readonly onPage?: (page: PageScore) => void;
 }
@@ -27,6 +30,8 @@ export interface EvaluateOptions {
 export interface EvalReport {
   readonly by: GroupBy;
   readonly unit: BowUnit;
+  /** How the word metric compared tokens. */
+  readonly bag: WordBag;
   readonly overall: Summary;
   readonly groups: Record<string, Summary>;
   /** Per-page scores, in input order. */
@@ -58,9 +63,9 @@ export async function evaluate(
       missing++;
       continue;
     }
-    const page = scorePage(record, prediction, unit);
+    const page = scorePage(record, prediction, unit, options.bag);
     pages.push(page);
     options.onPage?.(page);
   }
-  return { by, unit, overall: summarize(pages), groups: summarizeGroups(pages, by), pages, missing };
+  return { by, unit, bag: options.bag ?? 'multiset', overall: summarize(pages), groups: summarizeGroups(pages, by), pages, missing };
 }

@@ -26,12 +26,13 @@ const SUMMARY_HEADER = [
   'group', 'pages', 'gold', 'LCS P', 'LCS R', 'LCS F1', 'BoW P', 'BoW R', 'BoW F1', 'MB/s', 'pages/s', 'empty', 'errors',
 ] as const;
 
-/** One table row of a summary. */
-function summaryRow(name: string, s: Summary): string[] {
+/** One table row of a summary; with `word`, the WCXB word F1 after the BoW columns. */
+function summaryRow(name: string, s: Summary, word = false): string[] {
   return [
     name, String(s.pages), String(s.scored),
     fixed(s.lcs?.precision, 3), fixed(s.lcs?.recall, 3), fixed(s.lcs?.f1, 3),
     fixed(s.bow?.precision, 3), fixed(s.bow?.recall, 3), fixed(s.bow?.f1, 3),
+    ...(word ? [fixed(s.word?.f1, 3)] : []),
     fixed(s.mbPerS, 2), fixed(s.pagesPerS, 1), String(s.empty), String(s.errors),
   ];
 }
@@ -48,19 +49,24 @@ function snippetLine(name: string, s: SnippetSummary | null): string {
 
 /**
  * The evaluation table: one row per group and an `all` row; then snippet
- * scores where a group has them.
+ * scores where a group has them. When a page carries a `page_type` (a WCXB
+ * dataset) or the rows are page types, a `word F1` column gives the
+ * benchmark's own metric.
  * @param report result of `evaluate`
  */
 export function formatEvalReport(report: EvalReport): string {
   const names = Object.keys(report.groups);
-  const rows = names.map((n) => summaryRow(n, report.groups[n]!));
-  rows.push(summaryRow('all', report.overall));
+  const word = report.by === 'page_type' || report.pages.some((p) => p.pageType !== null);
+  const rows = names.map((n) => summaryRow(n, report.groups[n]!, word));
+  rows.push(summaryRow('all', report.overall, word));
   const header: string[] = [...SUMMARY_HEADER];
+  if (word) header.splice(9, 0, 'word F1');
   header[0] = report.by;
   let out = markdownTable(header, rows);
   const snippetLines = names.map((n) => snippetLine(n, report.groups[n]!.snippets)).join('');
   if (snippetLines) out += '\n' + snippetLines;
   out += `\nP/R/F1: mean over pages with gold text; BoW sizes in ${report.unit}; MB = 10^6 bytes of HTML, timed over the extraction call.\n`;
+  if (word) out += `word F1: the WCXB metric, F1 of the \\w+ words of the lower-cased texts (${report.bag === 'set' ? 'sets of distinct words' : 'bags with counts'}), mean over pages; empty gold scores 1 for an empty output, else 0.\n`;
   return out;
 }
 
@@ -78,6 +84,7 @@ export function summaryJson(s: Summary): Record<string, unknown> {
     scored: s.scored,
     bow: prfJson(s.bow),
     lcs: prfJson(s.lcs),
+    word: prfJson(s.word),
     mb_per_s: s.mbPerS === null ? null : Math.round(s.mbPerS * 1000) / 1000,
     pages_per_s: s.pagesPerS === null ? null : Math.round(s.pagesPerS * 100) / 100,
     bytes: s.bytes,
@@ -105,7 +112,7 @@ export function summaryJson(s: Summary): Record<string, unknown> {
 export function evalReportJson(report: EvalReport, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const groups: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(report.groups)) groups[k] = summaryJson(v);
-  return { ...extra, by: report.by, unit: report.unit, missing: report.missing, overall: summaryJson(report.overall), groups };
+  return { ...extra, by: report.by, unit: report.unit, word_bag: report.bag, missing: report.missing, overall: summaryJson(report.overall), groups };
 }
 
 /** Quote a CSV field when needed (RFC 4180). */
@@ -118,14 +125,15 @@ function csvField(v: string): string {
  * @param pages per-page scores
  */
 export function pagesCsv(pages: readonly PageScore[]): string {
-  const header = 'id,dataset,site,lang,bytes,ms,gold_tokens,predicted_tokens,lcs_p,lcs_r,lcs_f1,bow_p,bow_r,bow_f1,empty,error';
+  const header = 'id,dataset,site,lang,bytes,ms,gold_tokens,predicted_tokens,lcs_p,lcs_r,lcs_f1,bow_p,bow_r,bow_f1,empty,error,page_type,word_p,word_r,word_f1';
   const lines = pages.map((p) =>
     [
       p.id, p.dataset, p.site, p.lang ?? '', String(p.bytes), p.ms === null ? '' : p.ms.toFixed(3),
       p.goldTokens === null ? '' : String(p.goldTokens), String(p.predictedTokens),
       p.lcs ? p.lcs.precision.toFixed(6) : '', p.lcs ? p.lcs.recall.toFixed(6) : '', p.lcs ? p.lcs.f1.toFixed(6) : '',
       p.bow ? p.bow.precision.toFixed(6) : '', p.bow ? p.bow.recall.toFixed(6) : '', p.bow ? p.bow.f1.toFixed(6) : '',
-      p.empty ? '1' : '0', p.error ?? '',
+      p.empty ? '1' : '0', p.error ?? '', p.pageType ?? '',
+      p.word ? p.word.precision.toFixed(6) : '', p.word ? p.word.recall.toFixed(6) : '', p.word ? p.word.f1.toFixed(6) : '',
     ]
       .map(csvField)
       .join(','),

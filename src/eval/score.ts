@@ -8,11 +8,15 @@ import { type BowUnit, type Prf, scoreText, utf8Length } from './metrics.js';
 import { isPredictionError, type Prediction } from '../dataset/prediction.js';
 import { tokenize } from '../core/tokenize.js';
 import { scoreSnippets, summarizeSnippets, type SnippetCounts, type SnippetSummary } from './snippets.js';
+import { wordF1, type WordBag } from './word-f1.js';
 
-/** Key that groups pages in a report. */
-export type GroupBy = 'dataset' | 'site' | 'lang';
+/** Key that groups pages in a report: a record field (`page_type`: WCXB's seven page types). */
+export type GroupBy = 'dataset' | 'site' | 'lang' | 'page_type';
 
-/** Group name used for pages whose `lang` is null. */
+/** The keys of {@link GroupBy}, for option checks. */
+export const GROUP_BY_KEYS: readonly GroupBy[] = ['dataset', 'site', 'lang', 'page_type'];
+
+/** Group name used for pages whose `lang` (or `page_type`) is null. */
 export const UNKNOWN_LANG = 'unknown';
 
 /** Everything measured on one page (no texts, so a run's pages fit in memory). */
@@ -21,6 +25,8 @@ export interface PageScore {
   readonly dataset: string;
   readonly site: string;
   readonly lang: string | null;
+  /** The record's `page_type` (WCXB), null when it has none. */
+  readonly pageType: string | null;
   /** UTF-8 bytes of the page HTML. */
   readonly bytes: number;
   /** Milliseconds of the extraction call, null when not measured. */
@@ -34,6 +40,8 @@ export interface PageScore {
   readonly predictedTokens: number;
   readonly lcs: Prf | null;
   readonly bow: Prf | null;
+  /** The WCXB word P/R/F1 (`eval/word-f1.ts`), null when the page has no gold text. */
+  readonly word: Prf | null;
   /** Snippet counts for pages with `with` / `without` lists. */
   readonly snippets: SnippetCounts | null;
 }
@@ -45,8 +53,9 @@ export interface PageScore {
  * @param record the page
  * @param prediction the extractor's output or error
  * @param unit bag-of-words size unit
+ * @param bag how the WCXB word metric compares tokens (default multiset, the benchmark's)
  */
-export function scorePage(record: PageRecord, prediction: Prediction, unit: BowUnit): PageScore {
+export function scorePage(record: PageRecord, prediction: Prediction, unit: BowUnit, bag: WordBag = 'multiset'): PageScore {
   const error = isPredictionError(prediction) ? prediction.error : null;
   const text = isPredictionError(prediction) ? '' : prediction.text;
   const hasSnippets = record.with !== undefined || record.without !== undefined;
@@ -57,6 +66,7 @@ export function scorePage(record: PageRecord, prediction: Prediction, unit: BowU
     dataset: record.dataset,
     site: siteOf(record),
     lang: record.lang,
+    pageType: record.pageType ?? null,
     bytes: utf8Length(record.html),
     ms: prediction.ms ?? null,
     empty: predictedTokens === 0,
@@ -65,6 +75,7 @@ export function scorePage(record: PageRecord, prediction: Prediction, unit: BowU
     predictedTokens,
     lcs: score ? score.lcs : null,
     bow: score ? score.bow : null,
+    word: record.gold === null ? null : wordF1(text, record.gold, bag),
     snippets: hasSnippets ? scoreSnippets(text, record.with ?? [], record.without ?? []) : null,
   };
 }
@@ -79,6 +90,8 @@ export interface Summary {
   readonly lcs: Prf | null;
   /** Mean per-page P, R, F1 of the bag-of-words metric over scored pages; null when none. */
   readonly bow: Prf | null;
+  /** Mean per-page WCXB word P, R, F1 over scored pages; null when none. */
+  readonly word: Prf | null;
   /** UTF-8 bytes of HTML of all pages. */
   readonly bytes: number;
   /** Total milliseconds of the timed pages. */
@@ -103,7 +116,7 @@ export interface Summary {
  */
 export function summarize(pages: readonly PageScore[]): Summary {
   let scored = 0;
-  const sums = new Float64Array(6);
+  const sums = new Float64Array(9);
   let bytes = 0;
   let timedBytes = 0;
   let timedPages = 0;
@@ -129,6 +142,11 @@ export function summarize(pages: readonly PageScore[]): Summary {
       sums[3]! += p.bow.precision;
       sums[4]! += p.bow.recall;
       sums[5]! += p.bow.f1;
+      if (p.word) {
+        sums[6]! += p.word.precision;
+        sums[7]! += p.word.recall;
+        sums[8]! += p.word.f1;
+      }
     }
   }
   const mean = (i: number): number => sums[i]! / scored;
@@ -138,6 +156,7 @@ export function summarize(pages: readonly PageScore[]): Summary {
     scored,
     lcs: scored ? { precision: mean(0), recall: mean(1), f1: mean(2) } : null,
     bow: scored ? { precision: mean(3), recall: mean(4), f1: mean(5) } : null,
+    word: scored ? { precision: mean(6), recall: mean(7), f1: mean(8) } : null,
     bytes,
     ms,
     mbPerS: timedPages > 0 && seconds > 0 ? timedBytes / 1e6 / seconds : null,
@@ -156,6 +175,7 @@ export function summarize(pages: readonly PageScore[]): Summary {
 export function groupOf(page: PageScore, by: GroupBy): string {
   if (by === 'dataset') return page.dataset;
   if (by === 'site') return page.site;
+  if (by === 'page_type') return page.pageType ?? UNKNOWN_LANG;
   return page.lang ?? UNKNOWN_LANG;
 }
 

@@ -51,6 +51,25 @@ describe('farsw eval', () => {
     expect(io.err).toMatch(/1 malformed records skipped/);
   });
 
+  it('groups by page_type (--by page_type) and adds the WCXB word F1 column', async () => {
+    const typed = [
+      { ...JSON.parse(page('w/1', 'w', 'a.example', article)), page_type: 'forum' },
+      { ...JSON.parse(page('w/2', 'w', 'b.example', article)), page_type: 'article' },
+      { ...JSON.parse(page('w/3', 'w', 'c.example', article)), page_type: 'article' },
+    ];
+    const file = join(dir, 'typed.jsonl');
+    await writeFile(file, typed.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const io = capture();
+    const code = await run(['eval', '--data', file, '--algorithm', 'danag', '--by', 'page_type'], io);
+    expect(code).toBe(0);
+    expect(io.out).toMatch(/\| page_type .*\| word F1 \|/);
+    expect(io.out).toMatch(/\| article +\| +2 \| +2 \|/);
+    expect(io.out).toMatch(/\| forum +\| +1 \| +1 \|/);
+    const bad = capture();
+    expect(await run(['eval', '--data', file, '--cv', 'inter-site', '--by', 'page_type'], bad)).toBe(2);
+    expect(bad.err).toMatch(/--cv groups by site or dataset, not page_type/);
+  });
+
   it('takes the preset and every DANA flag apply takes (--title-decay, --container, --no-best-line)', async () => {
     const io = capture();
     const code = await run(['eval', '--data', join(dir, 'pages.jsonl'), '-a', 'addanag', '--preset', 'paper', '--title-decay', '0', '--container', '0', '--no-best-line'], io);

@@ -1,6 +1,6 @@
 /**
  * `farsw eval`: score an extractor (or a predictions file) against gold text.
- *   farsw eval --data DATA [--algorithm A] [--by dataset|site|lang] [--json OUT] [--pages OUT.csv] [--worst N]
+ *   farsw eval --data DATA [--algorithm A] [--by dataset|site|lang|page_type] [--json OUT] [--pages OUT.csv] [--worst N]
  *   farsw eval --data DATA --predictions PRED.jsonl          score another tool's output
  *   farsw eval --data DATA --cv intra-site|inter-site [--folds 10] [--min-pages 10] [--seed 1]
  * DATA: a .jsonl[.gz] file, a directory of them (../shared/datasets) or a
@@ -21,7 +21,7 @@ import { extractorPredictor, runExtractor, storedPredictor, type Clock, type Tex
 import {
   crossValidationJson, evalReportJson, formatCrossValidation, formatEvalReport, formatWorstPages, pagesCsv, worstPages,
 } from '../../eval/report.js';
-import type { GroupBy } from '../../eval/score.js';
+import { GROUP_BY_KEYS, type GroupBy } from '../../eval/score.js';
 import { DEFAULT_ALGORITHM, extractorNames, getExtractor } from '../../extract/registry.js';
 import { extractWithModel, type ModelExtractorOptions } from '../../extract/model-extractor.js';
 import type { FeatureVariant } from '../../features/line-features.js';
@@ -290,7 +290,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model (e.g. ${DEFAULT_ALGORITHM})` })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name or auto (the default, as in apply)' })
         .option('predictions', { alias: 'p', type: 'string', describe: 'Score this {"id","text"}/{"id","error"} JSON Lines file instead of running an extractor' })
-        .option('by', { choices: ['dataset', 'site', 'lang'] as const, describe: 'Group rows by (default dataset; with --cv: site, or dataset = leave-one-dataset-out)' })
+        .option('by', { choices: GROUP_BY_KEYS, describe: 'Group rows by a record field (default dataset; page_type adds the WCXB word F1; with --cv: site, or dataset = leave-one-dataset-out)' })
         .option('unit', { choices: ['tokens', 'bytes'] as const, default: EVAL_DEFAULTS.unit, describe: 'Bag-of-words size unit (FAR-SW counts bytes)' })
         .option('json', { type: 'string', describe: 'Write the results as JSON to this file (--json=- writes it to stdout instead of the table)' })
         .option('pages', { type: 'string', describe: 'Write per-page scores as CSV to this file' })
@@ -307,7 +307,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .check((a) => {
           const given = [a.algorithm, a.model, a.predictions].filter((x) => x !== undefined).length;
           if (given > 1) throw new ConfigError('give at most one of --algorithm, --model, --predictions');
-          if (a.cv !== undefined && a.by === 'lang') throw new ConfigError('--cv groups by site or dataset, not lang');
+          if (a.cv !== undefined && (a.by === 'lang' || a.by === 'page_type')) throw new ConfigError(`--cv groups by site or dataset, not ${a.by}`);
           if (a.train && a.cv === undefined) throw new ConfigError('--train goes with --cv');
           if (a.train && (a.algorithm !== undefined || a.model !== undefined)) throw new ConfigError('--train trains its own model per fold: drop --algorithm / --model');
           if (!Number.isInteger(a.worst) || a.worst < 0) throw new ConfigError(`--worst: expected an integer ≥ 0, found ${a.worst}`);
