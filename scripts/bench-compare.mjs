@@ -23,18 +23,14 @@ import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseHTML } from 'linkedom';
-import { Readability } from '@mozilla/readability';
-import { DefuddleClass } from 'defuddle/node';
 import { sampleRecords } from './sample-records.mjs';
+import { peers, quiet } from './peers.mjs';
 import {
   readJsonlDataset, getExtractor, extractorNames, buildLineTable, allText, scorePage, summarize,
   mulberry32, markdownTable, replaceBenchmarkSection, Trainer, extractWithModel, shippedDefaultModel, pairedBootstrap, hostOfRecord,
 } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** Installed version of a dependency, for the table. */
-const version = (pkg) => JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 const { values: opts } = parseArgs({
   options: {
     data: { type: 'string', default: resolve(root, '../shared/datasets') },
@@ -84,55 +80,6 @@ const farswRunners = extractorNames().map((name) => {
   };
 });
 /**
- * linkedom does not build the implied <html>/<body> of the HTML5 parser: a
- * page without a <body> tag ends up with an empty body (and without <html>,
- * documentElement is the first element), which breaks both peers. Such pages
- * (170 in cleaneval, a few elsewhere) get the tags a browser would imply.
- * Untimed string concatenation.
- */
-function domReady(html) {
-  if (!/<body[\s>]/i.test(html)) return `<!DOCTYPE html><html><body>${html}</body></html>`;
-  if (!/<html[\s>]/i.test(html)) return `<html>${html}</html>`;
-  return html;
-}
-
-/** Defuddle's own linkedom set-up (defuddle/dist/utils/linkedom-compat.js): polyfills it expects. */
-function defuddleDocument(document, url) {
-  if (!document.styleSheets) document.styleSheets = [];
-  if (document.defaultView && !document.defaultView.getComputedStyle) {
-    document.defaultView.getComputedStyle = () => ({ display: '' });
-  }
-  if (url) document.URL = url;
-  return document;
-}
-
-const peers = [
-  {
-    name: `Readability ${version('@mozilla/readability')} (linkedom ${version('linkedom')})`,
-    run(record) {
-      const html = domReady(record.html);
-      const t0 = now();
-      const { document } = parseHTML(html);
-      const t1 = now();
-      const article = new Readability(document).parse();
-      const t2 = now();
-      return { html: article?.content ?? '', ms: t2 - t0, parseMs: t1 - t0 };
-    },
-  },
-  {
-    name: `Defuddle ${version('defuddle')} (linkedom ${version('linkedom')})`,
-    run(record) {
-      const html = domReady(record.html);
-      const t0 = now();
-      const document = defuddleDocument(parseHTML(html).document, record.url);
-      const t1 = now();
-      const result = new DefuddleClass(document, { url: record.url ?? undefined }).parse();
-      const t2 = now();
-      return { html: result.content ?? '', ms: t2 - t0, parseMs: t1 - t0 };
-    },
-  },
-];
-/**
  * The default model, inter-site: for the pages of dataset D, a model trained
  * (as `npm run train:default` does) on every page with gold of the other
  * datasets, never on D (leave-one-dataset-out). Trained before the timed loop.
@@ -175,13 +122,6 @@ function runOne(runner, record) {
     return { prediction: { error: message }, parseMs: 0 };
   }
 }
-
-// Silence peers' console chatter during the timed loop.
-const quiet = () => {
-  const saved = { log: console.log, warn: console.warn, error: console.error, debug: console.debug, info: console.info };
-  for (const k of Object.keys(saved)) console[k] = () => {};
-  return () => Object.assign(console, saved);
-};
 
 const files = (await readdir(opts.data)).filter((f) => f.endsWith('.jsonl.gz')).sort();
 const datasets = [];

@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:wcxb`: farsw (the default model through `extract()`), Defuddle and
+ * Readability.js on the WCXB development split (../shared/datasets/wcxb-dev.jsonl.gz),
+ * in one process, each page handed to every extractor in turn, scored with the
+ * benchmark's own metric (word F1 over Python's `\w+` words of the lower-cased texts,
+ * bags with counts, mean per page; src/eval/word-f1.ts). Prints the issue's table
+ * (all + the seven page types), the pages that come out empty per type and pages/s
+ * (timed: farsw `extract(html)`; peers linkedom `parseHTML` + `parse()`, as
+ * bench:compare times them; peer HTML → text with farsw's block-aware converter, untimed).
+ *
+ * Usage: npm run bench:wcxb [-- --pages out.jsonl] [-- --model FILE.json] [-- --peers none]
+ *        [-- --sample N --seed 1] [-- --write]   (--write puts the table in BENCHMARKS.md)
+ * --pages writes one JSON line per page: {id, type, host, words, f1: {extractor: F1}, empty: [extractors]}
+ * (extractor keys: farsw, defuddle, readability), for diffing two runs.
+ * Needs `npm run build` (the npm script runs it) and ../shared/datasets.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { peers as allPeers, quiet } from './peers.mjs';
+import { sampleRecords } from './sample-records.mjs';
+import {
+  readJsonlDataset, extract, buildLineTable, allText, wordF1, wordTokens, markdownTable, replaceBenchmarkSection,
+  modelFromJson, mulberry32,
+} from '../dist/index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** FARSW_DATASETS, else ../shared/datasets beside the checkout (or beside its worktree directory). */
+function datasetsDir() {
+  if (process.env.FARSW_DATASETS) return process.env.FARSW_DATASETS;
+  return ['../shared/datasets', '../../shared/datasets'].map((p) => resolve(root, p)).find(existsSync) ?? resolve(root, '../shared/datasets');
+}
+const { values: opts } = parseArgs({
+  options: {
+    data: { type: 'string', default: join(datasetsDir(), 'wcxb-dev.jsonl.gz') },
+    model: { type: 'string' },
+    peers: { type: 'string', default: 'defuddle,readability' },
+    pages: { type: 'string' },
+    sample: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '20' },
+    write: { type: 'boolean', default: false },
+    out: { type: 'string', default: join(root, 'BENCHMARKS.md') },
+  },
+});
+const SECTION = 'bench:wcxb';
+const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
+
+if (!existsSync(opts.data)) {
+  console.error(`bench:wcxb: ${opts.data} not found; this benchmark needs ../shared/datasets. Skipped.`);
+  process.exit(0);
+}
+const wanted = opts.peers === 'none' ? [] : opts.peers.split(',');
+for (const k of wanted) if (!allPeers.some((p) => p.key === k)) throw new Error(`--peers: unknown peer ${k} (defuddle, readability, none)`);
+const model = opts.model ? modelFromJson(readFileSync(opts.model, 'utf8')) : undefined;
+
+const now = () => performance.now();
+/** Peer output HTML → plain text (one paragraph per block), untimed. */
+const htmlToText = (html) => (html ? allText(buildLineTable(`<body>${html}</body>`)) : '');
+
+const runners = [
+  {
+    key: 'farsw',
+    name: model ? `farsw (model ${opts.model})` : 'farsw (default model)',
+    run(record) {
+      const options = { ...(record.url ? { url: record.url } : {}), ...(model ? { model } : {}) };
+      const t0 = now();
+      const { text } = extract(record.html, options);
+      return { text, ms: now() - t0 };
+    },
+  },
+  // Defuddle before Readability, the issue table's order.
+  ...['defuddle', 'readability'].filter((k) => wanted.includes(k)).map((k) => allPeers.find((p) => p.key === k)),
+];
+
+/** The pages: all of them, or a seeded sample of --sample N. */
+async function* pages() {
+  const n = Number(opts.sample);
+  if (n > 0) {
+    const { kept } = await sampleRecords(readJsonlDataset(opts.data), n, mulberry32(Number(opts.seed)));
+    yield* kept;
+  } else yield* readJsonlDataset(opts.data);
+}
+
+const errors = [];
+/** One extractor on one page: its text and time (a failure is an empty output, untimed). */
+function runOne(runner, record) {
+  try {
+    const r = runner.run(record);
+    return { text: r.text ?? htmlToText(r.html), ms: r.ms };
+  } catch (e) {
+    errors.push(`${runner.key} on ${record.id}: ${String(e?.message ?? e).split('\n')[0]}`);
+    return { text: '', ms: null };
+  }
+}
+
+// Warm-up (JIT) on the first pages, not counted.
+let warm = 0;
+let restore = quiet();
+for await (const r of pages()) {
+  if (warm++ >= Number(opts.warmup)) break;
+  for (const x of runners) runOne(x, r);
+}
+restore();
+errors.length = 0;
+
+/** Per extractor and type: Σ F1, pages, empty outputs, Σ ms over timed pages, timed pages. */
+const stats = new Map(runners.map((x) => [x.key, new Map()]));
+const bucket = (key, type) => {
+  const m = stats.get(key);
+  if (!m.has(type)) m.set(type, { f1: 0, pages: 0, empty: 0, ms: 0, timed: 0 });
+  return m.get(type);
+};
+const perPage = [];
+let seen = 0;
+const t0 = now();
+for await (const record of pages()) {
+  if (record.gold === null) continue;
+  const type = record.pageType ?? 'unknown';
+  const line = { id: record.id, type, host: record.host, words: wordTokens(record.gold).length, f1: {}, empty: [] };
+  restore = quiet();
+  for (const x of runners) {
+    const { text, ms } = runOne(x, record);
+    const f1 = wordF1(text, record.gold).f1;
+    const empty = wordTokens(text).length === 0;
+    for (const b of [bucket(x.key, type), bucket(x.key, 'all')]) {
+      b.f1 += f1;
+      b.pages++;
+      if (empty) b.empty++;
+      if (ms !== null) {
+        b.ms += ms;
+        b.timed++;
+      }
+    }
+    line.f1[x.key] = Math.round(f1 * 1e6) / 1e6;
+    if (empty) line.empty.push(x.key);
+  }
+  restore();
+  if (opts.pages) perPage.push(JSON.stringify(line));
+  if (++seen % 100 === 0) process.stderr.write(`\r${seen} pages`);
+}
+const seconds = (now() - t0) / 1000;
+process.stderr.write(`\rbench:wcxb: ${seen} pages in ${seconds.toFixed(0)} s\n`);
+for (const e of errors) console.error(`bench:wcxb: error: ${e}`);
+
+const types = ['all', ...TYPES, ...[...stats.get('farsw').keys()].filter((t) => t !== 'all' && !TYPES.includes(t)).sort()];
+const present = types.filter((t) => stats.get('farsw').has(t));
+const f3 = (b) => (b && b.pages ? (b.f1 / b.pages).toFixed(3) : '-');
+const rows = present.map((t) => [`${t} (${stats.get('farsw').get(t).pages})`, ...runners.map((x) => f3(stats.get(x.key).get(t)))]);
+const emptyRows = present.map((t) => [t, ...runners.map((x) => String(stats.get(x.key).get(t)?.empty ?? 0))]);
+const speed = runners.map((x) => {
+  const b = stats.get(x.key).get('all');
+  return b && b.ms > 0 ? (b.timed / (b.ms / 1000)).toFixed(1) : '-';
+});
+const names = runners.map((x) => x.name);
+const sampled = Number(opts.sample) > 0 ? `a seeded sample (reservoir, mulberry32 seed ${opts.seed}) of ${opts.sample} pages of ` : '';
+const section = [
+  '## WCXB: every kind of page (issue 35)',
+  '',
+  `Produced by \`npm run bench:wcxb\` (scripts/bench-wcxb.mjs) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on ${sampled}` +
+    `${relative(root, opts.data)} (WCXB dev split, ${seen} pages), every page handed to each extractor in turn in one process after a warm-up of ${opts.warmup} pages. ` +
+    'Metric: the benchmark\'s, word F1 over the `\\w+` words of the lower-cased texts (bags with counts), mean per page; ' +
+    'a page with empty gold scores 1 for an empty output, else 0 (src/eval/word-f1.ts). ' +
+    'Peers run over a linkedom document as in bench:compare; their output HTML is turned into text with farsw\'s block-aware converter, untimed.',
+  '',
+  markdownTable(['page type (pages)', ...names], rows).trimEnd(),
+  '',
+  'Pages that come out empty (no word), per type:',
+  '',
+  markdownTable(['page type', ...names], emptyRows).trimEnd(),
+  '',
+  markdownTable(['', ...names], [['pages/s (one core, timed call only)', ...speed]]).trimEnd(),
+].join('\n');
+
+console.log(section);
+if (opts.pages) {
+  writeFileSync(opts.pages, perPage.join('\n') + '\n');
+  console.error(`bench:wcxb: per-page scores in ${opts.pages}`);
+}
+if (opts.write) {
+  const doc = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : null;
+  writeFileSync(opts.out, replaceBenchmarkSection(doc, SECTION, section));
+  console.error(`bench:wcxb: wrote ${relative(process.cwd(), opts.out) || opts.out}`);
+}
