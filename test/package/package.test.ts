@@ -53,9 +53,17 @@ describe('the package (issue 21.13)', () => {
     writeFileSync(join(farsw, 'package.json'), readFileSync(join(ROOT, 'package.json')));
     execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--emitDeclarationOnly', '--sourceMap', 'false', '--outDir', join(farsw, 'dist')], { cwd: ROOT });
     writeFileSync(join(dir, 'consumer.ts'), [
-      "import { extract, train, evaluate, openModelStore, run, type ExtractResult } from 'farsw';",
+      "import { extract, train, evaluate, openModelStore, run, trainFromData, checkModelDrift, type ExtractResult, type TrainDataResult, type ModelDriftResult, type TrainProgress } from 'farsw';",
       "const r: ExtractResult = extract('<p>hello</p>', { algorithm: 'addanag' });",
       'void r.text; void train; void evaluate; void openModelStore; void run;',
+      // The orchestration of train --by-site / --unlabeled / the guard and of models check, typed for a library caller.
+      "const onProgress = (p: TrainProgress): string => (p.stage === 'read' ? String(p.pages) : p.stage);",
+      "async function sites(): Promise<number> {",
+      "  const t: TrainDataResult = await trainFromData({ data: 'pages.jsonl', bySite: true, minPages: 5, guard: true, guardFolds: 3, params: { alpha: 0.5 }, onNote: (l: string) => void l, onProgress });",
+      "  const d: ModelDriftResult = await checkModelDrift({ model: t.models[0]!.name, data: 'new.jsonl', thresholds: { } });",
+      "  return t.summaries.length + t.failures.length + (d.report.drifted ? 1 : 0) + d.otherHosts;",
+      "}",
+      'void sites;',
       '',
     ].join('\n'));
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({

@@ -29,6 +29,7 @@ import type { Model } from '../../model/model.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
 import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
 import { DEFAULT_MODEL_NAME, modelResolver } from '../../model-store/resolve.js';
+import { extract } from '../../api/extract.js';
 import { checkSiteModel, fallbackText } from '../../eval/site-guard.js';
 import { Trainer } from '../../train/train.js';
 import { writeWholeFile } from '../../batch/output.js';
@@ -72,7 +73,10 @@ function modelExtractor(model: Model, args: EvalArgs): TextExtractor {
   return { name: `farsw:${model.name}`, extract: (html, o) => extractWithModel(html, model, { ...o, ...flags }) };
 }
 
-/** The extractor named by --algorithm / --model (default: the model `auto` picks, as apply does). */
+/**
+ * The extractor named by --algorithm / --model (default: the model `auto` picks). A model runs through the
+ * library's extract(), as apply does: the same choice, the same per-page fallback, so eval scores what apply outputs.
+ */
 function chooseExtractor(args: EvalArgs): TextExtractor {
   const flags = flagOptions(args);
   if (args.algorithm !== undefined) {
@@ -80,11 +84,7 @@ function chooseExtractor(args: EvalArgs): TextExtractor {
     return { name: chosen.name, extract: (html, o) => chosen.extract(html, { ...o, ...flags }) };
   }
   const spec = args.model ?? 'auto';
-  const resolver = modelResolver(args.store);
-  return {
-    name: `farsw:${spec}`,
-    extract: (html, o) => extractWithModel(html, resolver.resolve(spec, o?.url), { ...o, ...flags }),
-  };
+  return { name: `farsw:${spec}`, extract: (html, o) => extract(html, { ...o, ...flags, model: spec, store: args.store }) };
 }
 
 /** The model `--model` (default auto) gives a record, as apply picks it. */

@@ -12,15 +12,13 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
 import { describeStoreSource, locateStore, storeOptionSpec } from '../store-location.js';
-import { ConfigError, DatasetError, InputError, ModelNotFoundError } from '../../core/errors.js';
-import { readDataset } from '../../dataset/load.js';
-import { hostOfRecord } from '../../dataset/site.js';
-import { checkDrift, type DriftPage } from '../../eval/drift.js';
+import { ConfigError, InputError, ModelNotFoundError } from '../../core/errors.js';
+import { checkModelDrift } from '../../api/drift.js';
 import { modelFromJson, modelToJson, validateModelName, type Model, type UnlabeledEvidence } from '../../model/model.js';
 import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
-import { DEFAULT_MODEL_NAME, loadNamedModel, SHIPPED_DEFAULT_MODEL, siteMatches } from '../../model-store/resolve.js';
+import { DEFAULT_MODEL_NAME, loadNamedModel, SHIPPED_DEFAULT_MODEL } from '../../model-store/resolve.js';
 import { EXIT, type CliIo } from '../io.js';
 import { guardNote } from './train.js';
 
@@ -53,17 +51,10 @@ interface DriftArgs { store: string; name?: string; data?: string; json: boolean
 /** `farsw models check NAME --data NEW_PAGES`: the drift report (eval/drift.ts). Exit 4 when the pages no longer match. */
 async function driftCheck(a: DriftArgs, io: CliIo): Promise<void> {
   if (a.name === undefined || a.data === undefined) throw new ConfigError('models check: give both a model NAME and --data NEW_PAGES to check for drift (or neither to check the store)');
-  const { model } = loadNamedModel(a.store, validateModelName(a.name));
-  const dflt = loadNamedModel(a.store, DEFAULT_MODEL_NAME).model;
-  const pages: DriftPage[] = [];
-  let otherHosts = 0;
-  for await (const r of readDataset(a.data, { goldOptional: true, onIssue: (i) => io.stderr(`farsw: skipped ${i.file}${i.line === undefined ? '' : `:${i.line}`}: ${i.message}\n`) })) {
-    const host = hostOfRecord(r);
-    if (model.site !== null && host !== null && !siteMatches(model.site, host)) { otherHosts++; continue; }
-    pages.push({ id: r.id, html: r.html, gold: r.gold });
-  }
-  if (pages.length === 0) throw new DatasetError(`${a.data}: no pages${model.site ? ` of ${model.site}` : ''} to check${otherHosts ? ` (${otherHosts} of other hosts ignored)` : ''}`);
-  const d = checkDrift(pages, model, dflt);
+  const { report: d, otherHosts } = await checkModelDrift({
+    model: a.name, data: a.data, store: a.store,
+    onIssue: (i) => io.stderr(`farsw: skipped ${i.file}${i.line === undefined ? '' : `:${i.line}`}: ${i.message}\n`),
+  });
   if (a.json) io.stdout(JSON.stringify(d, null, 2) + '\n');
   else {
     const f3 = (x: number | null): string => (x === null ? 'not recorded' : x.toFixed(3));
