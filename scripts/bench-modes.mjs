@@ -10,7 +10,7 @@
  *   dragnet and cleanportaleval (pages without a host are no site); each fold
  *   trains a site model (raw features) on the host's other pages.
  * One training per fold; every configuration is applied to the same models.
- * Mean bag-of-words F1 (tokens): per dataset / per site, then the mean.
+ * Mean bag-of-words F1 (tokens): per dataset / per site, then the mean. Writes the "modes" section of docs/decisions.md.
  * Needs ../shared/datasets (or FARSW_DATASETS); skips with a message when absent.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -93,8 +93,6 @@ const datasets = [...inter[0].keys()];
 const rows = CONFIGS.map(([label], c) =>
   `| ${label} | ${datasets.map((d) => inter[c].get(d).toFixed(3)).join(' | ')} | **${mean(inter[c]).toFixed(3)}** | **${mean(intra[c]).toFixed(3)}** (${intra[c].size} sites) |`);
 const md = [
-  '## FAR-SW modes under cross-validation',
-  '',
   `Command: \`npm run bench:modes\` (scripts/bench-modes.mjs; ${secs.toFixed(0)} s). Mean bag-of-words F1 (tokens).`,
   'Inter-site: leave-one-dataset-out, a model across sites (normalised features) trained on the other datasets. ' +
     'Intra-site: 10-fold within every host with ≥ 10 pages of daniel, dragnet and cleanportaleval, a site model (raw features) per fold; mean over sites.',
@@ -105,6 +103,7 @@ const md = [
   `|---|${datasets.map(() => '---').join('|')}|---|---|`,
   ...rows,
 ].join('\n');
-const file = join(root, 'BENCHMARKS.md');
+// The alternatives behind a default: docs/decisions.md ("FAR-SW modes under cross-validation"), not BENCHMARKS.md.
+const file = join(root, 'docs', 'decisions.md');
 writeFileSync(file, replaceBenchmarkSection(existsSync(file) ? readFileSync(file, 'utf8') : null, 'modes', md));
 console.log(md);
