@@ -1,9 +1,16 @@
 /**
- * The progress bar of batch runs (cli-progress), drawn on a terminal stream:
- * input read (bar and ETA, when the input size is known), pages, MB of pages,
- * pages/s and errors.
+ * The progress bar of batch runs, drawn on one terminal line of a TTY stream:
+ * input read (bar, percentage and ETA, when the input size is known), pages,
+ * MB of pages, pages/s and errors, fitted to the terminal's width.
+ *
+ * Its own few escape codes rather than cli-progress's: that library saves the
+ * cursor at start and restores it at stop, which put the cursor back above the
+ * error lines logged meanwhile, so the summary and the prompt overwrote them.
+ * Here the bar only ever owns the line the cursor is on: every draw is
+ * "carriage return, erase the line, write one line narrower than the terminal",
+ * a logged line replaces the bar and the bar is drawn again below it, and stop
+ * erases it, so whatever is printed next starts on a clean line.
  */
-import cliProgress from 'cli-progress';
 
 /** What run.ts reports as it goes. */
 export interface ProgressSnapshot {
@@ -22,6 +29,7 @@ export interface ProgressReporter {
   update(s: ProgressSnapshot): void;
   /** Print a line (ending in a newline) above the bar, which is then redrawn below it. */
   log(line: string): void;
+  /** Erase the bar (idempotent); lines printed afterwards start on a clean line. */
   stop(): void;
 }
 
@@ -33,36 +41,85 @@ export function formatSeconds(seconds: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-/** GenericBar's render with its force flag (SingleBar's own render takes none and skips an unchanged bar): redraws the bar after a logged line. */
-const redraw = (Object.getPrototypeOf(cliProgress.SingleBar.prototype) as { render(force: boolean): void }).render;
+/** Widest and narrowest bar (cells); it shrinks before any figure is dropped. */
+const BAR_MAX = 24;
+const BAR_MIN = 8;
+/** Width assumed when the stream does not say (not a real terminal). */
+const DEFAULT_COLUMNS = 80;
+
+/** What goes first when the line is too wide: the least useful part first; pages, errors and ETA always stay. */
+const DROP_ORDER = [[], ['mb'], ['mb', 'rate'], ['mb', 'rate', 'bar'], ['mb', 'rate', 'bar', 'percent']] as const;
 
 /**
- * A cli-progress bar on `stream` (a TTY), redrawn at most 5 times a second.
- * ETA = elapsed × (input bytes left / input bytes read): the input is read at the pace of the workers.
+ * The bar's text for a terminal `columns` wide: at most `columns` − 3 characters, so the
+ * "^C" the terminal echoes after it still fits on its line (a line that wraps leaves its
+ * first half behind: the next carriage return rewrites only the last row). After the first
+ * step of DROP_ORDER the bar takes the room the figures leave, from BAR_MIN to BAR_MAX cells;
+ * the line is cut only on a terminal too narrow even for pages, errors and ETA.
+ */
+export function progressLine(s: ProgressSnapshot, columns: number): string {
+  const total = s.totalRawBytes !== undefined && s.totalRawBytes > 0 ? s.totalRawBytes : undefined;
+  const read = total !== undefined ? Math.min(s.rawBytes, total) : 0;
+  const fraction = total !== undefined ? read / total : 0;
+  const parts: { key: string; text: string }[] = [
+    ...(total !== undefined ? [{ key: 'percent', text: `${Math.floor(fraction * 100)}%` }] : []),
+    { key: 'pages', text: `${s.records} pages` },
+    { key: 'mb', text: `${(s.bytes / 1e6).toFixed(1)} MB` },
+    { key: 'rate', text: `${s.seconds > 0 ? Math.round(s.records / s.seconds) : 0} pages/s` },
+    { key: 'errors', text: `${s.failed} error${s.failed === 1 ? '' : 's'}` },
+    ...(total !== undefined ? [{ key: 'eta', text: `ETA ${s.rawBytes > 0 ? formatSeconds((s.seconds * (total - read)) / s.rawBytes) : '?'}` }] : []),
+  ];
+  const room = Math.max(1, columns - 3);
+  let line = '';
+  for (const dropped of DROP_ORDER) {
+    const text = parts.filter((p) => !(dropped as readonly string[]).includes(p.key)).map((p) => p.text).join(' | ');
+    const withBar = total !== undefined && !(dropped as readonly string[]).includes('bar');
+    const cells = withBar ? Math.min(BAR_MAX, room - 1 - text.length) : 0;
+    // No room for a useful bar at this step (the first step keeps the whole bar: MB goes before it shrinks).
+    if (withBar && cells < (dropped.length === 0 ? BAR_MAX : BAR_MIN)) { line = text; continue; }
+    const full = Math.round(fraction * cells);
+    line = (cells > 0 ? '\u2588'.repeat(full) + '\u2591'.repeat(cells - full) + ' ' : '') + text;
+    if (line.length <= room) return line;
+  }
+  return line.slice(0, room);
+}
+
+/** Carriage return and erase the whole line: the cursor stays on the bar's line. */
+const ERASE = '\r\x1b[2K';
+
+/**
+ * A progress bar on `stream` (a TTY), redrawn at most 5 times a second and on every
+ * logged line; its width follows `stream.columns` at each draw (a resized terminal too).
  */
 export function createProgressBar(stream: NodeJS.WritableStream, totalRawBytes: number | undefined): ProgressReporter {
   const known = totalRawBytes !== undefined && totalRawBytes > 0;
-  const format = known
-    ? '{bar} {percentage}% | {pages} pages | {mb} MB | {rate} pages/s | {errors} errors | ETA {remaining}'
-    : '{pages} pages | {mb} MB | {rate} pages/s | {errors} errors';
-  const bar = new cliProgress.SingleBar(
-    { stream, format, fps: 5, hideCursor: true, clearOnComplete: true, etaBuffer: 50, barsize: 24 },
-    cliProgress.Presets.shades_classic,
-  );
-  const payload = (s: ProgressSnapshot): Record<string, string | number> => ({
-    remaining: known && s.rawBytes > 0 ? formatSeconds((s.seconds * (totalRawBytes - Math.min(s.rawBytes, totalRawBytes))) / s.rawBytes) : '?',
-    pages: s.records,
-    mb: (s.bytes / 1e6).toFixed(1),
-    rate: s.seconds > 0 ? Math.round(s.records / s.seconds) : 0,
-    errors: s.failed,
-  });
-  bar.start(known ? totalRawBytes : 1, 0, payload({ records: 0, failed: 0, bytes: 0, rawBytes: 0, seconds: 0 }));
+  let last: ProgressSnapshot = { records: 0, failed: 0, bytes: 0, rawBytes: 0, seconds: 0, ...(known ? { totalRawBytes } : {}) };
+  let drawnAt = -Infinity;
+  let stopped = false;
+  const columns = (): number => {
+    const c = (stream as { columns?: number }).columns;
+    return typeof c === 'number' && c > 0 ? c : DEFAULT_COLUMNS;
+  };
+  const draw = (): void => {
+    drawnAt = performance.now();
+    stream.write(ERASE + progressLine(last, columns()));
+  };
+  draw();
   return {
-    update: (s) => bar.update(known ? Math.min(s.rawBytes, totalRawBytes) : 0, payload(s)),
-    log: (line) => {
-      stream.write(`\r\x1b[2K${line}`); // carriage return, erase the bar's line, print
-      redraw.call(bar, true);
+    update: (s) => {
+      if (stopped) return;
+      last = known ? { ...s, totalRawBytes } : s;
+      if (performance.now() - drawnAt >= 200) draw();
     },
-    stop: () => bar.stop(),
+    log: (line) => {
+      if (stopped) { stream.write(line); return; }
+      stream.write(ERASE + line); // the line replaces the bar, which is drawn again below it
+      draw();
+    },
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      stream.write(ERASE);
+    },
   };
 }

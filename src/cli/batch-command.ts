@@ -203,11 +203,14 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
   let signalled: NodeJS.Signals | undefined;
   const onSignal = (sig: NodeJS.Signals): void => {
     if (signalled !== undefined) {
+      bar?.stop();
       io.stderr(`farsw apply: ${sig} again; stopped at once (the partial output is kept for a resume)\n`);
       process.exit(sig === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED);
     }
     signalled = sig;
-    io.stderr(`farsw apply: ${sig === 'SIGINT' ? 'Ctrl-C' : sig}: stopping after the pages in hand (Ctrl-C again to stop at once)\n`);
+    const notice = `farsw apply: ${sig === 'SIGINT' ? 'Ctrl-C' : sig}: stopping after the pages in hand (Ctrl-C again to stop at once)\n`;
+    if (bar) bar.log(notice); // above the bar, not over it
+    else io.stderr(notice);
     ac.abort();
   };
   process.on('SIGINT', onSignal);
