@@ -43,6 +43,8 @@ export const LINE_DEFAULTS = Object.freeze({
   dropHidden: true,
   /** Count markup in UTF-8 bytes (LineTable.codeBytes, asciiBytes, nonAsciiBytes); the extractors that read none of them turn it off (html/lines.ts). */
   markupBytes: true,
+  /** Read `<noscript>` content as shown (scripting off) on every page; off: only where the noscript guard turns it on (html/lines.ts). */
+  readNoscript: false,
 });
 
 /** FAR-SW training (seed 002, §3.1–3.3) and gold-label alignment (farsw's own choice, see train/align.ts). */

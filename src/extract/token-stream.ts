@@ -68,6 +68,7 @@ const VOID_ELEMENTS: ReadonlySet<string> = new Set([
   'link', 'meta', 'param', 'source', 'track', 'wbr',
 ]);
 const AMPERSAND = '&';
+const CDATA_OPEN = '<![CDATA[', BOGUS_CDATA = '<!-CDATA[';
 
 
 /**
@@ -156,7 +157,9 @@ export function tokenizeHtml(html: string): TokenStream {
       cursor = e;
     },
   });
-  tokenizer.write(html);
+  // A browser reads `<![CDATA[` in HTML content as a bogus comment ending at the next `>` (the tokenizer reads a section up to
+  // `]]>`, which can swallow a page): `<!-CDATA[` is one, of the same length, so offsets and the text read from `html` stay.
+  tokenizer.write(html.includes(CDATA_OPEN) ? html.replaceAll(CDATA_OPEN, BOGUS_CDATA) : html);
   tokenizer.end();
   flush();
 

@@ -117,6 +117,11 @@ export interface LineOptions {
    * time on pages in other scripts): for extractors that read none of these columns (danag, addanag).
    */
   readonly markupBytes: boolean;
+  /**
+   * Read `<noscript>` content as a browser with scripting off does (markup, shown) instead of dropping it. Off by
+   * default; the noscript guard (LineBuilder.end) turns it on for a page whose noscript holds what the rest does not.
+   */
+  readonly readNoscript: boolean;
 }
 
 
@@ -141,6 +146,14 @@ const RARE_START = STRUCTURE | HEADING | RULE | HEAD_CONTENT | DROP | TITLE;
 const RARE_END = STRUCTURE | DROP | TITLE;
 /** The attributes of an implied element (none). */
 const NO_ATTRIBUTES = new TagAttributes();
+
+/** Per dropElements list, the same list without `noscript` (LineOptions.readNoscript). */
+const SHOWN_NOSCRIPT = new WeakMap<readonly string[], readonly string[]>();
+function shownNoscript(drop: readonly string[]): readonly string[] {
+  let shown = SHOWN_NOSCRIPT.get(drop);
+  if (!shown) SHOWN_NOSCRIPT.set(drop, (shown = Object.freeze(drop.filter((n) => n !== 'noscript'))));
+  return shown;
+}
 
 /** Is `src[start, end)` only the parser's white space (space, tab, LF, FF, CR) and NULs (which a browser ignores there)? */
 function isParserSpace(src: string, start: number, end: number): boolean {
@@ -214,6 +227,10 @@ class PageBuilder implements ScanHandler {
   private mode = Mode.Initial;
   /** Inside a dropped raw-text element (script, style, …: not on the stack; its text is skipped up to its end tag). */
   private rawDrop = false;
+  /** The dropped raw-text element is a `<noscript>` in the body. */
+  private rawNoscript = false;
+  /** Source characters of the body's `<noscript>` elements read as raw text (for the noscript guard, see end()). */
+  private noscriptLength = 0;
   /** Open `<template>` elements in the head (their content is not the body's). */
   private headTemplates = 0;
   /** Inside a head element whose content is text (title, style, script, noscript, noframes). */
@@ -253,7 +270,7 @@ class PageBuilder implements ScanHandler {
 
   constructor(options: Partial<LineOptions> = {}) {
     this.options = Object.freeze({ ...LINE_DEFAULTS, ...options });
-    this.tags = tagTable(this.options.dropElements);
+    this.tags = tagTable(this.options.readNoscript ? shownNoscript(this.options.dropElements) : this.options.dropElements);
     this.normalizeAll = this.options.normalizeAttributes === 'all';
     this.reline = this.options.reline;
     this.htmlTag = this.tags.byHash.get(nameHash('html'))!;
@@ -261,7 +278,7 @@ class PageBuilder implements ScanHandler {
     this.open = new OpenElements(this.tags, this.options.dropComments, this.options.dropHidden);
     this.cols = new LineColumns(this.open, this.options.classTokens, this.options.carryMarkup, this.options.markupBytes);
     // The builder is the scanner's handler (no closures between them: fewer calls for V8 to inline).
-    this.scanner = new HtmlScanner(this, { scripting: true });
+    this.scanner = new HtmlScanner(this, { scripting: true, showNoscript: this.options.readNoscript });
   }
 
   /** Feed the next chunk of the page. */
@@ -290,13 +307,26 @@ class PageBuilder implements ScanHandler {
    * elements or comment sections swallowed the page (their text is at least 200 visible characters and
    * more than 20 times the text kept, and under 100 characters are kept: the page would come out nearly
    * empty), the table is built again with them read as visible, and says so in `warnings` (streamed or
-   * whole, the same table).
+   * whole, the same table). Before it, the noscript guard: when the body's `<noscript>` elements hold at least
+   * 200 more visible characters than the page keeps without them, and more than 20 times what it keeps, the page
+   * is read with noscript shown (LineOptions.readNoscript: a crawler's copy of a script-rendered thread or list).
    */
   end(): BuiltLineTable {
     if (this.table) return this.table;
     const table = this.table = this.build();
     let kept = 0;
     for (let i = 0; i < table.count; i++) kept += table.contentChars[i]!;
+    // The noscript guard: noscript source (text and markup, a bound of its visible text) that could swallow the page's.
+    if (this.noscriptLength >= GUARD_MUTED && this.noscriptLength > GUARD_RATIO * kept) {
+      const shown = new PageBuilder({ ...this.options, readNoscript: true }).write(this.src).asciiUpTo(this.asciiHint).end() as PageLines;
+      let all = 0;
+      for (let i = 0; i < shown.count; i++) all += shown.contentChars[i]!;
+      // A crawler's copy of the page (Discourse's thread, a store's listing) that a script would render: read as shown.
+      if (all - kept >= GUARD_MUTED && all - kept > GUARD_RATIO * kept) {
+        shown.warnings = [...(shown.warnings ?? []), `<noscript> holds most of the page's text; it was read as shown`];
+        return (this.table = shown);
+      }
+    }
     // The muted text's length bounds its visible characters: only a page that keeps little and mutes
     // enough is built again, counting them (and the element that muted the most, for the warning).
     if (kept >= GUARD_KEPT || this.mutedLength < GUARD_MUTED) return table;
@@ -407,7 +437,7 @@ class PageBuilder implements ScanHandler {
     if ((flags & (HEAD_CONTENT | VOID)) === (HEAD_CONTENT | VOID) && this.options.dropHidden) return;
     if (open.dropping() || flags & DROP) {
       // A dropped element whose content is raw text (script, style, …) holds no tags: its end tag comes next.
-      if (this.scanner.rawText && !this.scanner.markupContent) this.rawDrop = true;
+      if (this.scanner.rawText && !this.scanner.markupContent) { this.rawDrop = true; this.rawNoscript = info.name === 'noscript'; }
       else open.push(info, this.src, this.attrs, this.scanner.selfClosing);
       return;
     }
@@ -582,6 +612,11 @@ class PageBuilder implements ScanHandler {
     else if (start < end) this.cols.addText(start, end);
   }
 
+  /** A `<![CDATA[` is a section only in foreign content (svg, math); in HTML content a browser reads a bogus comment. */
+  cdataSection(): boolean {
+    return this.open.foreignOpen > 0 && this.open.foreign();
+  }
+
   /** An attribute's name (only for the start tags whose attributes are wanted). */
   onAttribName(start: number, end: number): void {
     this.attrs.name(this.src, start, end);
@@ -597,7 +632,11 @@ class PageBuilder implements ScanHandler {
 
   /** Text before the body, muted, dropped, inside `<pre>` or without re-lining. */
   private otherText(start: number, end: number): void {
-    if (start >= end || this.rawDrop) return;
+    if (start >= end) return;
+    if (this.rawDrop) {
+      if (this.rawNoscript) this.noscriptLength += end - start;
+      return;
+    }
     if (this.mode !== Mode.Body) {
       // White space before the body is not shown; other text starts the body.
       if (this.mode === Mode.Frameset || this.headTemplates > 0 || this.headText || start < 0 || isParserSpace(this.src, start, end)) return;

@@ -36,6 +36,8 @@ export interface ScanOptions {
    * HTML Standard's script data (escape) states, not at the first `</script`. Off: htmlparser2's events exactly.
    */
   readonly scripting?: boolean;
+  /** With `scripting`: `<noscript>` content is markup all the same (the line builder's LineOptions.readNoscript). */
+  readonly showNoscript?: boolean;
 }
 
 /** What the scanner reports (offsets into the source; end offsets exclusive). */
@@ -52,6 +54,12 @@ export interface ScanHandler {
   onOpenTagEnd(end: number): void;
   /** An end tag's name `src[start, end)` (the `>` may lie further on). */
   onCloseTag(start: number, end: number): void;
+  /**
+   * With `scripting` (a browser's reading): is a `<![CDATA[` here a CDATA section (inside svg or math)? When the
+   * handler says no, it is a bogus comment ending at the next `>`, as in a browser's HTML content (the tokenizer
+   * reads a section up to `]]>` everywhere, which can swallow a page). Without the method: a section.
+   */
+  cdataSection?(): boolean;
 }
 
 const LT = 0x3c, GT = 0x3e, SLASH = 0x2f, BANG = 0x21, QUESTION = 0x3f, DASH = 0x2d, EQ = 0x3d;
@@ -166,7 +174,7 @@ export class HtmlScanner {
 
   constructor(private readonly handler: ScanHandler, options: ScanOptions = {}) {
     this.scripting = options.scripting === true;
-    this.specials = this.scripting ? SCRIPTING_SPECIAL_BY_LETTER : SPECIAL_BY_LETTER;
+    this.specials = this.scripting && options.showNoscript !== true ? SCRIPTING_SPECIAL_BY_LETTER : SPECIAL_BY_LETTER;
   }
 
   /** Offset up to which the source has been scanned. */
@@ -372,7 +380,10 @@ export class HtmlScanner {
     if (c === LBRACKET) {
       let j = p + 1, k = 0;
       while (j < n && k < CDATA.length && src.charCodeAt(j) === CDATA[k]) { j++; k++; }
-      if (k === CDATA.length) return this.commentLike(src, j, CDATA_END, final);
+      if (k === CDATA.length) {
+        if (this.scripting && this.handler.cdataSection?.() === false) return this.skipPast(src, j, final);
+        return this.commentLike(src, j, CDATA_END, final);
+      }
       if (j >= n) return final ? n : WAIT;
       return this.skipPast(src, j, final);
     }

@@ -234,3 +234,42 @@ describe('swallowed-page guard', () => {
     expect(t.text.join(' ')).not.toContain('hidden note');
   });
 });
+
+/** The noscript guard: a crawler's copy of a script-rendered page (a Discourse thread) in <noscript> is read when it holds the page. */
+describe('noscript guard', () => {
+  const posts = Array.from({ length: 5 }, (_, i) => `<div class="post"><span class="creator">user${i}</span><p>Reply ${i}: the thread's text, long enough to be read as the page's content.</p></div>`).join('\n');
+  const app = '<div id="app" hidden><p>Loading the application, please wait while the forum starts.</p></div>';
+  const page = `<html><head><noscript><style>p{}</style></noscript></head><body>${app}<noscript data-path="/t/1">${posts}</noscript><p>Powered by a forum</p></body></html>`;
+  it('reads the noscript content as shown when it holds most of the page, and says so', () => {
+    const t = buildLineTable(page);
+    expect(t.text.filter(Boolean)).toEqual([...Array.from({ length: 5 }, (_, i) => [`user${i}`, `Reply ${i}: the thread's text, long enough to be read as the page's content.`]).flat(), 'Powered by a forum']);
+    expect(t.warnings).toEqual(["<noscript> holds most of the page's text; it was read as shown"]);
+    expect(extract(page).text).toContain('Reply 3');
+  });
+  it('gives the same table when the page is streamed in chunks', () => {
+    const b = new LineBuilder();
+    for (let i = 0; i < page.length; i += 5) b.write(page.slice(i, i + 5));
+    const streamed = b.end(), whole = buildLineTable(page);
+    expect(streamed.text).toEqual(whole.text);
+    expect(streamed.warnings).toEqual(whole.warnings);
+  });
+  it('leaves a page alone whose own text outweighs its noscript (a tracking pixel, a "please enable JavaScript")', () => {
+    const article = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} of the article, long enough to be the main text of this page.</p>`).join('');
+    const t = buildLineTable(`<body>${article}<noscript><p>Please enable JavaScript to view the comments powered by a service.</p><img src=x></noscript></body>`);
+    expect(t.warnings).toBeUndefined();
+    expect(t.text.join(' ')).not.toContain('enable JavaScript');
+    // …and also a page with a long noscript when the rest already holds more than a twentieth of it
+    const t2 = buildLineTable(`<body><p>${'word '.repeat(40)}</p><noscript>${posts}</noscript></body>`);
+    expect(t2.warnings).toBeUndefined();
+  });
+});
+
+describe('<![CDATA[ in HTML content', () => {
+  it('is a bogus comment ending at the next >, as a browser reads it, not a section swallowing the page up to ]]>', () => {
+    expect(text('<body><![CDATA[\n<div id="top"></div><p>Thread text</p><p>More</p></body>')).toEqual(['Thread text', 'More']);
+    expect(text('<body><p>a<![CDATA[ x > y ]]>b</p>')).toEqual(['a y ]]>b']);
+  });
+  it('is a section, skipped up to ]]> as before, directly inside svg or math (foreign content)', () => {
+    expect(text('<body><p>a</p><svg><![CDATA[ x > y </svg><p>not shown]]></svg><p>b</p>')).toEqual(['a', 'b']);
+  });
+});
