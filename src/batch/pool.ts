@@ -48,6 +48,8 @@ export interface ExecutorOptions {
   readonly pageTimeoutMs: number;
   /** Largest page (bytes) a worker is given: its heap is sized for it (default BATCH_DEFAULTS.maxBytes). */
   readonly maxBytes?: number;
+  /** Old-generation cap of each worker thread (MiB) instead of the one sized for `maxBytes`: a task past it kills its worker. */
+  readonly heapMb?: number;
   /** Override the compiled worker module (tests, embedders). */
   readonly workerFile?: string | URL;
   /** `--adapt`'s second pass: each host's model, given to every worker once. */
@@ -105,7 +107,7 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
     idleTimeout: 2 ** 31 - 1,
     concurrentTasksPerWorker: TASKS_PER_WORKER,
     workerData,
-    resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb, maxOldGenerationSizeMb: workerHeapMb(opts.maxBytes) },
+    resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb, maxOldGenerationSizeMb: opts.heapMb ?? workerHeapMb(opts.maxBytes) },
   });
   // Piscina reports a worker's answer to a task already cancelled (Ctrl-C, a timeout) as an 'error' event;
   // with no listener that was an uncaught "Unexpected message from Worker" and a stack trace. The task's own

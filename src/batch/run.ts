@@ -105,9 +105,14 @@ function outputRecord(item: BatchItem, result: TaskResult): OutputRecord {
     ? { id: result.id ?? ref.id! }
     : ref.url !== undefined ? { url: ref.url } : { id: ref.id! };
   const warc = ref.warcRecordId !== undefined ? { warc_record_id: ref.warcRecordId } : {};
-  if (result.error !== undefined) return { ...name, ...warc, error: result.error };
+  return recordOf({ ...name, ...warc }, result);
+}
+
+/** The output record of a task's result under its name (`{ id }`, `{ url, warc_record_id }`, or none). */
+export function recordOf(name: { id?: string; url?: string; warc_record_id?: string }, result: TaskResult): OutputRecord {
+  if (result.error !== undefined) return { ...name, error: result.error };
   return {
-    ...name, ...warc, text: result.text,
+    ...name, text: result.text,
     ...(result.markdown !== undefined ? { markdown: result.markdown } : {}),
     ...(result.html !== undefined ? { html: result.html } : {}),
     ...(result.metadata !== undefined ? { metadata: result.metadata } : {}),

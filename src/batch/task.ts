@@ -14,6 +14,8 @@ import { describeJson } from '../dataset/record.js';
 import { jsonSyntaxMessage } from '../core/errors.js';
 import { adaptChoice, trainAdaptEntry, type AdaptEntry, type AdaptTable } from './adapt-model.js';
 import type { UnlabeledPage } from '../train/unlabeled.js';
+import type { ApplyFlags } from '../api/flag-options.js';
+import { parseRequest } from './serve-request.js';
 
 /** Work for a worker. `where` names the record in error messages (`file:line`, `file@offset`, a path). */
 export type PageTask =
@@ -27,6 +29,8 @@ export type PageTask =
     readonly kind: 'page'; readonly page: Uint8Array; readonly where: string; readonly url?: string; readonly contentType?: string;
     readonly coding?: BodyCoding; readonly maxBytes?: number;
   }
+  /** A `farsw serve` request line `{"id", "html" | "html_b64", "url"?, "options"?}` (serve-request.ts) and the worker's start flags. */
+  | { readonly kind: 'request'; readonly line: Uint8Array; readonly where: string; readonly flags: ApplyFlags }
   /** Answered at once: used to start every worker before the page clock runs. */
   | { readonly kind: 'ping' }
   /** `--adapt`'s first pass: learn the model of `host` from its sampled pages (adapt-model.ts). */
@@ -91,6 +95,7 @@ function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: {
 export function runTask({ task, options, adapt }: TaskRequest): TaskResult {
   if (task.kind === 'ping') return { text: '', ms: 0 };
   if (task.kind === 'adapt') return runAdapt(task, options);
+  if (task.kind === 'request') return runRequest(task, options);
   if (task.kind === 'page') {
     const hints = { ...(task.url !== undefined ? { url: task.url } : {}), ...(task.contentType !== undefined ? { contentType: task.contentType } : {}) };
     const idPart = task.url !== undefined ? { url: task.url } : {};
@@ -123,6 +128,17 @@ export function runTask({ task, options, adapt }: TaskRequest): TaskResult {
     return { ...id, ...runExtract(r.html, options, url !== undefined ? { url } : {}, adapt, host) };
   } catch (e) {
     return { ...id, error: `${task.where}: ${message(e)}` };
+  }
+}
+
+/** A `farsw serve` request: its id and record, or an error naming the field. */
+function runRequest(task: Extract<PageTask, { kind: 'request' }>, options: ExtractOptions): TaskResult {
+  const req = parseRequest(task.line, task.flags, options);
+  if (req.error !== undefined) return { ...(req.id !== undefined ? { id: req.id } : {}), error: `${task.where}: ${req.error}` };
+  try {
+    return { id: req.id, ...runExtract(req.page, req.options, req.url !== undefined ? { url: req.url } : {}) };
+  } catch (e) {
+    return { id: req.id, error: `${task.where}: ${message(e)}` };
   }
 }
 

@@ -12,10 +12,11 @@ import { trainCommand } from './commands/train.js';
 import { modelsCommand } from './commands/models.js';
 import { rulesCommand } from './commands/rules.js';
 import { explainCommand } from './commands/explain.js';
+import { serveCommand } from './commands/serve.js';
 
 /** Every command, in `--help` order. Add new commands here. */
 const COMMANDS: ReadonlyArray<(io: CliIo) => CommandModule<any, any>> = [
-  applyCommand, trainCommand, rulesCommand, modelsCommand, evalCommand, explainCommand,
+  applyCommand, trainCommand, rulesCommand, modelsCommand, evalCommand, explainCommand, serveCommand,
 ];
 
 /**

@@ -3,36 +3,13 @@
  * (`DanaOptions`) and a model's (`FarswApplyOptions`), each turned into options only when given.
  */
 import type { Argv } from 'yargs';
-import type { DanaOptions } from '../extract/dana.js';
-import { COMBINE_MODES, SCORE_NORMS, type CombineMode, type FarswApplyOptions, type ScoreNorm } from '../extract/farsw.js';
+import { COMBINE_MODES, SCORE_NORMS } from '../extract/farsw.js';
 import { DANA_DEFAULTS, FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
-import { PRESETS, type Preset } from '../core/presets.js';
+import { PRESETS } from '../core/presets.js';
 import { checkFlagRanges } from '../api/option-ranges.js';
 
 /** The parsed flags. */
-export interface ExtractorArgs {
-  preset?: Preset;
-  gap?: number;
-  radius?: number;
-  'title-decay'?: number;
-  container?: number;
-  'title-container'?: number;
-  'best-line'?: boolean;
-  mode?: CombineMode;
-  phi?: number;
-  beta?: number;
-  classify?: 'crisp' | 'fuzzy' | 'confidence' | 'rules';
-  'block-score'?: 'paper' | 'evidence';
-  fallback?: boolean;
-  'score-norm'?: ScoreNorm;
-  templates?: boolean;
-  'path-evidence'?: number;
-  'path-veto'?: boolean;
-  dedupe?: boolean;
-  'token-evidence'?: number;
-  'fallback-link-density'?: number;
-  mute?: number;
-}
+export type { ExtractorFlags as ExtractorArgs } from '../api/flag-options.js';
 
 /** Add the preset, the DANA core's flags and a model's flags to a command. */
 export function extractorOptions<T>(y: Argv<T>): Argv<T> {
@@ -65,33 +42,4 @@ export function extractorOptions<T>(y: Argv<T>): Argv<T> {
     }) as unknown as Argv<T>;
 }
 
-/** The DANA options the flags ask for (only those given). */
-export function danaArgs(args: ExtractorArgs): Partial<DanaOptions> {
-  return pick({
-    gap: args.gap, radius: args.radius, titleDecay: args['title-decay'], container: args.container,
-    titleContainer: args['title-container'], fallbackToBestLine: args['best-line'],
-  }) as Partial<DanaOptions>;
-}
-
-/** The model options the flags ask for (only those given), with the DANA ones for its core. */
-export function farswArgs(args: ExtractorArgs): Partial<Omit<FarswApplyOptions, 'dana'>> & { dana: Partial<DanaOptions> } {
-  const dana = danaArgs(args);
-  return {
-    ...pick({
-      mode: args.mode, phi: args.phi, beta: args.beta, classify: args.classify, fallback: args.fallback,
-      scoreNorm: args['score-norm'], templates: args.templates, pathEvidence: args['path-evidence'],
-      pathVeto: args['path-veto'], dedupe: args.dedupe, tokenEvidence: args['token-evidence'],
-      fallbackLinkDensity: args['fallback-link-density'], mute: args.mute, container: args.container, blockScore: args['block-score'],
-    }) as Partial<Omit<FarswApplyOptions, 'dana'>>,
-    dana,
-  };
-}
-
-/** `{ preset }` when the flag is given. */
-export function presetArgs(args: ExtractorArgs): { preset?: Preset } {
-  return args.preset !== undefined ? { preset: args.preset } : {};
-}
-
-function pick(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-}
+export { danaArgs, farswArgs, presetArgs } from '../api/flag-options.js';

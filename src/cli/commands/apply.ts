@@ -16,8 +16,9 @@ import { decodeHtml } from '../../html/decode.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } from '../batch-command.js';
 import { readPageArg } from '../read-page.js';
-import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
-import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
+import { lineOptions, type LineArgs } from '../line-options.js';
+import { extractorOptions, type ExtractorArgs } from '../extractor-options.js';
+import { flagsToOptions } from '../../api/flag-options.js';
 import { FAVORS, withFavor, type Favor } from '../../api/favor.js';
 
 interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, ExtractorArgs {
@@ -60,20 +61,7 @@ function metadataLines(m: PageMetadata): string {
 }
 
 function extractOptions(args: ApplyArgs): ExtractOptions {
-  const chooser = args.algorithm !== undefined ? { algorithm: args.algorithm } : { model: args.model ?? 'auto', store: args.store, ...(args['use-site-model'] ? { useSiteModel: true } : {}) };
-  return {
-    ...chooser,
-    profile: args.profile,
-    ...(args.format === 'markdown' || args.format === 'html' ? { format: args.format } : {}),
-    ...(args.format === 'json' || args['with-metadata'] ? { metadata: true } : {}),
-    ...presetArgs(args),
-    ...(args.favor !== undefined ? { favor: args.favor } : {}),
-    dana: danaArgs(args),
-    lines: lineArgs(args),
-    farsw: farswArgs(args),
-    ...(args.url !== undefined ? { url: args.url } : {}),
-    ...(args['content-type'] !== undefined ? { contentType: args['content-type'] } : {}),
-  };
+  return flagsToOptions(args);
 }
 
 /** Extract one page (a file, `-` or a URL) and write it in the asked format. */
