@@ -14,7 +14,6 @@
  */
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { flagsToOptions, type ApplyFlags } from '../api/flag-options.js';
-import { mapBounded } from './map-bounded.js';
 import type { OutputRecord } from './output.js';
 import { createExecutor } from './pool.js';
 import { recordOf } from './run.js';
@@ -90,8 +89,7 @@ export async function serve(config: ServeConfig): Promise<ServeSummary> {
     return recordOf(id !== undefined ? { id } : {}, result);
   };
   try {
-    const concurrency = Math.min(executor.concurrency, maxPending);
-    for await (const rec of mapBounded(requestLines(config.input, maxBytes), answer, { concurrency, window: maxPending, ordered: true })) {
+    for await (const rec of answerInOrder(requestLines(config.input, maxBytes), answer, Math.min(executor.concurrency, maxPending), maxPending)) {
       summary.requests++;
       if (rec.error !== undefined) summary.failed++;
       await config.write(JSON.stringify(rec) + '\n');
@@ -101,4 +99,50 @@ export async function serve(config: ServeConfig): Promise<ServeSummary> {
   }
   summary.seconds = (performance.now() - t0) / 1000;
   return summary;
+}
+
+/**
+ * `fn` of each item, yielded in input order as soon as it is ready, with at most `concurrency` calls running and
+ * `window` items read and not yet yielded. Unlike mapBounded (a batch reads its files ahead), waiting for the next
+ * item never holds back an answer: a caller sends a request and waits for its answer before sending the next.
+ */
+async function* answerInOrder<T, R>(source: AsyncIterable<T>, fn: (item: T) => Promise<R>, concurrency: number, window: number): AsyncGenerator<R> {
+  const it = source[Symbol.asyncIterator]();
+  const pending: Promise<R>[] = [];
+  let next: Promise<IteratorResult<T>> | undefined;
+  let exhausted = false;
+  let running = 0;
+  const queued: (() => void)[] = [];
+  const limited = async (item: T): Promise<R> => {
+    if (running < concurrency) running++;
+    else await new Promise<void>((resolve) => queued.push(resolve)); // the slot is handed over by the call that ends
+    try {
+      return await fn(item);
+    } finally {
+      const waiting = queued.shift();
+      if (waiting) waiting();
+      else running--;
+    }
+  };
+  try {
+    for (;;) {
+      if (!exhausted && next === undefined && pending.length < window) next = it.next();
+      const head = pending[0];
+      if (head === undefined && next === undefined) break;
+      const won = await Promise.race([
+        ...(head ? [head.then((r) => ({ answer: r }))] : []),
+        ...(next ? [next.then((step) => ({ step }))] : []),
+      ]);
+      if ('step' in won) {
+        next = undefined;
+        if (won.step.done) exhausted = true;
+        else pending.push(limited(won.step.value));
+      } else {
+        pending.shift();
+        yield won.answer;
+      }
+    }
+  } finally {
+    if (!exhausted) await it.return?.();
+  }
 }

@@ -126,7 +126,7 @@ describe('messages that point to the right form (issue 21.10)', () => {
     expect(io.err).toBe(`farsw: --favor: "speed" is not one of balanced, precision, recall\nRun 'farsw --help' for usage.\n`);
     const cmd = capture();
     expect(await run(['extract', 'page.html'], cmd)).toBe(2);
-    expect(cmd.err.split('\n')[0]).toBe('farsw: unknown command "extract": expected one of apply, train, rules, models, eval, explain');
+    expect(cmd.err.split('\n')[0]).toBe('farsw: unknown command "extract": expected one of apply, train, rules, models, eval, explain, serve');
   });
 
   it('a binary file given as a model, or a record of control characters, is still one line of error', async () => {

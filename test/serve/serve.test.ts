@@ -35,6 +35,21 @@ describe('farsw serve: answers', () => {
     answers.forEach((a, n) => expect(a.text).toContain(`Article ${n} tells`));
   });
 
+  it('answers a request before the next one comes (a caller waiting for each answer)', async () => {
+    let answered = 0;
+    const wake: (() => void)[] = [];
+    // Request n is sent only once answer n − 1 was written: the server must not wait for more input to answer.
+    const input = (async function* () {
+      for (let n = 0; n < 5; n++) {
+        while (answered < n) await new Promise<void>((r) => wake.push(r));
+        yield Buffer.from(request(`p${n}`, n) + '\n');
+      }
+    })();
+    const out: string[] = [];
+    await serve({ input, write: (s) => { out.push(s); answered++; wake.splice(0).forEach((w) => w()); }, flags: FLAGS, workerFile: compiledWorker() });
+    expect(out.map((l) => (JSON.parse(l) as Answer).id)).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
+  });
+
   it('gives the records apply --input gives for the same pages', async () => {
     const dir = tempDir('serve-same');
     const file = writeLines(join(dir, 'pages.jsonl'), pageLines(5));
