@@ -97,12 +97,19 @@ class DaskTest(unittest.TestCase):
             client = Client(cluster)
             result: dict = {}
             env = {**HOSTILE_ENV, "FARSW_TEST_RUN": tag}
-            runner = threading.Thread(target=lambda: result.update(summaries=run_dask(shards, out, client, OPTIONS, env=env, timeout=30)))
+
+            def run() -> None:
+                try:
+                    result["summaries"] = run_dask(shards, out, client, OPTIONS, env=env, timeout=30)
+                except BaseException as e:  # reported below, with the test's own failure
+                    result["error"] = e
+
+            runner = threading.Thread(target=run)
             runner.start()
             # Kill the worker process writing a shard once its partial output holds a few records.
             killed = None
-            deadline = time.monotonic() + 120
-            while killed is None and time.monotonic() < deadline:
+            deadline = time.monotonic() + 240  # a loaded machine starts 2 Dask workers and their Node workers slowly
+            while killed is None and time.monotonic() < deadline and "error" not in result:
                 for partial in out.glob("*.partial") if out.exists() else []:
                     if partial.read_bytes().count(b"\n") >= 5:
                         key = f"farsw-{next(s.name for s in shards.iterdir() if s.name.removesuffix('.gz') + '.partial' == partial.name)}"
@@ -113,6 +120,7 @@ class DaskTest(unittest.TestCase):
                                 killed = (partial.name, pid)
                         break
                 time.sleep(0.1)
+            self.assertNotIn("error", result)
             self.assertIsNotNone(killed, "no shard's partial output reached 5 records in time")
             runner.join(timeout=300)
             self.assertFalse(runner.is_alive())
