@@ -37,7 +37,7 @@ export function processIo(): CliIo {
   };
 }
 
-/** Exit codes of the CLI (documented in the README). */
+/** Exit codes of the CLI (documented in docs/cli.md). */
 export const EXIT = Object.freeze({
   ok: 0,
   /** A file could not be read, a model is missing, …: the message names it. */

@@ -1,7 +1,7 @@
 /**
  * Presets: named sets of options over the defaults. `default` is farsw as shipped; `paper`
  * runs each algorithm as its paper publishes it, with every farsw addition off, the papers'
- * constants and the papers' preprocessing. README.md ("Presets") tabulates what `paper`
+ * constants and the papers' preprocessing. docs/how-it-works.md ("Presets") tabulates what `paper`
  * turns off; explicit options still win over a preset.
  */
 

@@ -9,7 +9,7 @@ import { run } from '../../src/cli/main.js';
 import { capture } from './capture.js';
 import { extract } from '../../src/api/extract.js';
 
-const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../pages');
 
 
 let dir: string;

@@ -4,7 +4,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extract } from '../../src/api/extract.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../pages');
 
 interface Meta {
   description: string;

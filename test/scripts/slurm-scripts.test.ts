@@ -1,5 +1,5 @@
 /**
- * scripts/slurm without a cluster: the README shows the tested template word for
+ * scripts/slurm without a cluster: docs/batch.md shows the tested template word for
  * word; the template's requeue rule (this task only, bounded by
  * SLURM_RESTART_COUNT) with stand-ins for farsw and scontrol; submit's sizing;
  * status's count of markers. The cluster test is test/slurm (npm run test:slurm).
@@ -26,11 +26,11 @@ function temp(): string {
   return mkdtempSync(join(tmpdir(), 'farsw-slurm-scripts-'));
 }
 
-describe('the README', () => {
+describe('docs/batch.md', () => {
   it('shows scripts/slurm/farsw-array.sbatch word for word', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const block = /```bash\n# scripts\/slurm\/farsw-array\.sbatch\n([\s\S]*?)```/.exec(readme);
-    expect(block, 'README: a ```bash block starting "# scripts/slurm/farsw-array.sbatch"').not.toBeNull();
+    const doc = readFileSync(join(ROOT, 'docs/batch.md'), 'utf8');
+    const block = /```bash\n# scripts\/slurm\/farsw-array\.sbatch\n([\s\S]*?)```/.exec(doc);
+    expect(block, 'docs/batch.md: a ```bash block starting "# scripts/slurm/farsw-array.sbatch"').not.toBeNull();
     expect(block![1]).toBe(readFileSync(TEMPLATE, 'utf8'));
   });
 });

@@ -4,7 +4,7 @@
  * (scripts/slurm/cluster.sh); `npm test` leaves this directory out.
  *
  * 24,000 pages in 8 files, an array of 4 tasks submitted by scripts/slurm/submit
- * with the template scripts/slurm/farsw-array.sbatch (the README's). One task is
+ * with the template scripts/slurm/farsw-array.sbatch (the one docs/batch.md shows). One task is
  * SIGKILLed mid-share on its first attempt (the template requeues it); another
  * loses its node mid-share (slurmd and the task's processes killed, slurmd
  * started again); then the task that runs under the array's own job id is
