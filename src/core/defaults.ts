@@ -323,6 +323,12 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * title anchor ranks DANA's regions (extract/farsw.ts; docs/decisions.md, session 14). Site models are trained without it.
    */
   teaserRank: true,
+  /**
+   * The relax step to `<main>` (extract/strategies/main-element.ts): when the chosen lines hold less than this share of the
+   * characters of the page's `<main>` element (less its nav, aside, header, footer, form), its lines are chosen instead: listings,
+   * collections and service pages spread over several regions (docs/decisions.md, "Page types"; 0 = off).
+   */
+  mainShare: 0.6,
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

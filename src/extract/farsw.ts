@@ -35,6 +35,7 @@ import { mutedLines } from './mute.js';
 import { teaserLines } from '../features/teasers.js';
 import { contentSiblings, dominantContainer, keepTitleContainer } from './container.js';
 import { blocksToMask, maskToBlocks, scoreBlocks, selectInformative, slidingWindow } from './window.js';
+import { relaxToMain } from './strategies/main-element.js';
 
 /**
  * How FAR-SW and the DANA core are combined:
@@ -166,6 +167,8 @@ export interface FarswApplyOptions {
    * without the share or a title line).
    */
   readonly teaserRank: boolean;
+  /** The relax step to `<main>` (extract/strategies/main-element.ts relaxToMain): its share; 0 = off. */
+  readonly mainShare: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }
@@ -199,6 +202,8 @@ export interface FarswResult {
   readonly lead?: readonly number[];
   /** Lines kept because their structural slot held the article on the model's training pages (`slots`, addSlotLines), in page order; absent when none. */
   readonly slotted?: readonly number[];
+  /** The chosen lines were replaced by the page's `<main>` lines (`mainShare`, extract/strategies/main-element.ts); absent otherwise. */
+  readonly relaxed?: 'main';
 }
 
 /**
@@ -479,6 +484,8 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   const slotted = options.slots ? addSlotLines(table, model, chosen) : [];
   if (options.dedupe) dropRepeatedLines(table, chosen);
   const muted = applyMute(table, model, chosen, options, spare);
+  const main = relaxToMain(table, chosen, options.mainShare);
+  if (main) return { ...base, template: template?.mask, blocks: maskToBlocks(main), relaxed: 'main' };
   return { ...base, template: template?.mask, blocks: maskToBlocks(chosen), ...(muted ? { muted } : {}), ...(lead.length > 0 ? { lead } : {}), ...(slotted.length > 0 ? { slotted } : {}) };
 }
 
