@@ -16,6 +16,7 @@ import gzip
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -106,6 +107,7 @@ def main() -> None:
         print(f"{py} / apply: {med['apply'] / med[py]:.2f} (whole job), {med['apply CPU'] / med[py + ' CPU']:.2f} (CPU), tiny pages {med['apply-tiny'] / med[py + '-tiny']:.2f}")
     print(f"pipe and protocol per page (tiny, sequential, after start): {1000 * med['python-tiny (after start)'] / 2000:.3f} ms")
     print(f"CPU per page over apply: real pages {1000 * (med['python CPU'] - med['apply CPU']) / n:+.2f} ms, tiny {1000 * (med['python-tiny CPU'] - med['apply-tiny CPU']) / 2000:+.3f} ms")
+    shutil.rmtree(tmp)
     print(f"per page over apply on real pages: sequential {1000 * (med['python'] - med['apply']) / n:+.2f} ms, 8 in flight {1000 * (med['python-8'] - med['apply']) / n:+.2f} ms")
 
 
