@@ -8,6 +8,7 @@
  * never-rendered elements are dropped with their content, anything else keeps its text.
  */
 import { Parser } from 'htmlparser2';
+import { safeUrl } from './safe-url.js';
 
 /** Elements kept, and those written without an end tag. */
 const KEPT = new Set([
@@ -19,24 +20,9 @@ const VOID = new Set(['img', 'br', 'hr']);
 /** Dropped with everything inside. */
 const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'svg', 'math', 'form', 'button', 'select', 'textarea', 'head', 'title']);
 const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { a: ['href', 'title'], img: ['src', 'alt', 'title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] };
-const SAFE_SCHEME = /^(https?:|mailto:)/i;
 
 const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
-
-/** A link or image URL made absolute against `base`; null for javascript:, data: and unparsable ones. */
-export function safeUrl(raw: string, base: string | undefined): string | null {
-  const v = raw.trim();
-  if (v === '') return null;
-  let abs: string;
-  try {
-    abs = base !== undefined ? new URL(v, base).href : v;
-  } catch {
-    return null;
-  }
-  if (SAFE_SCHEME.test(abs)) return abs;
-  return /^[a-z][a-z0-9+.-]*:/i.test(abs) ? null : abs; // relative (no base) is kept; other schemes are not
-}
 
 /** An output element (the cleaned article only, never the page): kept markup and the text inside it. */
 interface OutNode { readonly name: string; readonly attrs: string; readonly children: (OutNode | string)[] }
@@ -119,6 +105,15 @@ function serialize(nodes: readonly (OutNode | string)[], pre: boolean): string {
 }
 
 /**
+ * A URL as a CommonMark link destination that reads back as the same URL and nothing more: white space and controls
+ * percent-encoded (a space would end it), `\ ( ) < >` backslash-escaped (a `)` would end the link, a leading `<` open
+ * the bracketed form) and a `&` that would start a character reference escaped too (CommonMark decodes them there).
+ */
+export function linkDestination(url: string): string {
+  return url.replace(/[\u0000-\u0020\u007f]/g, encodeURIComponent).replace(/[\\()<>]|&(?=#?[a-zA-Z0-9]+;)/g, '\\$&');
+}
+
+/**
  * A line's Markdown inline content with its links and images: `[text](url)`, `![alt](url)`.
  * @param source the line's HTML source slice
  * @param escape escapes page text (the caller's Markdown escaper)
@@ -129,14 +124,13 @@ export function inlineMarkdown(source: string, escape: (s: string) => string, ba
   const pieces: { text?: string; raw?: string }[] = [];
   let dropDepth = 0;
   let link: { href: string | null; at: number } | null = null;
-  const url = (u: string): string => u.replace(/[()\s]/g, encodeURIComponent);
   const parser = new Parser({
     onopentag(name, attrs) {
       if (dropDepth > 0 || DROPPED.has(name)) { if (!VOID.has(name)) dropDepth++; return; }
       if (name === 'a' && !link) link = { href: attrs['href'] !== undefined ? safeUrl(attrs['href'], baseUrl) : null, at: pieces.length };
       else if (name === 'img' && attrs['src'] !== undefined) {
         const src = safeUrl(attrs['src'], baseUrl);
-        if (src !== null) pieces.push({ raw: `![${escape((attrs['alt'] ?? '').replace(/\s+/g, ' ').trim())}](${url(src)})` });
+        if (src !== null) pieces.push({ raw: `![${escape((attrs['alt'] ?? '').replace(/\s+/g, ' ').trim())}](${linkDestination(src)})` });
       } else if (name === 'br') pieces.push({ text: ' ' });
     },
     ontext(t) {
@@ -160,7 +154,7 @@ export function inlineMarkdown(source: string, escape: (s: string) => string, ba
       while (last > 0 && pieces[last]!.text !== undefined && pieces[last]!.text!.trim() === '') last--;
       const trail = pieces[last]!.text?.match(/\s*$/)?.[0] ?? '';
       if (trail) pieces[last] = { text: pieces[last]!.text!.slice(0, -trail.length) };
-      pieces.splice(last + 1, 0, { raw: `](${url(l.href)})` }, ...(trail ? [{ text: trail }] : []));
+      pieces.splice(last + 1, 0, { raw: `](${linkDestination(l.href)})` }, ...(trail ? [{ text: trail }] : []));
     },
   }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   parser.end(source);

@@ -15,11 +15,12 @@
  *   dc.date…>`, `itemprop=datePublished`, the first `<time datetime>`;
  * - site name: `og:site_name`, JSON-LD `publisher.name`, `application-name`;
  * - language: `<html lang>`, `content-language`, `og:locale`;
- * - canonical URL: `<link rel=canonical>`, `og:url` (resolved against the page URL);
+ * - canonical URL: `<link rel=canonical>`, `og:url` (resolved against the page URL; http(s), mailto or relative only);
  * - description: `<meta name=description>`, `og:description`, JSON-LD `description`.
  */
 import { Parser } from 'htmlparser2';
 import { tokenize } from '../core/tokenize.js';
+import { safeUrl } from './safe-url.js';
 
 /** Metadata of a page; null where the page does not say. */
 export interface PageMetadata {
@@ -54,7 +55,9 @@ interface Found {
   headings: { level: number; text: string; site: boolean }[];
   jsonLd: string[];
   lang: string | null;
+  /** `<link rel=canonical>` and `og:url` as written (a URL's tabs and newlines are not white space to collapse). */
   canonical: string | null;
+  ogUrl: string | null;
   time: string | null;
   itemprop: Map<string, string>;
   relAuthor: string | null;
@@ -70,7 +73,7 @@ const clean = (s: string | undefined | null): string | null => {
 /** One pass over the page: the elements metadata comes from. */
 function collect(html: string): Found {
   const f: Found = {
-    titleTag: '', meta: new Map(), headings: [], jsonLd: [], lang: null, canonical: null, time: null,
+    titleTag: '', meta: new Map(), headings: [], jsonLd: [], lang: null, canonical: null, ogUrl: null, time: null,
     itemprop: new Map(), relAuthor: null, bylineText: null,
   };
   // Text capture: which element's text is being gathered, with its nesting depth.
@@ -79,6 +82,8 @@ function collect(html: string): Found {
   let homeDepth = -1, homeText = '';
   let depth = 0;
   let headingsDone = false;
+  // Depth of an open <svg> or <math> (−1: none): their <title> and text are a drawing's, never the page's title.
+  let foreignDepth = -1;
   const parser = new Parser({
     onopentag(name, attrs) {
       depth++;
@@ -87,12 +92,14 @@ function collect(html: string): Found {
         const key = (attrs['property'] ?? attrs['name'] ?? attrs['itemprop'] ?? attrs['http-equiv'])?.toLowerCase();
         const content = clean(attrs['content']);
         if (key && content && !f.meta.has(key)) f.meta.set(key, content);
+        if (key === 'og:url' && content) f.ogUrl ??= attrs['content']!;
       } else if (name === 'link') {
         const rel = attrs['rel']?.toLowerCase().split(/\s+/) ?? [];
-        if (rel.includes('canonical') && attrs['href']) f.canonical ??= clean(attrs['href']);
+        if (rel.includes('canonical') && clean(attrs['href'])) f.canonical ??= attrs['href']!;
       } else if (name === 'time' && attrs['datetime']) f.time ??= clean(attrs['datetime']);
       if (capture?.kind === 'heading' && name === 'a' && homeDepth < 0 && attrs['href'] !== undefined && HOME_LINK.test(attrs['href'].trim())) homeDepth = depth;
-      if (capture) return;
+      if (foreignDepth < 0 && (name === 'svg' || name === 'math')) foreignDepth = depth;
+      if (capture || foreignDepth >= 0) return;
       if (name === 'title' && f.titleTag === '') capture = { kind: 'title', depth, text: '' };
       else if (HEADING.test(name) && !headingsDone) {
         capture = { kind: 'heading', level: name.charCodeAt(1) - 48, site: SITE_BANNER.test(`${attrs['id'] ?? ''} ${attrs['class'] ?? ''}`), depth, text: '' };
@@ -108,11 +115,13 @@ function collect(html: string): Found {
       else if (f.bylineText === null && attrs['class'] && BYLINE_CLASS.test(attrs['class'])) capture = { kind: 'byline', depth, text: '' };
     },
     ontext(text) {
+      if (foreignDepth >= 0) return;
       if (capture) capture.text += text;
       if (homeDepth >= 0) homeText += text;
     },
     onclosetag() {
       if (homeDepth === depth) homeDepth = -1;
+      if (foreignDepth === depth) foreignDepth = -1;
       if (capture && capture.depth === depth) {
         const text = capture.kind === 'jsonld' ? capture.text : clean(capture.text);
         if (text) {
@@ -223,15 +232,6 @@ function titleWithoutSite(title: string, siteName: string | null): string {
   return kept.reduce((a, b) => (b.length > a.length ? b : a), kept[0] ?? title);
 }
 
-/** A URL resolved against the page's, when it parses. */
-function resolveUrl(href: string | null, base: string | undefined): string | null {
-  if (href === null) return null;
-  try {
-    return new URL(href, base).href;
-  } catch {
-    return base === undefined ? href : null;
-  }
-}
 
 /**
  * The metadata of a page (module comment: the sources and their order).
@@ -268,7 +268,8 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
     ?? m.get('publish-date') ?? m.get('dc.date') ?? m.get('dc.date.issued') ?? m.get('dcterms.created') ?? m.get('datepublished')
     ?? f.itemprop.get('datepublished') ?? f.time;
   const lang = f.lang ?? m.get('content-language') ?? m.get('og:locale')?.replace('_', '-') ?? null;
-  const canonicalUrl = resolveUrl(f.canonical ?? m.get('og:url') ?? ldString(first, 'url'), url);
+  const canonical = f.canonical ?? f.ogUrl ?? (first && typeof first['url'] === 'string' ? first['url'] : null);
+  const canonicalUrl = canonical !== null ? safeUrl(canonical, url) : null;
   const description = m.get('description') ?? m.get('og:description') ?? ldString(first, 'description') ?? m.get('twitter:description') ?? null;
   return { title, byline: clean(byline), date: clean(date), siteName: clean(siteName), lang, canonicalUrl, description };
 }
