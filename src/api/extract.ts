@@ -22,7 +22,7 @@ import { fallbackText } from '../eval/site-guard.js';
 import { getExtractor } from '../extract/registry.js';
 import { extractWithModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import type { FarswResult } from '../extract/farsw.js';
-import { buildLineTable } from '../html/lines.js';
+import { buildLineTable, type LineOptions } from '../html/lines.js';
 import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
 import { cleanHtml } from '../html/clean-html.js';
 import { extractMetadata, type PageMetadata } from '../html/metadata.js';
@@ -186,15 +186,28 @@ function htmlOf(html: string, result: ExtractResult, model: Model | undefined, o
     const paragraphs = result.text.split('\n').map((p) => `<p>${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('');
     return result.text === '' ? '' : cleanHtml(paragraphs, [[0, paragraphs.length]]);
   }
+  // The chosen lines' own ranges: what lies between two lines (a comment section, a hidden element the lines dropped) is left out.
   const ranges: [number, number][] = [];
-  for (const b of result.blocks) if (b.end > b.start) ranges.push([table.start[b.start]!, table.end[b.end - 1]!]);
-  return cleanHtml(html, ranges, options.url);
+  for (const b of result.blocks) {
+    for (let i = b.start; i < b.end; i++) {
+      const last = ranges[ranges.length - 1];
+      if (last !== undefined && last[1] === table.start[i]) last[1] = table.end[i]!;
+      else ranges.push([table.start[i]!, table.end[i]!]);
+    }
+  }
+  // The elements the lines dropped with their content, and only those: the html holds the text's words.
+  return cleanHtml(html, ranges, options.url, lineOptionsOf(model, options)?.dropElements);
 }
 
-/** The line table the blocks of a line-based extraction (a model, the DANA family) index; undefined for other extractors. */
-function linedTable(html: string, model: Model | undefined, options: ExtractOptions): LineTable | undefined {
+/** The line options of a line-based extraction (a model, the DANA family); undefined for other extractors. */
+function lineOptionsOf(model: Model | undefined, options: ExtractOptions): Partial<LineOptions> | undefined {
   const lined = model !== undefined || (options.algorithm !== undefined && isDanaVariant(options.algorithm));
   if (!lined) return undefined;
-  const lines = model ? { ...modelLineOptions(model.params), ...options.lines } : options.lines ?? {};
-  return buildLineTable(html, lines);
+  return model ? { ...modelLineOptions(model.params), ...options.lines } : options.lines ?? {};
+}
+
+/** The line table the blocks of a line-based extraction index; undefined for other extractors. */
+function linedTable(html: string, model: Model | undefined, options: ExtractOptions): LineTable | undefined {
+  const lines = lineOptionsOf(model, options);
+  return lines !== undefined ? buildLineTable(html, lines) : undefined;
 }

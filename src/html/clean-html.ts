@@ -8,6 +8,7 @@
  * never-rendered elements are dropped with their content, anything else keeps its text.
  */
 import { Parser } from 'htmlparser2';
+import { LINE_DEFAULTS } from '../core/defaults.js';
 import { safeUrl } from './safe-url.js';
 
 /** Elements kept, and those written without an end tag. */
@@ -17,8 +18,8 @@ const KEPT = new Set([
   'figure', 'figcaption', 'sup', 'sub', 'hr',
 ]);
 const VOID = new Set(['img', 'br', 'hr']);
-/** Dropped with everything inside. */
-const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'svg', 'math', 'form', 'button', 'select', 'textarea', 'head', 'title']);
+/** Dropped with everything inside: the line builder's default list (a form's text is text; its controls are not). */
+const DROPPED: ReadonlySet<string> = new Set(LINE_DEFAULTS.dropElements);
 const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { a: ['href', 'title'], img: ['src', 'alt', 'title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] };
 
 const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -32,23 +33,37 @@ interface OutNode { readonly name: string; readonly attrs: string; readonly chil
  * @param source the page
  * @param ranges chosen source ranges `[from, to)` (UTF-16 offsets; the chosen lines), in page order
  * @param baseUrl page URL, to make links and images absolute
+ * @param dropElements elements left out with their content (the line options' list; default LINE_DEFAULTS')
  * @returns `<article>…</article>`: the elements that enclose chosen text (lists, tables, quotes keep
  *   their structure), with the text and images of the chosen ranges only; '' when nothing is chosen
  */
-export function cleanHtml(source: string, ranges: readonly (readonly [number, number])[], baseUrl?: string): string {
+export function cleanHtml(source: string, ranges: readonly (readonly [number, number])[], baseUrl?: string, dropElements?: readonly string[]): string {
   if (ranges.length === 0) return '';
+  const dropped = dropElements !== undefined ? new Set(dropElements) : DROPPED;
   const from = ranges[0]![0], to = ranges[ranges.length - 1]![1];
   let r = 0;
   const chosen = (offset: number): boolean => {
     while (r < ranges.length && ranges[r]![1] <= offset) r++;
     return r < ranges.length && ranges[r]![0] <= offset;
   };
+  // The chosen parts of a text event at source [start, end): a text node may begin on an unchosen line (the white space
+  // after `</form>`) and go on into a chosen one. A decoded character reference (text not its source's length) is whole.
+  const chosenText = (text: string, start: number, end: number): string => {
+    if (text.length !== end - start) return chosen(start) ? text : '';
+    chosen(start);
+    let out = '';
+    for (let k = r; k < ranges.length && ranges[k]![0] < end; k++) {
+      const a = Math.max(start, ranges[k]![0]), b = Math.min(end, ranges[k]![1]);
+      if (b > a) out += (out !== '' ? ' ' : '') + text.slice(a - start, b - start);
+    }
+    return out;
+  };
   const root: OutNode = { name: 'article', attrs: '', children: [] };
   const stack: OutNode[] = [root];
   let dropDepth = 0;
   const parser = new Parser({
     onopentag(name, attrs) {
-      if (dropDepth > 0 || DROPPED.has(name)) { if (!VOID.has(name)) dropDepth++; return; }
+      if (dropDepth > 0 || dropped.has(name)) { if (!VOID.has(name)) dropDepth++; return; }
       if (!KEPT.has(name)) return;
       let a = '';
       for (const key of ATTRIBUTES[name] ?? []) {
@@ -67,11 +82,12 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
       if (!VOID.has(name)) stack.push(node);
     },
     ontext(text) {
-      if (dropDepth > 0 || !chosen(from + parser.startIndex)) return;
-      stack[stack.length - 1]!.children.push(text);
+      if (dropDepth > 0) return;
+      const kept = chosenText(text, from + parser.startIndex, from + parser.endIndex + 1);
+      if (kept !== '') stack[stack.length - 1]!.children.push(kept);
     },
     onclosetag(name) {
-      if (dropDepth > 0) { if (DROPPED.has(name) || !VOID.has(name)) dropDepth--; return; }
+      if (dropDepth > 0) { if (dropped.has(name) || !VOID.has(name)) dropDepth--; return; }
       if (VOID.has(name) || !KEPT.has(name)) return;
       for (let k = stack.length - 1; k > 0; k--) {
         if (stack[k]!.name === name) { stack.length = k; break; }
@@ -158,11 +174,20 @@ export function inlineMarkdown(source: string, escape: (s: string) => string, ba
     },
   }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   parser.end(source);
-  // Collapse white space across pieces, then escape the text pieces.
-  let markdown = '', text = '', space = false;
+  // Adjacent text pieces as one (a decoded `&amp;` and the `amp;` after it are one `&amp;` to escape), white space
+  // collapsed across pieces, then the text pieces escaped.
+  const runs: typeof pieces = [];
   for (const p of pieces) {
+    const prev = runs[runs.length - 1];
+    if (p.text !== undefined && prev?.text !== undefined) runs[runs.length - 1] = { text: prev.text + p.text };
+    else runs.push(p);
+  }
+  let markdown = '', text = '', space = false;
+  for (const p of runs) {
     if (p.raw !== undefined) {
       if (space && markdown !== '') markdown += ' ';
+      // Page text's `!` right before a link's `[` would make it an image.
+      else if (p.raw.startsWith('[') && markdown.endsWith('!')) markdown = `${markdown.slice(0, -1)}\\!`;
       space = false;
       markdown += p.raw;
       continue;

@@ -16,7 +16,7 @@
  * - anything else → a paragraph; blocks are separated by a blank line.
  * With the page source, links become `[text](url)` and images `![alt](url)` (an image-only line a
  * paragraph of its own); without it, links are their text. Page text is escaped so that it
- * cannot turn into markup: `\ ` * _ [ ] < >` inline, and block markers at a line start.
+ * cannot turn into markup: `\ ` * _ [ ] < >` and a `&` that starts a character reference inline, and block markers at a line start.
  */
 import { BlockKind, LineContext, type Block, type ElementTree, type LineTable } from '../core/types.js';
 import { inlineMarkdown } from './clean-html.js';
@@ -34,7 +34,8 @@ export interface MarkdownOptions {
 
 const MARKDOWN_DEFAULTS: MarkdownOptions = Object.freeze({ escape: true });
 
-const INLINE_SPECIAL = /[\\`*_[\]<>]/g;
+/** Markup characters, and a `&` that CommonMark would read as the start of a character reference (`&amp;` in the page's text). */
+const INLINE_SPECIAL = /[\\`*_[\]<>]|&(?=#?[a-zA-Z0-9]+;)/g;
 const LINK_OR_IMAGE = /<(a|img)[\s>]/i;
 /** Block markers at the start of a line: ATX heading, list bullet, ordered item, thematic break, fence. */
 const LEADING_MARKER = /^(#|[-+=~]|\d{1,9}(?=[.)]))/;

@@ -1,0 +1,76 @@
+/**
+ * Fault injection, data loss in the formats (issue 36 item 4): `--format html` and `--format markdown` hold the words of
+ * the text output, in order (scripts/format-words.mjs compares their letters and digits: HTML read with parse5, Markdown
+ * with the CommonMark reference parser). Hand-written pages for each way text was lost, then generated pages; the same
+ * script over ../shared's pages reports the mismatches of real pages.
+ */
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { formatMismatch } from '../../scripts/format-words.mjs';
+import { extract, type ExtractOptions } from '../../src/api/extract.js';
+
+const SENTENCE = 'The river authority published its survey of the old stone bridge after the spring flood, with drawings of every arch and pier.';
+const page = (body: string): string => `<html><head><title>Bridge</title></head><body><div id="main"><p>${SENTENCE}</p>${body}<p>${SENTENCE} Again.</p></div></body></html>`;
+const METHODS: readonly ExtractOptions[] = [{}, { algorithm: 'addanag' }];
+
+/** Every method and format: the format's letters are the text output's. */
+function expectSameWords(html: string, url?: string): void {
+  for (const m of METHODS) {
+    for (const format of ['html', 'markdown'] as const) {
+      const r = extract(html, { ...m, format, ...(url !== undefined ? { url } : {}) });
+      const miss = formatMismatch(r.text, r[format] ?? '', format);
+      expect(miss, `${m.algorithm ?? 'model'} ${format}: ${JSON.stringify(miss)}\n${r[format]}`).toBeNull();
+    }
+  }
+}
+
+describe('html and markdown hold the words of the text output', () => {
+  it('a text node that begins on an unchosen line (white space after </form>) is kept', () => {
+    expectSameWords(page(`<form><button>Search</button></form>\n   ${SENTENCE} Third.`));
+    expectSameWords(page(`<form><input name=q><button>Go</button></form> ${SENTENCE} Fourth.<br>`));
+    expectSameWords(page(`<select><option>One</option></select>\n\t${SENTENCE} Fifth.`));
+  });
+
+  it('page text that Markdown would read as markup: "!" before a link, "&amp;" written out, entities in text', () => {
+    expectSameWords(page(`<p>Read it now!<a href="/x">Register here</a> and more words about the bridge and the arch.</p>`));
+    expectSameWords(page(`<p>Label &amp;amp; Message, 400&amp;percnt; more, SQL &amp;#x26; AI and &amp;lt;b&amp;gt; text about the bridge.</p>`));
+    expectSameWords(page(`<p>Footnote one![<a href="#n1">1</a>] and a bang! [<a href="/b">two</a>] about the bridge and its arches.</p>`));
+  });
+
+  it('links with brackets, parentheses and hostile URLs keep their text', () => {
+    expectSameWords(page(`<p>See <a href="https://en.wikipedia.example/wiki/Load_(computing">load [balancing]</a> and <a href="javascript:x">the map</a> of the bridge.</p>`), 'https://site.example/a');
+    expectSameWords(page(`<p>See <a href="https://a.example/x)[t](javascript:alert(1))">the report</a> on the bridge and its stones.</p>`));
+  });
+});
+
+/** Fragments pages are made of: prose, inline markup, forms, lists, tables, quotes, code, entities, links. */
+const word = fc.constantFrom('bridge', 'river', 'arch', 'stone', 'flood', 'survey', 'Über', 'café', '橋梁', 'мост', '42', 'x1');
+const words = fc.array(word, { minLength: 1, maxLength: 12 }).map((w) => w.join(' '));
+const inline = fc.oneof(
+  words,
+  words.map((w) => `<b>${w}</b>`), words.map((w) => `<i>${w}</i>`), words.map((w) => `<span>${w}</span>`),
+  fc.tuple(words, fc.constantFrom('/a', 'https://x.example/p_(q)', 'javascript:alert(1)', 'jav&#x09;ascript:x', '/a b', '#f')).map(([w, h]) => `<a href="${h}">${w}</a>`),
+  words.map((w) => `<img src="/i.png" alt="${w}">`),
+  fc.constantFrom('&amp;', '&lt;b&gt;', '&amp;amp;', '!', '[', ']', '(', ')', '*', '_', '`', '#', '1.', '- ', '\n', '   ', '<br>', '&nbsp;', '\\'),
+);
+const line = fc.array(inline, { minLength: 1, maxLength: 6 }).map((p) => p.join(''));
+const block = fc.oneof(
+  line.map((l) => `<p>${l}</p>`),
+  line.map((l) => `<h2>${l}</h2>`),
+  fc.array(line, { minLength: 1, maxLength: 4 }).map((ls) => `<ul>${ls.map((l) => `<li>${l}</li>`).join('')}</ul>`),
+  fc.array(line, { minLength: 1, maxLength: 4 }).map((ls) => `<ol>${ls.map((l) => `<li>${l}</li>`).join('')}</ol>`),
+  fc.array(fc.tuple(line, line), { minLength: 2, maxLength: 3 }).map((rows) => `<table>${rows.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join('')}</table>`),
+  line.map((l) => `<blockquote>${l}</blockquote>`),
+  line.map((l) => `<pre>${l}</pre>`),
+  fc.tuple(words, line).map(([w, l]) => `<form><button>${w}</button></form>${l}`),
+  fc.tuple(words, line).map(([w, l]) => `<div>${l}<div>${w}</div>${l}</div>`),
+  line,
+);
+
+describe('generated pages', () => {
+  it('html and markdown hold the text output\'s words on generated pages', () => {
+    fc.assert(fc.property(fc.array(block, { minLength: 1, maxLength: 10 }), (blocks) => {
+      expectSameWords(page(blocks.join('\n')));
+    }), { numRuns: 150 });
+  });
+});
