@@ -8,8 +8,8 @@
  * 4. a detector (`chardet`) when nothing is declared.
  *
  * One deliberate deviation, on by default (`trustValidUtf8`): when the bytes are
- * strictly valid UTF-8 *and* contain multi-byte sequences, a legacy declaration
- * (meta or detector) is overridden. Crawled pages are often re-encoded to UTF-8
+ * valid UTF-8 (or UTF-8 but for a few ill-formed bytes: `mostlyUtf8`) *and* contain
+ * multi-byte sequences, a legacy or malformed declaration (meta or detector) is overridden. Crawled pages are often re-encoded to UTF-8
  * without their `<meta charset>` being updated; the reverse (legacy bytes that
  * happen to form valid multi-byte UTF-8) is vanishingly rare. A BOM or a
  * transport hint is never overridden.
@@ -91,6 +91,31 @@ function strictUtf8(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Is the page UTF-8 but for a few bytes? Its well-formed multi-byte sequences outnumber its ill-formed ones at least
+ * two to one (a stray Latin-1 byte in a comment, a malformed `<meta charset="utf-8\xff">`). Legacy text almost never
+ * forms a well-formed sequence (windows-1252 and -1251 letters stand alone; most GBK, Shift_JIS and EUC-KR pairs are
+ * ill-formed UTF-8: about one in ten is well-formed), so it never gets near. Called only when strict UTF-8 failed.
+ */
+function mostlyUtf8(bytes: Uint8Array): boolean {
+  let good = 0, bad = 0;
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i]!;
+    if (b < 0x80) { i++; continue; }
+    const n = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    let k = 1;
+    if (n > 0) {
+      // The second byte's range narrows after E0, ED, F0 and F4 (no overlong forms, surrogates or code points past U+10FFFF).
+      const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80, hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+      while (k <= n && i + k < bytes.length && bytes[i + k]! >= (k === 1 ? lo : 0x80) && bytes[i + k]! <= (k === 1 ? hi : 0xbf)) k++;
+    }
+    if (n > 0 && k === n + 1) good++;
+    else bad++;
+    i += k;
+  }
+  return good >= 2 * bad && good > 0;
 }
 
 function detectEncoding(bytes: Uint8Array): string | null {
@@ -203,12 +228,14 @@ function decodeText(bytes: Uint8Array, hint: DecodeHint): Omit<DecodedPage, 'asc
   if (transport) return { text: new TextDecoder(transport).decode(bytes), encoding: transport, source: 'transport' };
 
   const nonAscii = hasNonAscii(bytes);
-  const utf8 = nonAscii && hint.trustValidUtf8 !== false ? strictUtf8(bytes) : null;
+  const trustUtf8 = nonAscii && hint.trustValidUtf8 !== false;
+  // Valid UTF-8, or UTF-8 but for a few bytes (those become U+FFFD): read as UTF-8 over a legacy or missing declaration.
+  const utf8 = trustUtf8 ? strictUtf8(bytes) ?? (mostlyUtf8(bytes) ? new TextDecoder('utf-8').decode(bytes) : null) : null;
   const declared = declaredEncoding(bytes);
   if (declared) {
     if (utf8 !== null && declared !== 'utf-8') return { text: utf8, encoding: 'utf-8', source: 'utf8' };
     const text = new TextDecoder(declared).decode(bytes);
-    return (nonAscii && hint.trustValidUtf8 !== false ? misdeclared(bytes, text, declared) : null) ?? { text, encoding: declared, source: 'meta' };
+    return (trustUtf8 ? misdeclared(bytes, text, declared) : null) ?? { text, encoding: declared, source: 'meta' };
   }
   if (!nonAscii) return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8', source: 'default' };
   if (utf8 !== null) return { text: utf8, encoding: 'utf-8', source: 'utf8' };
