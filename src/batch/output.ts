@@ -18,13 +18,14 @@
  */
 import { once } from 'node:events';
 import { constants as fsConstants, createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { access, lstat, mkdir, open, readlink, rename, stat, truncate, writeFile } from 'node:fs/promises';
+import { access, lstat, mkdir, open, readFile, readlink, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, type Gzip } from 'node:zlib';
 import { InputError } from '../core/errors.js';
 import { acquireOutputLock, type LockOptions, type OutputLock } from './lock.js';
 import { fnv1a32 } from './shard.js';
+import { jobDifference, type BatchJob } from './job.js';
 
 /** One line of batch output. */
 export type OutputRecord = {
@@ -50,8 +51,14 @@ export interface OutputSink {
   readonly file?: string | undefined;
   /** Check the output path (a directory where a file is wanted, a parent that is a file) before any input is read. */
   check?(): Promise<void>;
-  /** Check markers and partial output; call once before `write`. */
-  open(): Promise<SinkState>;
+  /**
+   * Check markers and partial output; call once before `write`. With `resume`, a partial output is continued only when
+   * the job it records (`NAME.partial.job`) is `resume.job`: another is refused naming the difference, or with `force`
+   * started over; the job is recorded beside a new partial output.
+   */
+  open(resume?: { readonly job: BatchJob; readonly force: boolean }): Promise<SinkState>;
+  /** What is wrong with the finished output its `.done` marker (`found`) describes; undefined when it is all there. */
+  verify?(found: Readonly<Record<string, unknown>>): Promise<string | undefined>;
   write(rec: OutputRecord): Promise<void>;
   /** Flush, rename into place and write the `.done` marker holding `summary`. */
   commit(summary: object): Promise<void>;
@@ -240,7 +247,7 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean; lock?: O
     get marker() { return special ? undefined : marker; },
     get file() { return special ? undefined : out; },
     check,
-    async open() {
+    async open(resume) {
       await check();
       // A device or FIFO is written directly: no lock, no partial, no marker.
       if (!special) {
@@ -248,13 +255,22 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean; lock?: O
         if (!lock) return { done: true, kept: 0, keptFailed: 0 };
       }
       let kept = 0, keptFailed = 0;
+      const jobFile = `${partial}.job`;
       try {
         if (!special && opts.resumable && !gzip && (await exists(partial))) {
-          const scan = await scanPartial(partial);
-          await truncate(partial, scan.end).catch((e: unknown) => { throw writeError(partial, e); });
-          kept = scan.lines;
-          keptFailed = scan.failed;
+          // The interrupted run's job: another job's records are not this one's first records.
+          const diff = resume ? jobDifference(await readJson(jobFile), resume.job, 'partial output') : undefined;
+          if (diff !== undefined && !resume!.force) {
+            throw new InputError(`${partial}: an interrupted run of another job is there (${diff}); --force starts over, or write to another --output`);
+          }
+          if (diff === undefined) {
+            const scan = await scanPartial(partial);
+            await truncate(partial, scan.end).catch((e: unknown) => { throw writeError(partial, e); });
+            kept = scan.lines;
+            keptFailed = scan.failed;
+          }
         }
+        if (!special && resume && kept === 0) await writeSmall(jobFile, JSON.stringify(resume.job) + '\n');
         const name = special ? out : partial;
         const fh = await open(name, special ? 'w' : kept > 0 ? APPEND : CREATE, 0o644).catch((e: unknown) => { throw writeError(name, e); });
         file = createWriteStream(name, { fd: fh });
@@ -285,9 +301,12 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean; lock?: O
         await close();
         if (special) return;
         // The marker is written aside first: a full disk then fails before the rename, with the partial kept.
-        await writeSmall(`${marker}.partial`, JSON.stringify(summary) + '\n');
+        // It records the output's size, checked before a rerun trusts it.
+        const bytes = (await stat(partial)).size;
+        await writeSmall(`${marker}.partial`, JSON.stringify({ ...summary, bytes }) + '\n');
         await rename(partial, out).catch((e: unknown) => { throw writeError(out, e); });
         await rename(`${marker}.partial`, marker).catch((e: unknown) => { throw writeError(marker, e); });
+        await rm(`${partial}.job`, { force: true });
       } finally {
         lock?.release();
       }
@@ -299,7 +318,23 @@ export function jsonlFileSink(path: string, opts: { resumable: boolean; lock?: O
         lock?.release();
       }
     },
+    async verify(found) {
+      const st = await stat(out).catch(() => undefined);
+      if (!st?.isFile()) return `${out} is gone`;
+      if (typeof found['bytes'] === 'number') return st.size === found['bytes'] ? undefined : `${out} has ${st.size} bytes, the marker says ${found['bytes']}`;
+      // A marker of an older farsw: an output of records is not empty.
+      return st.size === 0 && typeof found['records'] === 'number' && found['records'] > 0 ? `${out} is empty, the marker says ${found['records']} records` : undefined;
+    },
   };
+}
+
+/** A small JSON file, or undefined when it is missing or not JSON. */
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 const UNSAFE = /[^A-Za-z0-9._-]+/g;
@@ -320,6 +355,9 @@ export function textFileName(key: string): string {
  */
 export function textDirSink(dir: string, opts: { markerName: string; onError: (rec: OutputRecord) => void; lock?: Omit<LockOptions, 'subject'> }): OutputSink {
   const marker = join(dir, opts.markerName);
+  // The files this share wrote, with their sizes: the marker's list (`.done.files`), checked before a rerun trusts it.
+  const fileList = `${marker}.files`;
+  const written: string[] = [];
   let lock: OutputLock | undefined;
   const used = new Set<string>();
   const check = async (): Promise<void> => {
@@ -361,15 +399,34 @@ export function textDirSink(dir: string, opts: { markerName: string; onError: (r
       const old = await lstat(name).catch(() => undefined);
       if (old && !old.isFile()) throw new InputError(`${name}: exists and is not a regular file; not replaced`);
       await rename(`${name}.partial`, name).catch((e: unknown) => { throw writeError(name, e); });
+      written.push(`${base}\t${Buffer.byteLength(rec.text + (rec.text ? '\n' : ''))}`);
     },
     async commit(summary) {
       try {
-        await writeSmall(marker, JSON.stringify(summary) + '\n');
+        await writeSmall(fileList, written.join('\n') + (written.length > 0 ? '\n' : ''));
+        await writeSmall(marker, JSON.stringify({ ...summary, files: written.length }) + '\n');
       } finally {
         lock?.release();
       }
     },
     abandon: async () => { lock?.release(); },
+    async verify(found) {
+      if (typeof found['files'] !== 'number') return undefined; // a marker of an older farsw lists no files
+      const list = await readFile(fileList, 'utf8').catch(() => undefined);
+      if (list === undefined) return `${fileList}, the list of its files, is gone`;
+      const lines = list.split('\n').filter((l) => l !== '');
+      let missing = 0, changed = 0, first: string | undefined;
+      for (const l of lines) {
+        const [name, size] = l.split('\t') as [string, string];
+        const st = await stat(join(dir, name)).catch(() => undefined);
+        if (!st) missing++;
+        else if (st.size !== Number(size)) changed++;
+        else continue;
+        first ??= name;
+      }
+      if (missing + changed === 0 && lines.length === found['files']) return undefined;
+      return `${missing} of its ${lines.length} files missing, ${changed} changed (${first ?? 'the list is short'})`;
+    },
   };
 }
 

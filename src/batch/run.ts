@@ -97,6 +97,8 @@ export interface BatchSummary {
   done?: { records: number; failed: number };
   /** Stopped by the signal before the end. */
   interrupted: boolean;
+  /** The `.done` marker of the same job was there but its output was not (deleted, emptied, files gone): why it was redone. */
+  redone?: string;
 }
 
 function outputRecord(item: BatchItem, result: TaskResult): OutputRecord {
@@ -160,7 +162,7 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   const files = await listInputs(config.inputs, leftOut);
   summary.leftOut = Object.fromEntries(leftOut);
   await refuseOutputAsInput(files, config.sink.file);
-  const job = describeJob(files, {
+  const job = await describeJob(files, {
     ...config.jobOptions, ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
     ...(config.shardBy === 'host' ? { shardBy: 'host' } : {}), ...(config.adapt ? { adapt: config.adapt } : {}),
   });
@@ -168,11 +170,15 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   if (marker !== undefined && existsSync(marker)) {
     const found = await readMarker(marker);
     const diff = jobDifference(found.job, job);
-    if (config.force) await rm(marker);
-    else if (diff !== undefined) throw new InputError(`${marker}: this output was finished by a different job (${diff}); use --force to redo it, or write to another --output`);
+    // The same job's marker is trusted only with its output all there (a deleted output or out-dir files are redone).
+    const wrong = !config.force && diff === undefined ? await config.sink.verify?.(found) : undefined;
+    if (config.force || wrong !== undefined) {
+      await rm(marker);
+      if (wrong !== undefined) summary.redone = `${marker}: ${wrong}; redoing it`;
+    } else if (diff !== undefined) throw new InputError(`${marker}: this output was finished by a different job (${diff}); use --force to redo it, or write to another --output`);
     else return { ...summary, alreadyDone: true, done: doneCounts(found) };
   }
-  const state = await config.sink.open();
+  const state = await config.sink.open({ job, force: config.force === true });
   if (state.done) { // another run finished it while this one waited for the output
     return { ...summary, alreadyDone: true, ...(marker !== undefined ? { done: doneCounts(await readMarker(marker)) } : {}) };
   }
@@ -184,7 +190,7 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   }
 }
 
-type Marker = { job?: unknown; records?: unknown; failed?: unknown };
+type Marker = { job?: unknown; records?: unknown; failed?: unknown; [key: string]: unknown };
 
 async function readMarker(path: string): Promise<Marker> {
   try {

@@ -250,6 +250,7 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
     process.removeListener('SIGTERM', onSignal);
   }
   const what = shard ? `share ${shard.index}/${shard.count}` : 'output';
+  if (summary.redone !== undefined) io.stderr(`farsw apply: ${summary.redone}\n`);
   if (summary.alreadyDone) {
     io.stderr(`farsw apply: ${what} already done by the same inputs and options (${sink.marker}: ${summary.done?.records} records, ${summary.done?.failed} failed); nothing to do (--force redoes it)\n`);
   } else io.stderr(summaryLine(summary));
