@@ -52,7 +52,7 @@ describe.skipIf(!hasTmux && !required)('farsw apply --input in a tmux pane', () 
     dir = tempDir('tty');
     cli = join(dir, 'farsw.mjs');
     writeFileSync(cli, `import { run } from ${JSON.stringify(join(ROOT, '.build/cli/main.js'))};\nprocess.exitCode = await run(process.argv.slice(2));\n`);
-    const html = readFileSync(join(ROOT, 'test/fixtures/pages/en-news/source.html'), 'utf8');
+    const html = readFileSync(join(ROOT, 'test/pages/en-news/source.html'), 'utf8');
     // 40 records, 3 without html: 3 error records.
     writeLines(join(dir, 'small.jsonl'), Array.from({ length: 40 }, (_, i) => JSON.stringify([5, 12, 30].includes(i) ? { id: `bad${i}` } : { id: `p${i}`, html })));
     // Enough pages for one worker to take many seconds, so Ctrl-C lands mid-run.
