@@ -27,7 +27,7 @@ describe('trainFromData', () => {
     expect(r.models.every((m) => m.trainingReport.siteCheck?.folds === 2)).toBe(true);
     expect(r.summaries.map((s) => s.name)).toEqual(r.models.map((m) => m.name));
     expect(r.failures).toEqual([]);
-    expect(notes[0]).toMatch(/^5 hosts, 5 with at least 5 pages with gold/);
+    expect(notes[0]).toMatch(/^6 hosts, 5 with at least 5 pages with gold/);
     expect(progress.filter((p) => p.stage === 'guard')).toHaveLength(5);
     const s = openModelStore(store, { readonly: true });
     try {
