@@ -18,7 +18,7 @@
  */
 import type { Block, LineTable } from '../core/types.js';
 import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
-import { computeLineFeatures, type LineFeatures } from '../features/line-features.js';
+import { computeLineFeatures, scoreLines, type LineFeatures } from '../features/line-features.js';
 import { fuzzify, significantMasker, type FuzzySet } from '../fuzzy/fuzzify.js';
 import type { Model } from '../model/model.js';
 import type { Rule } from '../mining/rules.js';
@@ -350,10 +350,7 @@ export function scoreBlocksByText(blocks: readonly Block[], p: ArrayLike<number>
 
 /** Eq. 4 for every line (see the module comment), from the page's normalised features (computed when not given). */
 export function lineScores(table: LineTable, normalized: LineFeatures = computeLineFeatures(table, 'normalized')): Float64Array {
-  const [, t, o, d, l, im] = normalized.columns as Float64Array[];
-  const out = new Float64Array(table.count);
-  for (let i = 0; i < table.count; i++) out[i] = t![i]! + o![i]! + d![i]! - l![i]! - im![i]!;
-  return out;
+  return scoreLines(normalized);
 }
 
 /**
@@ -361,16 +358,7 @@ export function lineScores(table: LineTable, normalized: LineFeatures = computeL
  * model's H = (Mean + MAX) / 2 of that feature and clipped to [0, 1] (a value above 0 counts 1 where H is 0).
  */
 export function modelLineScores(features: LineFeatures, membership: Model['membership']): Float64Array {
-  const cols = features.columns;
-  const norm = (f: number, v: number): number => {
-    const h = (membership[f]!.mean + membership[f]!.max) / 2;
-    return h > 0 ? Math.min(1, Math.max(0, v / h)) : v > 0 ? 1 : 0;
-  };
-  const out = new Float64Array(features.count);
-  for (let i = 0; i < features.count; i++) {
-    out[i] = norm(1, cols[1]![i]!) + norm(2, cols[2]![i]!) + cols[3]![i]! - norm(4, cols[4]![i]!) - norm(5, cols[5]![i]!);
-  }
-  return out;
+  return scoreLines(features, membership.map((m) => (m.mean + m.max) / 2));
 }
 
 /** Add DANA's smoothed diff, scaled to [−1, 1], to each line score (mode `evidence`). */

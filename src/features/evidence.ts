@@ -30,7 +30,7 @@ import type { LineTable, TextSink } from '../core/types.js';
 import { U32Column } from '../core/u32-column.js';
 import { KeyMap } from '../core/key-map.js';
 import { nameHash } from '../html/tags.js';
-import { computeLineFeatures, FEATURE_NAMES, type LineFeatures } from './line-features.js';
+import { computeLineFeatures, FEATURE_COUNT, FEATURE_NAMES, type LineFeatures } from './line-features.js';
 import { smoothDiff } from './dana-diff.js';
 
 /** Numeric evidence, in column order: the six FAR-SW features, then the others of the module comment. */
@@ -136,7 +136,7 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
   const wordStart = new Uint32Array(buffer, (columns + 2) * m * 4, m + 1);
   for (let i = 0, k = 0; i < n; i++) if (table.contentChars[i] !== 0) lines[k++] = i;
   const farsw = (given.features?.variant === 'normalized' ? given.features : computeLineFeatures(table, 'normalized')).columns;
-  const [linkDensity, punctuation, commonWords, sentence, wordsCol, titleOffset, depthCol, nbLinks, nbWords, danaCol] = numeric.slice(6) as Float32Array[];
+  const [linkDensity, punctuation, commonWords, sentence, wordsCol, titleOffset, depthCol, nbLinks, nbWords, danaCol] = numeric.slice(FEATURE_COUNT) as Float32Array[];
   const diff = given.diff ?? smoothDiff(table.contentChars, table.linkNormCodeChars, 1);
   let maxDiff = 0;
   for (let i = 0; i < n; i++) { const d = diff[i]!, a = d < 0 ? -d : d; if (a > maxDiff) maxDiff = a; }
@@ -146,15 +146,16 @@ export function computeEvidence(table: LineTable, titleLine: number, common?: Ke
   if (!wordKeys) wordStart.fill(0);
   const title = titleLine >= 0 ? titleLine : 0;
   const reader = new TextReader(wordKeys, common);
-  // The columns in locals: a loop over an array of columns per line costs two loads per value.
-  const [f0, f1, f2, f3, f4, f5] = farsw as readonly Float64Array[];
-  const [n0, n1, n2, n3, n4, n5] = numeric as Float32Array[];
+  // The FAR-SW columns of the text lines, one column at a time (a loop over the columns per line costs two loads per value).
+  for (let c = 0; c < FEATURE_COUNT; c++) {
+    const from = farsw[c]!, to = numeric[c]!;
+    for (let k = 0; k < m; k++) to[k] = from[lines[k]!]!;
+  }
   const { contentBytes, anchorBytes, contentChars } = table, elementLine = table.elements?.line;
   const logs = log1pTable();
   let runs = new TextRuns(), before = new TextRuns(), recorded = -1;
   for (let k = 0; k < m; k++) {
     const i = lines[k]!;
-    n0![k] = f0![i]!; n1![k] = f1![i]!; n2![k] = f2![i]!; n3![k] = f3![i]!; n4![k] = f4![i]!; n5![k] = f5![i]!;
     const bytes = contentBytes[i]!;
     const ld = bytes > 0 ? Math.min(1, anchorBytes[i]! / bytes) : 0;
     linkDensity![k] = ld;

@@ -19,15 +19,16 @@
  */
 
 import type { LineTable } from '../core/types.js';
+import { LINE_FEATURES } from './registry.js';
 
-/** Feature order: A..F. Region ids and model tables depend on it; do not reorder. */
-export const FEATURE_NAMES = Object.freeze(['Index', 'TextLength', 'OutputTextLength', 'Density', 'LinkNum', 'ImgNum'] as const);
+/** Feature order: A..F (features/registry.ts). Region ids and model tables depend on it; do not reorder. */
+export const FEATURE_NAMES: readonly string[] = Object.freeze(LINE_FEATURES.map((f) => f.name));
 /** Letters the paper uses for the features, in FEATURE_NAMES order. */
-export const FEATURE_LETTERS = Object.freeze(['A', 'B', 'C', 'D', 'E', 'F'] as const);
+export const FEATURE_LETTERS: readonly string[] = Object.freeze(LINE_FEATURES.map((f) => f.letter));
 /** Number of features (m in the paper). */
-export const FEATURE_COUNT = 6;
-/** Name of the feature set; a model trained on another set is refused. */
-export const FEATURE_SET = 'farsw-6';
+export const FEATURE_COUNT = LINE_FEATURES.length;
+/** Name of the feature set (`farsw-6`); a model trained on another set is refused. */
+export const FEATURE_SET = `farsw-${FEATURE_COUNT}`;
 
 /** Raw values or per-page normalised values (see module comment). */
 export type FeatureVariant = 'raw' | 'normalized';
@@ -41,41 +42,55 @@ export interface LineFeatures {
 }
 
 /**
- * Compute the six features for every line of a page.
+ * Compute the features of features/registry.ts for every line of a page.
  *
  * @param table line table of the preprocessed page (body only, FAR-SW drop list)
  * @param variant `raw` (paper Table 2 units: line index, bytes, counts) or `normalized` (all in [0, 1])
- * @returns six Float64Array columns of `table.count` entries, order A..F
+ * @returns one Float64Array column of `table.count` entries per feature, order A..F
  */
 export function computeLineFeatures(table: LineTable, variant: FeatureVariant): LineFeatures {
   const n = table.count;
-  // Views on one buffer: one allocation per page, not six (a typed array's own store costs ~0.7 µs).
+  // Views on one buffer: one allocation per page, not one per feature (a typed array's own store costs ~0.7 µs).
   const buffer = new ArrayBuffer(FEATURE_COUNT * n * 8);
-  const cols = Array.from({ length: FEATURE_COUNT }, (_, k) => new Float64Array(buffer, k * n * 8, n));
-  const [a, b, c, d, e, f] = cols as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
-  let maxB = 0, maxC = 0, maxE = 0, maxF = 0;
-  for (let i = 0; i < n; i++) {
-    const content = table.contentBytes[i]!;
-    const total = content + table.codeBytes[i]!;
-    a[i] = i + 1;
-    b[i] = total;
-    c[i] = content;
-    d[i] = total > 0 ? content / total : 0;
-    e[i] = table.links[i]!;
-    f[i] = table.images[i]!;
-    if (total > maxB) maxB = total;
-    if (content > maxC) maxC = content;
-    if (e[i]! > maxE) maxE = e[i]!;
-    if (f[i]! > maxF) maxF = f[i]!;
-  }
-  if (variant === 'normalized') {
-    for (let i = 0; i < n; i++) {
-      a[i] = (i + 1) / n;
-      b[i] = maxB > 0 ? b[i]! / maxB : 0;
-      c[i] = maxC > 0 ? c[i]! / maxC : 0;
-      e[i] = maxE > 0 ? e[i]! / maxE : 0;
-      f[i] = maxF > 0 ? f[i]! / maxF : 0;
-    }
-  }
+  const cols = LINE_FEATURES.map((feature, k) => {
+    const col = new Float64Array(buffer, k * n * 8, n);
+    feature.column(table, col);
+    if (variant === 'normalized') normalizeColumn(col, feature.normalized);
+    return col;
+  });
   return { names: FEATURE_NAMES, variant, count: n, columns: cols };
+}
+
+/** The `normalized` variant of one column, in place: i / N for the index, value / page maximum (0 when it is 0), or unchanged. */
+function normalizeColumn(col: Float64Array, scaling: 'index' | 'max' | 'none'): void {
+  const n = col.length;
+  if (scaling === 'index') {
+    for (let i = 0; i < n; i++) col[i] = (i + 1) / n;
+  } else if (scaling === 'max') {
+    let max = 0;
+    for (let i = 0; i < n; i++) if (col[i]! > max) max = col[i]!;
+    for (let i = 0; i < n; i++) col[i] = max > 0 ? col[i]! / max : 0;
+  }
+}
+
+/**
+ * Eq. 4 (§3.5) for every line: the sum, in column order, of each scored feature's signed term
+ * (features/registry.ts `score`: B + C + D − E − F).
+ * @param features the page's features
+ * @param h per feature, the scale H of the model reading (a term is v / H clipped to [0, 1], 1 for v > 0 where
+ *   H is 0); without it the values are taken as they are (already normalised)
+ */
+export function scoreLines(features: LineFeatures, h?: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(features.count);
+  LINE_FEATURES.forEach((feature, f) => {
+    if (feature.score === null) return;
+    const col = features.columns[f]!;
+    const sign = feature.score.sign;
+    const hf = h !== undefined && feature.score.scale === 'h' ? h[f]! : null;
+    for (let i = 0; i < out.length; i++) {
+      const v = col[i]!;
+      out[i] += sign * (hf === null ? v : hf > 0 ? Math.min(1, Math.max(0, v / hf)) : v > 0 ? 1 : 0);
+    }
+  });
+  return out;
 }

@@ -14,7 +14,7 @@ export interface FuzzySet {
   readonly values: Float32Array;
 }
 
-/** Number of region columns of a FuzzySet (6 features × 3 levels). */
+/** Number of region columns of a FuzzySet (features × 3 levels). */
 export const REGION_COUNT = FEATURE_COUNT * REGIONS_PER_FEATURE;
 
 /**

@@ -22,6 +22,7 @@ import { FARSW_VERSION } from '../core/version.js';
 import { buildLineTable } from '../html/lines.js';
 import { isPreset, PAPER_PRESET, PRESETS, type Preset } from '../core/presets.js';
 import { computeLineFeatures, FEATURE_COUNT, FEATURE_SET, type FeatureVariant } from '../features/line-features.js';
+import { LINE_FEATURES } from '../features/registry.js';
 import { fuzzify } from '../fuzzy/fuzzify.js';
 import { membershipFromLines, type LabelledLines, type TwoRegionEnd } from '../fuzzy/membership.js';
 import type { MembershipShape } from '../fuzzy/region.js';
@@ -90,9 +91,9 @@ export interface TrainOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-/** Membership shape per feature: B, C, E take `bceShape`; A, D, F stay three-region (§4.1). */
+/** Membership shape per feature: B, C, E take `bceShape`; A, D, F stay three-region (§4.1; features/registry.ts). */
 export function featureShapes(bceShape: MembershipShape): MembershipShape[] {
-  return ['three', bceShape, bceShape, 'three', bceShape, 'three'];
+  return LINE_FEATURES.map((f) => (f.bceShape ? bceShape : 'three'));
 }
 
 /**
