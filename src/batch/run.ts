@@ -16,7 +16,7 @@ import { BATCH_DEFAULTS, FETCH_DEFAULTS } from '../core/defaults.js';
 import { fetchPage, perKeyLimiter, type FetchOptions } from './fetch.js';
 import { ConfigError, InputError } from '../core/errors.js';
 import { describeJob, jobDifference, type BatchJob } from './job.js';
-import type { InputKind } from './detect.js';
+import type { InputKind } from '../input/magic.js';
 import { mapBounded } from './map-bounded.js';
 import { prefetch } from './prefetch.js';
 import type { OutputRecord, OutputSink, SinkState } from './output.js';

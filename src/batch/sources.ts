@@ -6,7 +6,7 @@
  * Inputs: files, directories (walked recursively, sorted, picking the names in
  * BATCH_DEFAULTS.directoryExtensions), `-` for stdin. Each is gunzipped when
  * it starts with the gzip magic and read as JSON Lines, WARC or one HTML page,
- * by its first bytes (detect.ts) unless a kind is forced.
+ * by its first bytes (input/magic.ts) unless a kind is forced.
  *
  * WARC: `response` and `resource` records whose Content-Type (the HTTP header
  * of a response) names HTML, or is absent; others are skipped and counted.
@@ -17,8 +17,8 @@ import { extname, join } from 'node:path';
 import { byteLines } from '../core/byte-lines.js';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
-import { maybeGunzip, peek, readRaw, type Chunks } from './chunks.js';
-import { detectInputKind, type InputKind } from './detect.js';
+import { maybeGunzip, peek, readRaw, type Chunks } from '../input/open.js';
+import { detectInputKind, type InputKind } from '../input/magic.js';
 import { filesInShard, recordInShard, type Shard, type ShardBy } from './shard.js';
 import { hostOf } from '../dataset/site.js';
 import { hostOfJsonLine } from './host.js';

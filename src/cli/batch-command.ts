@@ -10,7 +10,7 @@ import { DEFAULT_USER_AGENT } from '../batch/fetch.js';
 import { ConfigError } from '../core/errors.js';
 import type { ExtractOptions } from '../api/extract.js';
 import { EXIT, type CliIo } from './io.js';
-import { INPUT_KINDS, type InputKind } from '../batch/detect.js';
+import { INPUT_KINDS, type InputKind } from '../input/magic.js';
 import type { LockOptions } from '../batch/lock.js';
 import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from '../batch/output.js';
 import { createProgressBar, type ProgressReporter } from '../batch/progress.js';

@@ -8,7 +8,9 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { openTextStream, readJsonLines, type JsonLine } from './read-jsonl.js';
+import { readJsonLines, type JsonLine } from './read-jsonl.js';
+import { openInputFile } from '../input/open.js';
+import { isWarc, startsWithMarkup } from '../input/magic.js';
 import { sniffBinary, SNIFF_WINDOW } from '../html/sniff-binary.js';
 import { parseDatasetRecord } from './record.js';
 import { readTrainingData } from './training-data.js';
@@ -75,14 +77,14 @@ const DATASET_FORM = 'not a dataset of JSON Lines records {"id","html","gold"}';
 /** What a file that is not JSON Lines is, from its first bytes (gunzipped): a WARC, binary data, an HTML page; null: none of these. */
 async function otherKind(path: string): Promise<string | null> {
   let head: Buffer = Buffer.alloc(0);
-  for await (const c of await openTextStream(path)) {
+  for await (const c of await openInputFile(path)) {
     head = c as Buffer;
     break;
   }
-  if (head.subarray(0, 7).toString('latin1') === 'WARC/1.') return `a WARC file, ${DATASET_FORM}; to extract its pages: farsw apply --input ${path}`;
+  if (isWarc(head)) return `a WARC file, ${DATASET_FORM}; to extract its pages: farsw apply --input ${path}`;
   const binary = sniffBinary(head.subarray(0, SNIFF_WINDOW));
   if (binary !== null) return `not JSON Lines: ${binary}`;
-  if (/^\s*</.test(head.toString('latin1', 0, 512))) return `an HTML page, ${DATASET_FORM} (or a directory of SITE/NAME.html pages with NAME.txt gold)`;
+  if (startsWithMarkup(head)) return `an HTML page, ${DATASET_FORM} (or a directory of SITE/NAME.html pages with NAME.txt gold)`;
   return null;
 }
 

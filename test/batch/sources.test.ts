@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { WARCRecord, WARCSerializer } from 'warcio';
-import { detectInputKind } from '../../src/batch/detect.js';
+import { detectInputKind } from '../../src/input/magic.js';
 import { sharedCopy, splitLines } from '../../src/batch/sources.js';
 import { page, runToMemory, tempDir } from './helpers.js';
 import { run } from '../../src/cli/main.js';

@@ -1,8 +1,7 @@
 /**
- * Which kind of input a stream holds, from its first bytes (after gunzip
- * when it starts with the gzip magic): a WARC file starts with `WARC/1.`,
- * JSON Lines with `{`, a list of URLs (one a line) with `http://` or `https://`,
- * anything else is taken as one HTML page.
+ * What a stream of bytes is, from its first bytes: gzip, a WARC file, JSON Lines records, a list of URLs
+ * or an HTML page. The one place farsw reads magic bytes for its inputs (binary data other than these:
+ * html/sniff-binary.ts).
  */
 
 /** The kinds `--input-format` names. */
@@ -20,15 +19,25 @@ export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
+/** True when `head` starts with a WARC record header (`WARC/1.`). */
+export function isWarc(head: Uint8Array): boolean {
+  return WARC_MAGIC.every((b, i) => head[i] === b);
+}
+
 /**
  * Kind of a (decompressed) stream from its first bytes: `warc` when it starts
  * with `WARC/1.`, `jsonl` when its first non-space byte (after a UTF-8 BOM) is
- * `{`, otherwise `html`.
+ * `{`, `urls` when it starts with `http://` or `https://`, otherwise `html`.
  */
 export function detectInputKind(head: Uint8Array): InputKind {
-  if (WARC_MAGIC.every((b, i) => head[i] === b)) return 'warc';
+  if (isWarc(head)) return 'warc';
   let i = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
   if (head[i] === 0x7b) return 'jsonl';
   return URL_START.test(String.fromCharCode(...head.subarray(i, i + 8))) ? 'urls' : 'html';
+}
+
+/** True when the first non-space byte of `head` is `<` (markup: an HTML page given where records were expected). */
+export function startsWithMarkup(head: Uint8Array): boolean {
+  return /^\s*</.test(Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, 512)).toString('latin1'));
 }
