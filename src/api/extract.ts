@@ -9,8 +9,8 @@
  * a string is taken as already decoded. With neither `algorithm` nor `model`,
  * the model is `auto`: a site model from `store` matching the page's host, else
  * the `default` model (the one shipped in `models/default.json` when the store has none).
- * With `format: 'markdown'` the result also carries `markdown` (`html/markdown.ts`);
- * `text` is the same either way.
+ * With `format: 'markdown'` (or `html`) the result also carries `markdown` (`html`), rendered by the
+ * output-format registry (api/formats.ts) from the extraction's line table; `text` is the same either way.
  */
 import type { Extraction, LineTable } from '../core/types.js';
 import { ConfigError, InputError } from '../core/errors.js';
@@ -20,11 +20,12 @@ import { modelLineOptions, type Model } from '../model/model.js';
 import { modelResolver, type ModelChoice, type SiteFallback } from '../model-store/resolve.js';
 import { fallbackText } from '../eval/site-guard.js';
 import { getExtractor } from '../extract/registry.js';
-import { extractWithModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
+import { extractWithModel, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
+import { StageClock } from '../extract/registry.js';
+import { blocksToText } from '../html/text.js';
+import { FORMAT_NAMES, outputFormat, type FormatName } from './formats.js';
 import type { FarswResult } from '../extract/farsw.js';
 import { buildLineTable, type LineOptions } from '../html/lines.js';
-import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
-import { cleanHtml } from '../html/clean-html.js';
 import { extractMetadata, type PageMetadata } from '../html/metadata.js';
 import { isDanaVariant, readsMarkupBytes } from '../extract/dana.js';
 import { withFavor, type Favor } from './favor.js';
@@ -45,10 +46,10 @@ export interface ExtractOptions extends ModelExtractorOptions {
   /** With a given Model: its per-page fallback (as `auto` applies a stored site model's; `apply --adapt` passes it). */
   readonly fallback?: SiteFallback;
   /**
-   * `markdown`: also render the chosen lines as Markdown with their links and images (`ExtractResult.markdown`);
-   * `html`: as clean article HTML (`ExtractResult.html`). Default `text`.
+   * A format of api/formats.ts. `markdown`: also render the chosen lines as Markdown with their links and images
+   * (`ExtractResult.markdown`); `html`: as clean article HTML (`ExtractResult.html`); `text` (default), `json`: the text alone.
    */
-  readonly format?: 'text' | 'markdown' | 'html';
+  readonly format?: FormatName;
   /** Also read the page's metadata (`ExtractResult.metadata`: title, byline, date, …; html/metadata.ts). */
   readonly metadata?: boolean;
   /**
@@ -80,7 +81,6 @@ export interface ExtractResult extends Extraction {
 /** FAR-SW's block selection on one page, in brief (`farsw explain` shows all of it); the fields are FarswResult's. */
 export type FarswSummary = Pick<FarswResult, 'informative' | 'fallback' | 'fallbackKept'>;
 
-const FORMATS: readonly unknown[] = ['text', 'markdown', 'html'];
 
 /** What the types promise, checked for callers without them (JavaScript, parsed JSON): a ConfigError naming the argument. */
 function checkArguments(page: unknown, options: unknown): void {
@@ -90,7 +90,7 @@ function checkArguments(page: unknown, options: unknown): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ConfigError(`extract: options must be an object, found ${describeJson(options)}`);
   checkOptionRanges(options as ExtractOptions);
   const format = (options as ExtractOptions).format;
-  if (format !== undefined && !FORMATS.includes(format)) throw new ConfigError(`extract: unknown format ${JSON.stringify(format)}: expected one of ${FORMATS.join(', ')}`);
+  if (format !== undefined && (typeof format !== 'string' || outputFormat(format) === undefined)) throw new ConfigError(`extract: unknown format ${JSON.stringify(format)}: expected one of ${FORMAT_NAMES.join(', ')}`);
 }
 
 /** The model `options` ask for on a page with this URL. */
@@ -133,16 +133,20 @@ export function extract(page: string | Uint8Array, given: ExtractOptions = {}): 
   const inner = { ...options, asciiPrefix: source.asciiPrefix };
   let result: ExtractResult;
   let model: Model | undefined;
+  let table: LineTable | undefined;
+  const render = options.format !== undefined ? outputFormat(options.format)?.render : undefined;
   if (options.algorithm !== undefined) result = getExtractor(options.algorithm).extract(html, inner);
   else {
     const choice = chooseModel(options);
     model = choice.model;
-    let run = extractWithModel(html, model, inner);
+    // A format that renders the chosen lines reuses the extraction's line table (no second parse of the page).
+    const run1 = render ? (m: Model) => extractKeepingTable(html, m, inner) : (m: Model) => extractWithModel(html, m, inner);
+    let run = run1(model);
     let reason = choice.reason;
     let fellBack = false;
     if (choice.fallback) {
       // The guard's per-page fallback: both models run; the default's text where the site model's strays from it.
-      const other = extractWithModel(html, choice.fallback.model, inner);
+      const other = run1(choice.fallback.model);
       const kept = fallbackText(run.text, other.text, choice.fallback.below);
       if (kept.fellBack) {
         reason = `${choice.fallback.model.name}: ${model.name} agreed with it at ${kept.agreement.toFixed(3)} on this page, below ${choice.fallback.below}${typeof options.model === 'object' ? '' : ` (${choice.reason})`}`;
@@ -152,10 +156,13 @@ export function extract(page: string | Uint8Array, given: ExtractOptions = {}): 
       }
     }
     const { detail, ...rest } = run;
+    if (TABLES.has(run)) table = TABLES.get(run);
     result = { ...rest, modelReason: reason, ...(fellBack ? { fellBack: true as const } : {}), farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
-  if (options.format === 'markdown') result = { ...result, markdown: markdownOf(html, result, model, options) };
-  else if (options.format === 'html') result = { ...result, html: htmlOf(html, result, model, options) };
+  if (render) {
+    const lines = table ?? linedTable(html, model, options);
+    result = { ...result, [options.format!]: render({ source: html, table: lines, blocks: result.blocks, text: result.text, url: options.url, dropElements: lineOptionsOf(model, options)?.dropElements }) };
+  }
   if (options.metadata) result = { ...result, metadata: extractMetadata(html, options.url) };
   if (result.profile && encoding !== undefined) result.profile['decode'] = t1 - t0;
   return encoding !== undefined ? { ...result, encoding } : result;
@@ -167,36 +174,21 @@ function refuseBinary(page: string | Uint8Array, contentType: string | undefined
   if (binary !== null) throw new InputError(`not HTML: ${binary}`);
 }
 
-/**
- * Markdown of an extraction. Line-based extractions (a model, the DANA family) are
- * re-lined with the same line options, so their blocks index the same lines
- * (a second parse, paid only for markdown). Other extractors have no line
- * blocks: each paragraph of their text becomes a Markdown paragraph.
- */
-function markdownOf(html: string, result: ExtractResult, model: Model | undefined, options: ExtractOptions): string {
-  const table = linedTable(html, model, options);
-  if (!table) return result.text === '' ? '' : result.text.split('\n').map(escapeMarkdown).join('\n\n');
-  return blocksToMarkdown(table, result.blocks, { source: html, ...(options.url !== undefined ? { baseUrl: options.url } : {}) });
-}
+/** The line tables of model extractions that kept theirs (extractKeepingTable), by result. */
+const TABLES = new WeakMap<object, LineTable>();
 
-/** Clean article HTML of an extraction: the chosen lines' source, cleaned; paragraphs of the text for extractors without line blocks. */
-function htmlOf(html: string, result: ExtractResult, model: Model | undefined, options: ExtractOptions): string {
-  const table = linedTable(html, model, options);
-  if (!table) {
-    const paragraphs = result.text.split('\n').map((p) => `<p>${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('');
-    return result.text === '' ? '' : cleanHtml(paragraphs, [[0, paragraphs.length]]);
-  }
-  // The chosen lines' own ranges: what lies between two lines (a comment section, a hidden element the lines dropped) is left out.
-  const ranges: [number, number][] = [];
-  for (const b of result.blocks) {
-    for (let i = b.start; i < b.end; i++) {
-      const last = ranges[ranges.length - 1];
-      if (last !== undefined && last[1] === table.start[i]) last[1] = table.end[i]!;
-      else ranges.push([table.start[i]!, table.end[i]!]);
-    }
-  }
-  // The elements the lines dropped with their content, and only those: the html holds the text's words.
-  return cleanHtml(html, ranges, options.url, lineOptionsOf(model, options)?.dropElements);
+/**
+ * extractWithModel (extract/model-extractor.ts) for a format that renders the chosen lines: the same result, its
+ * line table kept aside (TABLES) instead of built a second time.
+ */
+function extractKeepingTable(html: string, model: Model, options: ModelExtractorOptions): ReturnType<typeof extractWithModel> {
+  const clock = new StageClock(options.profile === true);
+  const { table, detail } = runModel(html, model, options, clock);
+  const text = blocksToText(table, detail.blocks);
+  clock.lap('text');
+  const run = { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
+  TABLES.set(run, table);
+  return run;
 }
 
 /** The line options of a line-based extraction (a model, the DANA family); undefined for other extractors. */

@@ -9,6 +9,7 @@ import type { LineOptions } from '../html/lines.js';
 import type { Preset } from '../core/presets.js';
 import type { ExtractOptions } from './extract.js';
 import type { Favor } from './favor.js';
+import { OUTPUT_FORMATS, type FormatName } from './formats.js';
 
 /** The DANA core's and a model's flags. */
 export interface ExtractorFlags {
@@ -48,7 +49,7 @@ export interface ApplyFlags extends ExtractorFlags, LineFlags {
   model?: string;
   store?: string;
   'use-site-model'?: boolean;
-  format?: 'text' | 'json' | 'markdown' | 'html';
+  format?: FormatName;
   'with-metadata'?: boolean;
   favor?: Favor;
   url?: string;
@@ -98,7 +99,7 @@ export function flagsToOptions(args: ApplyFlags): ExtractOptions {
   return {
     ...chooser,
     profile: args.profile === true,
-    ...(args.format === 'markdown' || args.format === 'html' ? { format: args.format } : {}),
+    ...(args.format !== undefined && OUTPUT_FORMATS[args.format].render !== undefined ? { format: args.format } : {}),
     ...(args.format === 'json' || args['with-metadata'] ? { metadata: true } : {}),
     ...presetArgs(args),
     ...(args.favor !== undefined ? { favor: args.favor } : {}),

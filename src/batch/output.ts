@@ -339,21 +339,29 @@ async function readJson(path: string): Promise<unknown> {
 
 const UNSAFE = /[^A-Za-z0-9._-]+/g;
 
-/** File name of a page's text in --out-dir: a readable slug of its id or URL and a hash that keeps names unique. */
-export function textFileName(key: string): string {
+/** How --out-dir writes a page: its file extension and its content from the record (api/formats.ts OutputFormat). */
+export interface PageFileFormat {
+  readonly extension: string;
+  readonly file: (record: { readonly text: string; readonly markdown?: string; readonly html?: string }) => string;
+}
+
+/** File name of a page in --out-dir: a readable slug of its id or URL and a hash that keeps names unique. */
+export function textFileName(key: string, extension = '.txt'): string {
   const slug = key.replace(/^[a-z]+:\/\//i, '').replace(UNSAFE, '_').replace(/^[._]+/, '').slice(0, 100);
-  return `${slug || 'page'}-${fnv1a32(key).toString(16).padStart(8, '0')}.txt`;
+  return `${slug || 'page'}-${fnv1a32(key).toString(16).padStart(8, '0')}${extension}`;
 }
 
 /**
- * One `.txt` per page in `dir` (written as .partial and renamed); error records
+ * One file per page in `dir` (`.txt`, or the extension of `format`; written as .partial and renamed); error records
  * go to `onError`. The marker is `dir/.done` (`dir/.done-<shard>` for a share).
  * A rerun skips a finished share; an unfinished one is redone (files are overwritten).
  * Names are unique per record within a run: a second record with the same id or URL,
  * or another key whose name collides on the hash, gets `-2`, `-3`, … before `.txt`
  * (in input order, so a rerun names them the same), never another record's file.
  */
-export function textDirSink(dir: string, opts: { markerName: string; onError: (rec: OutputRecord) => void; lock?: Omit<LockOptions, 'subject'> }): OutputSink {
+export function textDirSink(dir: string, opts: { markerName: string; onError: (rec: OutputRecord) => void; lock?: Omit<LockOptions, 'subject'>; format?: PageFileFormat }): OutputSink {
+  const extension = opts.format?.extension ?? '.txt';
+  const body = opts.format?.file ?? ((rec: { readonly text: string }) => rec.text + (rec.text ? '\n' : ''));
   const marker = join(dir, opts.markerName);
   // The files this share wrote, with their sizes: the marker's list (`.done.files`), checked before a rerun trusts it.
   const fileList = `${marker}.files`;
@@ -380,18 +388,18 @@ export function textDirSink(dir: string, opts: { markerName: string; onError: (r
     },
     async write(rec) {
       if (rec.error !== undefined) return opts.onError(rec);
-      let base = textFileName(rec.url ?? rec.id ?? rec.warc_record_id ?? 'page');
+      let base = textFileName(rec.url ?? rec.id ?? rec.warc_record_id ?? 'page', extension);
       if (used.has(base)) {
-        const stem = base.slice(0, -'.txt'.length);
+        const stem = base.slice(0, -extension.length);
         let k = 2;
-        while (used.has(`${stem}-${k}.txt`)) k++;
-        base = `${stem}-${k}.txt`;
+        while (used.has(`${stem}-${k}${extension}`)) k++;
+        base = `${stem}-${k}${extension}`;
       }
       used.add(base);
       const name = join(dir, base);
       const fh = await open(`${name}.partial`, CREATE, 0o644).catch((e: unknown) => { throw writeError(`${name}.partial`, e); });
       try {
-        await fh.writeFile(rec.text + (rec.text ? '\n' : '')).catch((e: unknown) => { throw writeError(`${name}.partial`, e); });
+        await fh.writeFile(body(rec)).catch((e: unknown) => { throw writeError(`${name}.partial`, e); });
       } finally {
         await fh.close();
       }

@@ -10,6 +10,7 @@
  * output is a prefix of the share and a rerun skips exactly those records.
  */
 import type { ExtractOptions } from '../api/extract.js';
+import { renderedFields } from '../api/formats.js';
 import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { BATCH_DEFAULTS, FETCH_DEFAULTS } from '../core/defaults.js';
@@ -115,8 +116,7 @@ export function recordOf(name: { id?: string; url?: string; warc_record_id?: str
   if (result.error !== undefined) return { ...name, error: result.error };
   return {
     ...name, text: result.text,
-    ...(result.markdown !== undefined ? { markdown: result.markdown } : {}),
-    ...(result.html !== undefined ? { html: result.html } : {}),
+    ...renderedFields(result),
     ...(result.metadata !== undefined ? { metadata: result.metadata } : {}),
     ...(result.model !== undefined ? { model: result.model } : {}),
     ...(result.modelReason !== undefined ? { modelReason: result.modelReason } : {}), ms: result.ms,

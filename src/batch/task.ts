@@ -6,6 +6,7 @@
  * `runTask` is the whole of a worker's job; `--workers 0` calls it in-process.
  */
 import { extract, type ExtractOptions } from '../api/extract.js';
+import { renderedFields } from '../api/formats.js';
 import { decodeBody, type BodyCoding } from './http-body.js';
 import type { PageMetadata } from '../html/metadata.js';
 import { decodeHtml } from '../html/decode.js';
@@ -80,8 +81,7 @@ function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: {
   const reason = fellBack ? `${result.modelReason}; ${choice.reason}` : choice.reason ?? (result.modelReason !== undefined && choice.note !== undefined ? `${result.modelReason}; ${choice.note}` : result.modelReason);
   return {
     text: result.text, ms, ...(typeof model === 'string' ? { model } : {}), ...(reason !== undefined ? { modelReason: reason } : {}),
-    ...(result.markdown !== undefined ? { markdown: result.markdown } : {}),
-    ...(result.html !== undefined ? { html: result.html } : {}),
+    ...renderedFields(result),
     ...(result.metadata !== undefined ? { metadata: result.metadata } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { EXIT, type CliIo } from './io.js';
 import { INPUT_KINDS, type InputKind } from '../input/magic.js';
 import type { LockOptions } from '../batch/lock.js';
 import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from '../batch/output.js';
+import { OUTPUT_FORMATS } from '../api/formats.js';
 import { createProgressBar, type ProgressReporter } from '../batch/progress.js';
 import { runBatch, type BatchSummary } from '../batch/run.js';
 import { passedList } from '../batch/sources.js';
@@ -74,7 +75,7 @@ export function batchOptions<T>(y: Argv<T>): Argv<T> {
     })
     .option('input-format', { choices: ['auto', ...INPUT_KINDS] as const, default: 'auto' as const, describe: 'Input kind (auto: detect from the first bytes)' })
     .option('output', { alias: 'o', type: 'string', describe: 'With --input: JSON Lines output (.gz: gzip; default stdout); {shard} is replaced by the share label' })
-    .option('out-dir', { type: 'string', describe: 'With --input: one .txt per page in this directory instead' })
+    .option('out-dir', { type: 'string', describe: 'With --input: one file per page in this directory instead (.txt; .md with --format markdown, .html with --format html)' })
     .option('workers', { alias: 'w', type: 'number', default: availableParallelism(), describe: 'Worker threads (0: in the main thread, no --page-timeout)' })
     .option('unordered', { type: 'boolean', default: false, describe: 'Write records as they finish, not in input order (no resume inside a share)' })
     .option('shard', { type: 'string', describe: 'Take share i of n (0-based "i/n") for job arrays' })
@@ -191,6 +192,7 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
       markerName: shard ? `.done-${shardLabel(shard)}` : '.done',
       onError: reportError,
       lock,
+      format: OUTPUT_FORMATS[extract.format ?? 'text'],
     });
   } else if (args.output !== undefined && args.output !== '-') {
     sink = jsonlFileSink(withShard(args.output, shard), { resumable: ordered, lock });

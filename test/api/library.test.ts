@@ -29,7 +29,7 @@ describe('library arguments (what the types promise, checked for JavaScript call
   });
 
   it('extract refuses an unknown format and options that are no object', async () => {
-    expect((await errorOf(() => extract(PAGE, { format: 'xml' as never }))).message).toBe('extract: unknown format "xml": expected one of text, markdown, html');
+    expect((await errorOf(() => extract(PAGE, { format: 'xml' as never }))).message).toBe('extract: unknown format "xml": expected one of text, json, markdown, html');
     expect(await errorOf(() => extract(PAGE, null as never))).toBeInstanceOf(ConfigError);
   });
 

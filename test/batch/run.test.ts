@@ -128,7 +128,7 @@ describe('runBatch: outputs, markers, resume', () => {
     const errors: OutputRecord[] = [];
     const s = await runBatch({ inputs: [input], workers: 0, extract: TEST_EXTRACT, sink: textDirSink(out, { markerName: '.done', onError: (r) => errors.push(r) }) });
     expect(s).toMatchObject({ records: 4, failed: 1 });
-    expect(readdirSync(out).sort()).toEqual(['.done', '.done.files', ...['p0', 'p1', 'p2'].map(textFileName)].sort());
+    expect(readdirSync(out).sort()).toEqual(['.done', '.done.files', ...['p0', 'p1', 'p2'].map((k) => textFileName(k))].sort());
     expect(readFileSync(join(out, textFileName('p1')), 'utf8')).toMatch(/^Article 1 tells how/);
     expect(errors.map((e) => e.id)).toEqual(['bad']);
   });

@@ -11,7 +11,7 @@ import { storeOptionSpec } from '../store-location.js';
 import { InputError, ConfigError, DecodeError, isFarswError } from '../../core/errors.js';
 import { BATCH_DEFAULTS } from '../../core/defaults.js';
 import { extract, resolveModel, type ExtractOptions, type ExtractResult } from '../../api/extract.js';
-import type { PageMetadata } from '../../html/metadata.js';
+import { FORMAT_NAMES, OUTPUT_FORMATS, type FormatName } from '../../api/formats.js';
 import { decodeHtml } from '../../html/decode.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } from '../batch-command.js';
@@ -27,37 +27,13 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, Extract
   model?: string;
   store: string;
   'use-site-model': boolean;
-  format: 'text' | 'json' | 'markdown' | 'html';
+  format: FormatName;
   'with-metadata': boolean;
   input?: string[];
   url?: string;
   'content-type'?: string;
   profile: boolean;
   favor?: Favor;
-}
-
-/** The `--format json` document of one page; `url`: the page's URL (after redirects, or --url) when there is one. */
-function toJson(file: string, r: ExtractResult, url: string | undefined): Record<string, unknown> {
-  return {
-    file, ...(url !== undefined ? { url } : {}), method: r.method, model: r.model, ...(r.modelReason !== undefined ? { modelReason: r.modelReason } : {}), encoding: r.encoding, lines: r.lineCount,
-    blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
-    ...(r.farsw ? { farsw: r.farsw } : {}),
-    ...(r.metadata ? { metadata: r.metadata } : {}),
-    ...(r.warnings ? { warnings: r.warnings } : {}),
-    ...(r.profile ? { profile: r.profile } : {}), text: r.text,
-  };
-}
-
-/** YAML front matter of the metadata fields the page gives (strings double-quoted as JSON, which YAML reads). */
-export function frontMatter(m: PageMetadata): string {
-  const lines = Object.entries(m).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
-  return lines.length > 0 ? `---\n${lines.join('\n')}\n---\n\n` : '';
-}
-
-/** Text output's header lines: `title: …` and the other fields the page gives, then a blank line. */
-function metadataLines(m: PageMetadata): string {
-  const lines = Object.entries(m).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${String(v)}`);
-  return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
 }
 
 function extractOptions(args: ApplyArgs): ExtractOptions {
@@ -80,15 +56,7 @@ async function applyOne(file: string, count: number, options: ExtractOptions, ar
     if (e instanceof RangeError) throw new InputError(`${file}: page too large to extract in memory (${e.message})`, { cause: e });
     throw e;
   }
-  if (args.format === 'json') {
-    io.stdout(JSON.stringify(toJson(file, result, opts.url), null, count > 1 ? undefined : 2) + '\n');
-  } else {
-    if (count > 1) io.stdout(`==> ${file} <==\n`);
-    let body = args.format === 'markdown' ? result.markdown ?? '' : args.format === 'html' ? result.html ?? '' : result.text;
-    if (result.metadata && args.format === 'markdown') body = frontMatter(result.metadata) + body;
-    else if (result.metadata && args.format === 'text') body = metadataLines(result.metadata) + body;
-    io.stdout(body + (body ? '\n' : ''));
-  }
+  io.stdout(OUTPUT_FORMATS[args.format].page(result, { file, url: opts.url, many: count > 1 }));
   if (result.text === '') {
     // The page as it was read (its own charset, not UTF-8), so the reason counts its letters right.
     const html = typeof opts.contentType === 'string' ? decodeHtml(page, { contentType: opts.contentType }).text : decodeHtml(page).text;
@@ -111,7 +79,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })
         .option('store', storeOptionSpec('Model store (read-only here)'))
         .option('use-site-model', { type: 'boolean', default: false, describe: 'With --model auto: use the matching site model even where it lost to the default model in training (farsw models show NAME)' })
-        .option('format', { alias: 'f', choices: ['text', 'json', 'markdown', 'html'] as const, default: 'text' as const, describe: 'Output format (markdown: headings, lists, quotes, code, links and images of the chosen lines; html: clean article HTML; json: everything, metadata included). With --input: a "markdown" or "html" field in each record' })
+        .option('format', { alias: 'f', choices: FORMAT_NAMES, default: 'text' as FormatName, describe: 'Output format (markdown: headings, lists, quotes, code, links and images of the chosen lines; html: clean article HTML; json: everything, metadata included). With --input: a "markdown" or "html" field in each record' })
         .option('with-metadata', { type: 'boolean', default: false, describe: 'Also give the page metadata (title, byline, date, site name, language, canonical URL, description): markdown front matter, text header lines, a "metadata" field of batch records' })
         .option('url', { type: 'string', describe: 'URL of the page: picks the site model (--model auto), makes markdown and html links absolute' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })

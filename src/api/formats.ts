@@ -1,0 +1,160 @@
+/**
+ * Output formats, one entry each: name → what extract() renders for it and how one page is written
+ * (`farsw apply PAGE --format F`, `--out-dir` files, the library's `format` option, batch record fields).
+ * A new format is one entry here plus its writer (a renderer over the line table and the chosen blocks,
+ * as html/markdown.ts and html/clean-html.ts are), and its field in ExtractResult when it renders one.
+ */
+import type { Block, LineTable } from '../core/types.js';
+import { cleanHtml } from '../html/clean-html.js';
+import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
+import type { PageMetadata } from '../html/metadata.js';
+
+/** What a renderer reads: the page's source, the line table the blocks index (undefined for extractors without line blocks), the result. */
+export interface RenderInput {
+  readonly source: string;
+  readonly table: LineTable | undefined;
+  readonly blocks: readonly Block[];
+  readonly text: string;
+  readonly url: string | undefined;
+  /** The elements the line builder dropped with their content (LineOptions.dropElements): the html leaves them out too. */
+  readonly dropElements?: readonly string[] | undefined;
+}
+
+/** The fields of an extraction result a page writer reads (api/extract.ts ExtractResult has them all). */
+export interface FormattedResult {
+  readonly text: string;
+  readonly method: string;
+  readonly blocks: readonly Block[];
+  readonly lineCount?: number;
+  readonly model?: string;
+  readonly modelReason?: string;
+  readonly encoding?: string;
+  readonly markdown?: string;
+  readonly html?: string;
+  readonly metadata?: PageMetadata;
+  readonly farsw?: object;
+  readonly warnings?: readonly string[];
+  readonly profile?: Record<string, number>;
+}
+
+/** Where a page came from and how many are written together (`==> file <==` headers, compact JSON). */
+export interface PageContext {
+  readonly file: string;
+  readonly url?: string | undefined;
+  readonly many: boolean;
+}
+
+/** One output format. */
+export interface OutputFormat {
+  /** File name extension of one page in this format (`--out-dir`). */
+  readonly extension: string;
+  /** The rendition extract() adds to its result under the format's name (`markdown`, `html`); absent: the text is enough. */
+  readonly render?: (page: RenderInput) => string;
+  /** One page as `farsw apply PAGE` prints it (header, body, final newline). */
+  readonly page: (result: FormattedResult, context: PageContext) => string;
+  /** One page of a batch as `--out-dir` writes it, from its output record. */
+  readonly file: (record: { readonly text: string; readonly markdown?: string; readonly html?: string }) => string;
+}
+
+/** `body` with a newline after it (none for an empty page), under a `==> file <==` header when several pages are written. */
+function framed(body: string, context: PageContext): string {
+  return (context.many ? `==> ${context.file} <==\n` : '') + body + (body ? '\n' : '');
+}
+
+/** YAML front matter of the metadata fields the page gives (strings double-quoted as JSON, which YAML reads). */
+export function frontMatter(m: PageMetadata): string {
+  const lines = Object.entries(m).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  return lines.length > 0 ? `---\n${lines.join('\n')}\n---\n\n` : '';
+}
+
+/** Text output's header lines: `title: …` and the other fields the page gives, then a blank line. */
+function metadataLines(m: PageMetadata): string {
+  const lines = Object.entries(m).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${String(v)}`);
+  return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
+}
+
+/** The `--format json` document of one page; `url`: the page's URL (after redirects, or --url) when there is one. */
+function jsonDocument(r: FormattedResult, context: PageContext): Record<string, unknown> {
+  return {
+    file: context.file, ...(context.url !== undefined ? { url: context.url } : {}), method: r.method, model: r.model, ...(r.modelReason !== undefined ? { modelReason: r.modelReason } : {}), encoding: r.encoding, lines: r.lineCount,
+    blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
+    ...(r.farsw ? { farsw: r.farsw } : {}),
+    ...(r.metadata ? { metadata: r.metadata } : {}),
+    ...(r.warnings ? { warnings: r.warnings } : {}),
+    ...(r.profile ? { profile: r.profile } : {}), text: r.text,
+  };
+}
+
+/** Markdown of the chosen lines (links, images, lists, quotes); paragraphs of the text for extractors without line blocks. */
+function renderMarkdown(p: RenderInput): string {
+  if (!p.table) return p.text === '' ? '' : p.text.split('\n').map(escapeMarkdown).join('\n\n');
+  return blocksToMarkdown(p.table, p.blocks, { source: p.source, ...(p.url !== undefined ? { baseUrl: p.url } : {}) });
+}
+
+/** Clean article HTML of the chosen lines' source; paragraphs of the text for extractors without line blocks. */
+function renderHtml(p: RenderInput): string {
+  if (!p.table) {
+    const paragraphs = p.text.split('\n').map((t) => `<p>${t.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('');
+    return p.text === '' ? '' : cleanHtml(paragraphs, [[0, paragraphs.length]]);
+  }
+  // The chosen lines' own ranges: what lies between two lines (a comment section, a hidden element the lines dropped) is left out.
+  const ranges: [number, number][] = [];
+  for (const b of p.blocks) {
+    for (let i = b.start; i < b.end; i++) {
+      const last = ranges[ranges.length - 1];
+      if (last !== undefined && last[1] === p.table.start[i]) last[1] = p.table.end[i]!;
+      else ranges.push([p.table.start[i]!, p.table.end[i]!]);
+    }
+  }
+  // The elements the lines dropped with their content, and only those: the html holds the text's words.
+  return cleanHtml(p.source, ranges, p.url, p.dropElements);
+}
+
+const FORMATS = {
+  text: {
+    extension: '.txt',
+    page: (r, c) => framed((r.metadata ? metadataLines(r.metadata) : '') + r.text, c),
+    file: (rec) => rec.text + (rec.text ? '\n' : ''),
+  },
+  json: {
+    extension: '.json',
+    page: (r, c) => JSON.stringify(jsonDocument(r, c), null, c.many ? undefined : 2) + '\n',
+    file: (rec) => JSON.stringify(rec) + '\n',
+  },
+  markdown: {
+    extension: '.md',
+    render: renderMarkdown,
+    page: (r, c) => framed((r.metadata ? frontMatter(r.metadata) : '') + (r.markdown ?? ''), c),
+    file: (rec) => { const md = rec.markdown ?? ''; return md + (md ? '\n' : ''); },
+  },
+  html: {
+    extension: '.html',
+    render: renderHtml,
+    page: (r, c) => framed(r.html ?? '', c),
+    file: (rec) => { const h = rec.html ?? ''; return h + (h ? '\n' : ''); },
+  },
+} satisfies Record<string, OutputFormat>;
+
+/** A format's name. */
+export type FormatName = keyof typeof FORMATS;
+
+/** The output formats by name. */
+export const OUTPUT_FORMATS: Readonly<Record<FormatName, OutputFormat>> = Object.freeze(FORMATS);
+
+/** The format names, in registry order (`--format` choices). */
+export const FORMAT_NAMES = Object.freeze(Object.keys(OUTPUT_FORMATS) as FormatName[]);
+
+/** The format called `name`, or undefined. */
+export function outputFormat(name: string): OutputFormat | undefined {
+  return Object.hasOwn(OUTPUT_FORMATS, name) ? OUTPUT_FORMATS[name as FormatName] : undefined;
+}
+
+/** The renditions `result` carries (`markdown`, `html`, …: the fields of rendering formats), in registry order: what a batch record copies. */
+export function renderedFields(result: object): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FORMAT_NAMES) {
+    const value = (result as Record<string, unknown>)[name];
+    if (OUTPUT_FORMATS[name].render !== undefined && typeof value === 'string') out[name] = value;
+  }
+  return out;
+}
