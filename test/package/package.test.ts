@@ -53,7 +53,7 @@ describe('the package (issue 21.13)', () => {
     writeFileSync(join(farsw, 'package.json'), readFileSync(join(ROOT, 'package.json')));
     execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--emitDeclarationOnly', '--sourceMap', 'false', '--outDir', join(farsw, 'dist')], { cwd: ROOT });
     writeFileSync(join(dir, 'consumer.ts'), [
-      "import { extract, train, evaluate, openModelStore, run, trainFromData, checkModelDrift, type ExtractResult, type TrainDataResult, type ModelDriftResult, type TrainProgress } from 'farsw';",
+      "import { extract, train, evaluate, openModelStore, run, trainFromData, checkModelDrift, OUTPUT_FORMATS, type FormatName, type ExtractResult, type TrainDataResult, type ModelDriftResult, type TrainProgress } from 'farsw';",
       "const r: ExtractResult = extract('<p>hello</p>', { algorithm: 'addanag' });",
       'void r.text; void train; void evaluate; void openModelStore; void run;',
       // The orchestration of train --by-site / --unlabeled / the guard and of models check, typed for a library caller.
@@ -64,6 +64,10 @@ describe('the package (issue 21.13)', () => {
       "  return t.summaries.length + t.failures.length + (d.report.drifted ? 1 : 0) + d.otherHosts;",
       "}",
       'void sites;',
+      // The output-format registry: a format's name is a type, its writers are typed.
+      "const format: FormatName = 'markdown';",
+      "const page: string = OUTPUT_FORMATS[format].page(extract('<p>hello</p>', { format }), { file: 'a.html', many: false }) + OUTPUT_FORMATS[format].extension;",
+      'void page;',
       '',
     ].join('\n'));
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
