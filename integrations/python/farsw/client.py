@@ -141,7 +141,10 @@ class Farsw:
     def _start(self) -> subprocess.Popen:
         if self._closed:
             raise FarswError("this Farsw worker is closed")
-        proc = subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, env=self._env)
+        try:
+            proc = subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, env=self._env)
+        except OSError as e:
+            raise FarswWorkerError(f"cannot start the worker ({self._argv[0]}): {e.strerror or e}") from None
         for pipe in (proc.stdin, proc.stdout):
             os.set_blocking(pipe.fileno(), False)
             _widen(pipe.fileno())

@@ -108,6 +108,14 @@ class ClientTest(unittest.TestCase):
             self.pids.append(f.pid)
             self.assertEqual(f.restarts, 2)
 
+    def test_a_worker_that_cannot_start_is_one_clear_error(self) -> None:
+        with Farsw(OPTIONS, node="/nonexistent/node") as f:
+            with self.assertRaisesRegex(FarswWorkerError, r"^cannot start the worker \(/nonexistent/node\): No such file or directory$"):
+                f.extract(page(0))
+        with Farsw({"model": "no-such-model"}, start_timeout=30) as f:
+            with self.assertRaisesRegex(FarswWorkerError, r"^the worker did not start .*: the worker process ended \(exit code 1\)"):
+                f.extract(page(0))
+
     def test_close_ends_the_process_with_exit_0_and_refuses_later_calls(self) -> None:
         f = Farsw(OPTIONS)
         f.extract(page(0))
