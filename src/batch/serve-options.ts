@@ -9,15 +9,19 @@ import { describeJson } from '../dataset/record.js';
 import { COMBINE_MODES, SCORE_NORMS } from '../extract/farsw.js';
 import { extractorNames } from '../extract/registry.js';
 import { FAVORS } from '../api/favor.js';
+import { FORMAT_NAMES, OUTPUT_FORMATS } from '../api/formats.js';
 import { checkFlagRanges } from '../api/option-ranges.js';
 import type { ApplyFlags } from '../api/flag-options.js';
+
+/** The formats a record carries: its text, and each format extract() renders into a field of its own (api/formats.ts). */
+export const RECORD_FORMATS: readonly string[] = FORMAT_NAMES.filter((f) => f === 'text' || OUTPUT_FORMATS[f].render !== undefined);
 
 /** What an option takes: a JSON type, or its choices. */
 type Kind = 'string' | 'boolean' | 'number' | readonly string[];
 
 /** The options a request may give: `apply`'s extraction flags (--store, --url and --profile are not per request: `url` is a field of its own). */
 const REQUEST_OPTIONS: Readonly<Record<string, Kind | (() => readonly string[])>> = {
-  model: 'string', algorithm: extractorNames, 'use-site-model': 'boolean', format: ['text', 'markdown', 'html'], 'with-metadata': 'boolean',
+  model: 'string', algorithm: extractorNames, 'use-site-model': 'boolean', format: RECORD_FORMATS, 'with-metadata': 'boolean',
   favor: FAVORS, preset: PRESETS, 'content-type': 'string',
   gap: 'number', radius: 'number', 'title-decay': 'number', container: 'number', 'title-container': 'number', 'best-line': 'boolean',
   mode: COMBINE_MODES, phi: 'number', beta: 'number', classify: ['crisp', 'fuzzy', 'confidence', 'rules'], 'block-score': ['paper', 'evidence'],

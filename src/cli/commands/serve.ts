@@ -10,6 +10,7 @@ import { flagsToOptions, type ApplyFlags } from '../../api/flag-options.js';
 import { FAVORS, withFavor } from '../../api/favor.js';
 import { extractorNames } from '../../extract/registry.js';
 import { SERVE_DEFAULTS, serve } from '../../batch/serve.js';
+import { RECORD_FORMATS } from '../../batch/serve-options.js';
 import { storeOptionSpec } from '../store-location.js';
 import { extractorOptions } from '../extractor-options.js';
 import { lineOptions } from '../line-options.js';
@@ -38,7 +39,7 @@ export function serveCommand(io: CliIo): CommandModule<object, ServeArgs> {
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: 'An extractor needing no model instead' })
         .option('store', storeOptionSpec('Model store (read-only here)'))
         .option('use-site-model', { type: 'boolean', default: false, describe: 'With --model auto: use the matching site model even where it lost to the default model' })
-        .option('format', { alias: 'f', choices: ['text', 'markdown', 'html'] as const, default: 'text' as const, describe: 'A "markdown" or "html" field in each record too' })
+        .option('format', { alias: 'f', choices: RECORD_FORMATS, default: 'text', describe: 'A "markdown" or "html" field in each record too' })
         .option('with-metadata', { type: 'boolean', default: false, describe: 'A "metadata" field in each record' })
         .option('favor', { choices: FAVORS, describe: 'precision, recall or balanced (README, "Precision or recall")' })
         .option('workers', { alias: 'w', type: 'number', default: SERVE_DEFAULTS.workers, describe: 'Extraction threads (0: in the main thread, no --page-timeout or --max-memory)' })
