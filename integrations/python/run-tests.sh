@@ -6,12 +6,4 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 PY=${FARSW_PYTHON:-/usr/bin/python3}
-PYTHONPATH=".:tests${PYTHONPATH:+:$PYTHONPATH}" "$PY" - "$@" <<'PYEOF'
-import sys, unittest
-suite = unittest.defaultTestLoader.discover("tests", top_level_dir="tests")
-result = unittest.TextTestRunner(verbosity=2).run(suite)
-failed = len(result.failures) + len(result.errors) + len(result.unexpectedSuccesses)
-skipped = len(result.skipped)
-print(f"python tests: {result.testsRun - failed - skipped} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
-sys.exit(1 if failed or result.testsRun == 0 else 0)
-PYEOF
+PYTHONPATH=".:tests${PYTHONPATH:+:$PYTHONPATH}" exec "$PY" tests/run.py

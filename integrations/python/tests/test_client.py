@@ -81,11 +81,17 @@ class ClientTest(unittest.TestCase):
             self.pids.append(f.pid)
 
     def test_the_workers_own_limits_answer_with_an_error_record_and_keep_the_process(self) -> None:
-        with Farsw(OPTIONS, timeout=20, page_timeout_ms=500, max_memory_mb=32, env=HOSTILE_ENV) as f:
+        with Farsw(OPTIONS, timeout=30, page_timeout_ms=500, env=HOSTILE_ENV) as f:
             f.extract(page(0))
             pid = f.pid
             self.pids.append(pid)
             self.assertEqual(f.extract(page(1, "test-hang"))["error"], "timed out after 500 ms (worker replaced)")
+            self.assertEqual(f.pid, pid)
+        # The heap cap alone (no page time limit: filling even 32 MiB takes seconds on a loaded machine).
+        with Farsw(OPTIONS, timeout=60, page_timeout_ms=0, max_memory_mb=32, env=HOSTILE_ENV) as f:
+            f.extract(page(0))
+            pid = f.pid
+            self.pids.append(pid)
             self.assertRegex(f.extract(page(2, "test-oom"))["error"], r"^worker failed \(.*memory")
             self.assertIn("Article 3", f.extract(page(3))["text"])
             self.assertEqual(f.pid, pid)
