@@ -1,37 +1,52 @@
 /**
  * Page metadata as Readability and trafilatura return it: title, byline, published
- * date, site name, language, canonical URL and description. One htmlparser2 pass
- * over the page with a handler (no DOM), stopping at the first 64 headings; the
- * sources, best first:
+ * date, site name, language, text direction, canonical URL, description, excerpt and
+ * image. One htmlparser2 pass over the page with a handler (no DOM), stopping at the
+ * first 64 headings; the sources, best first:
  * - title: the heading (`<h1>`…`<h6>`) that repeats the `og:title`, JSON-LD
  *   `headline`, `twitter:title` or `<title>` most closely (the headline line: titles
  *   carry the site's name, "Headline | Site", "Site: Headline"; headings that are the
  *   site's name, linked to its home page or marked as its banner, never count); else
  *   `og:title`, JSON-LD `headline`, the `<title>` without its site part; else the
  *   first `<h1>`;
- * - byline: `<meta name=author>`, `article:author`, JSON-LD `author`, `itemprop=author`,
- *   `rel=author`, an element whose class is `byline` / `author`;
- * - date: `article:published_time`, JSON-LD `datePublished`, `<meta name=date|pubdate|
- *   dc.date…>`, `itemprop=datePublished`, the first `<time datetime>`;
+ * - byline: `<meta name=author>`, `article:author`, JSON-LD `author` (a `Person`, an
+ *   array of them, an `@id` reference into the `@graph`), `itemprop=author`, `rel=author`,
+ *   an element whose class names an author or byline; a byline's text is cut to its names
+ *   ("By …", "Von …", "Par …", "Por …" dropped; dates, roles and publishers after the
+ *   names left out; every name of "A, B and C" kept);
+ * - date (`YYYY-MM-DD`, html/dates.ts): the date shown near the headline (its text, or
+ *   a `<time datetime>` there), else JSON-LD `datePublished`, `article:published_time`
+ *   and the other published-date meta tags (og, Dublin Core, parsely, sailthru, …),
+ *   `itemprop=datePublished`, the first `<time datetime>`, then the URL (`/2007/05/20/`);
  * - site name: `og:site_name`, JSON-LD `publisher.name`, `application-name`;
- * - language: `<html lang>`, `content-language`, `og:locale`;
+ * - language: `<html lang>`, `content-language`, `og:locale`; direction: `dir` of
+ *   `<html>` or `<body>`;
  * - canonical URL: `<link rel=canonical>`, `og:url` (resolved against the page URL; http(s), mailto or relative only);
- * - description: `<meta name=description>`, `og:description`, JSON-LD `description`.
+ * - description: `<meta name=description>`, `og:description`, JSON-LD `description`;
+ *   excerpt: the description, else the first paragraph of 80+ characters after the headline;
+ * - image: `og:image`, `twitter:image`, JSON-LD `image` (resolved against the page URL; http(s) or relative only).
  */
 import { Parser } from 'htmlparser2';
 import { tokenize } from '../core/tokenize.js';
+import { dateFromUrl, dayOf, findDate } from './dates.js';
 import { safeUrl } from './safe-url.js';
 
 /** Metadata of a page; null where the page does not say. */
 export interface PageMetadata {
   readonly title: string | null;
   readonly byline: string | null;
-  /** As the page gives it (ISO 8601 where the page uses it). */
+  /** The day the page was published (or last updated, when that is the date it shows): `YYYY-MM-DD`. */
   readonly date: string | null;
   readonly siteName: string | null;
   readonly lang: string | null;
+  /** Text direction: `ltr`, `rtl` or `auto`, from `<html dir>` or `<body dir>`. */
+  readonly dir: string | null;
   readonly canonicalUrl: string | null;
   readonly description: string | null;
+  /** The description, else the first paragraph of 80+ characters after the headline. */
+  readonly excerpt: string | null;
+  /** The page's lead image (absolute when the page's URL is known). */
+  readonly image: string | null;
 }
 
 const MAX_HEADINGS = 64;
@@ -44,24 +59,48 @@ const SEGMENT_SEPARATORS = /\s+(?:\||-|–|—|::|»|«|›|‹|·|\/)\s+|:\s+/;
 const HOME_LINK = /^(?:(?:https?:)?\/\/[^/?#]+)?\.?\/?(?:index\.\w+)?$/i;
 /** Class or id words of a heading that holds the site's name. */
 const SITE_BANNER = /(?:^|[\s_-])(?:logo|banner|masthead|site-?(?:title|name)|blog-?(?:title|name))(?:$|[\s_-])/i;
-const BYLINE_CLASS = /(?:^|\s)(?:byline|author|article-author|post-author)(?:\s|$)/i;
-const ARTICLE_TYPES = /Article|BlogPosting|Report|WebPage|NewsArticle|Posting/;
+/** Class or id of an element holding a byline: a word with `author` or `byline` in it (`post-author`, `authorName`, `styles_dateAndAuthorContainer`). */
+const BYLINE_CLASS = /author(?!i)|by-?line/i;
+/** Class or id words of an author's box or list (a bio at the end, a list of all authors), not a byline. */
+const NOT_BYLINE = /(?:^|[\s_-])(?:bio|about|avatar|img|image|photo|description|desc|box|card|list|archive|comment|comments|widget|social|more|other|related)(?:$|[\s_-])|authors?-?(?:bio|box|card|desc|description|image|img|avatar|photo|social|more|info)/i;
+const ARTICLE_TYPES = /Article|BlogPosting|Report|WebPage|NewsArticle|Posting|Question/;
+/** Elements whose text a reader never sees. */
+const HIDDEN_TEXT = new Set(['script', 'style', 'template']);
+/** Most date candidates and bylines kept from the text (the page's top is what counts). */
+const MAX_CANDIDATES = 64;
+/** Boundary between the text of two elements inside a byline (kept apart: "Keith Barry" | "Senior Reporter"). */
+const BOUNDARY = '\u0001';
+
+/** A date seen in the page's visible text or a `<time>`, at `pos` characters of visible text; `updated`: labelled as an update. */
+interface DateSeen { readonly pos: number; readonly day: string; readonly updated: boolean }
+
+/** A label saying the date after it is an update, not the publication ("Updated", "Aktualisiert", "Mis à jour", …). */
+const UPDATED_LABEL = /(?:updated|modified|revised|edited|aktualisiert|geändert|mis à jour|modifié|actualizado|modificado|aggiornato|atualizado|bijgewerkt)\b[^\p{L}\d]{0,12}(?:\p{L}+[^\p{L}\d]{1,3}){0,2}$/iu;
 
 /** What one pass collects. */
 interface Found {
   titleTag: string;
   meta: Map<string, string>;
-  /** `site`: the heading links to the site's home or is marked as its banner (the site's name, not a headline). */
-  headings: { level: number; text: string; site: boolean }[];
+  /** `site`: the heading links to the site's home or is marked as its banner (the site's name, not a headline). `pos`: visible characters before it. */
+  headings: { level: number; text: string; site: boolean; pos: number }[];
   jsonLd: string[];
   lang: string | null;
+  dir: string | null;
   /** `<link rel=canonical>` and `og:url` as written (a URL's tabs and newlines are not white space to collapse). */
   canonical: string | null;
   ogUrl: string | null;
+  /** The first `<time datetime>`. */
   time: string | null;
+  /** Dates shown in the text, and `<time datetime>` values, where they are. */
+  dates: DateSeen[];
   itemprop: Map<string, string>;
   relAuthor: string | null;
-  bylineText: string | null;
+  /** Byline elements' texts with BOUNDARY between their elements, and where they are. */
+  bylines: { text: string; pos: number }[];
+  /** `data-author` of the first element that has one (forum posts). */
+  dataAuthor: string | null;
+  /** Paragraphs of 80+ characters, where they are (the excerpt's fallback). */
+  paragraphs: { text: string; pos: number }[];
 }
 
 const clean = (s: string | undefined | null): string | null => {
@@ -70,23 +109,34 @@ const clean = (s: string | undefined | null): string | null => {
   return t === '' ? null : t;
 };
 
-/** One pass over the page: the elements metadata comes from. */
-function collect(html: string): Found {
+/** A heading's text without the anchor mark documentation generators append ("Quickstart¶"). */
+const headingText = (s: string): string => s.replace(/\s*[¶§#🔗]+$/u, '');
+
+/** One pass over the page: the elements metadata comes from. `monthFirst`: numeric dates read month first. */
+function collect(html: string, monthFirst: boolean): Found {
   const f: Found = {
-    titleTag: '', meta: new Map(), headings: [], jsonLd: [], lang: null, canonical: null, ogUrl: null, time: null,
-    itemprop: new Map(), relAuthor: null, bylineText: null,
+    titleTag: '', meta: new Map(), headings: [], jsonLd: [], lang: null, dir: null, canonical: null, ogUrl: null, time: null, dates: [],
+    itemprop: new Map(), relAuthor: null, bylines: [], dataAuthor: null, paragraphs: [],
   };
   // Text capture: which element's text is being gathered, with its nesting depth.
-  let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor' | 'byline'; key?: string; level?: number; site?: boolean; depth: number; text: string } | null = null;
+  let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor' | 'byline'; key?: string; level?: number; site?: boolean; depth: number; text: string; pos: number } | null = null;
   // Inside a heading: the depth of an open link to the home page (−1: none) and the text inside such links.
   let homeDepth = -1, homeText = '';
   let depth = 0;
   let headingsDone = false;
+  // Visible text: characters seen so far (outside the head, scripts and styles), and the depth of an element hiding its text.
+  let pos = 0, hiddenDepth = -1, inHead = false, recent = '';
   // Depth of an open <svg> or <math> (−1: none): their <title> and text are a drawing's, never the page's title.
   let foreignDepth = -1;
+  // The open paragraph: its depth (−1: none) and text.
+  let paraDepth = -1, paraText = '';
   const parser = new Parser({
     onopentag(name, attrs) {
       depth++;
+      if (hiddenDepth < 0 && HIDDEN_TEXT.has(name) && !(name === 'script' && attrs['type']?.toLowerCase() === 'application/ld+json')) hiddenDepth = depth;
+      if (name === 'head') inHead = true;
+      else if (name === 'body') inHead = false;
+      if ((name === 'html' || name === 'body') && attrs['dir']) f.dir ??= clean(attrs['dir'])?.toLowerCase() ?? null;
       if (name === 'html' && attrs['lang']) f.lang ??= clean(attrs['lang']);
       else if (name === 'meta') {
         const key = (attrs['property'] ?? attrs['name'] ?? attrs['itemprop'] ?? attrs['http-equiv'])?.toLowerCase();
@@ -96,48 +146,80 @@ function collect(html: string): Found {
       } else if (name === 'link') {
         const rel = attrs['rel']?.toLowerCase().split(/\s+/) ?? [];
         if (rel.includes('canonical') && clean(attrs['href'])) f.canonical ??= attrs['href']!;
-      } else if (name === 'time' && attrs['datetime']) f.time ??= clean(attrs['datetime']);
+      } else if (name === 'time' && attrs['datetime']) {
+        f.time ??= clean(attrs['datetime']);
+        const day = dayOf(attrs['datetime'], monthFirst);
+        if (day !== null && !inHead && f.dates.length < MAX_CANDIDATES) f.dates.push({ pos, day, updated: UPDATED_LABEL.test(recent.slice(-60)) || /updated|modified/i.test(attrs['class'] ?? '') });
+      }
+      if (attrs['data-author'] && f.dataAuthor === null) f.dataAuthor = clean(attrs['data-author']);
+      if (name === 'p' && paraDepth < 0 && f.paragraphs.length < 8) { paraDepth = depth; paraText = ''; }
       if (capture?.kind === 'heading' && name === 'a' && homeDepth < 0 && attrs['href'] !== undefined && HOME_LINK.test(attrs['href'].trim())) homeDepth = depth;
       if (foreignDepth < 0 && (name === 'svg' || name === 'math')) foreignDepth = depth;
-      if (capture || foreignDepth >= 0) return;
-      if (name === 'title' && f.titleTag === '') capture = { kind: 'title', depth, text: '' };
+      if (capture) {
+        if (capture.kind === 'byline' || capture.key === 'author') capture.text += BOUNDARY;
+        return;
+      }
+      if (foreignDepth >= 0) return;
+      if (hiddenDepth >= 0) return;
+      if (name === 'title' && f.titleTag === '') capture = { kind: 'title', depth, text: '', pos };
       else if (HEADING.test(name) && !headingsDone) {
-        capture = { kind: 'heading', level: name.charCodeAt(1) - 48, site: SITE_BANNER.test(`${attrs['id'] ?? ''} ${attrs['class'] ?? ''}`), depth, text: '' };
+        capture = { kind: 'heading', level: name.charCodeAt(1) - 48, site: SITE_BANNER.test(`${attrs['id'] ?? ''} ${attrs['class'] ?? ''}`), depth, text: '', pos };
         homeDepth = -1;
         homeText = '';
       }
-      else if (name === 'script' && attrs['type']?.toLowerCase() === 'application/ld+json') capture = { kind: 'jsonld', depth, text: '' };
+      else if (name === 'script' && attrs['type']?.toLowerCase() === 'application/ld+json') capture = { kind: 'jsonld', depth, text: '', pos };
       else if (attrs['itemprop'] && name !== 'meta') {
         const key = attrs['itemprop'].toLowerCase();
-        if (key === 'datepublished' && attrs['datetime']) { if (!f.itemprop.has(key)) f.itemprop.set(key, attrs['datetime']); }
-        else if ((key === 'author' || key === 'headline') && !f.itemprop.has(key)) capture = { kind: 'itemprop', key, depth, text: '' };
-      } else if (name === 'a' && attrs['rel']?.toLowerCase().split(/\s+/).includes('author') && f.relAuthor === null) capture = { kind: 'relAuthor', depth, text: '' };
-      else if (f.bylineText === null && attrs['class'] && BYLINE_CLASS.test(attrs['class'])) capture = { kind: 'byline', depth, text: '' };
+        if (key === 'datepublished' && (attrs['datetime'] ?? attrs['content'])) { if (!f.itemprop.has(key)) f.itemprop.set(key, (attrs['datetime'] ?? attrs['content'])!); }
+        else if ((key === 'author' || key === 'headline' || key === 'datepublished') && !f.itemprop.has(key)) capture = { kind: 'itemprop', key, depth, text: '', pos };
+      } else if (name === 'a' && attrs['rel']?.toLowerCase().split(/\s+/).includes('author') && f.relAuthor === null) capture = { kind: 'relAuthor', depth, text: '', pos };
+      else if (f.bylines.length < MAX_CANDIDATES && !inHead) {
+        const cls = attrs['class'], id = attrs['id'];
+        if (((cls !== undefined && BYLINE_CLASS.test(cls)) || (id !== undefined && BYLINE_CLASS.test(id))) && !NOT_BYLINE.test(`${cls ?? ''} ${id ?? ''}`)) capture = { kind: 'byline', depth, text: '', pos };
+      }
     },
     ontext(text) {
       if (foreignDepth >= 0) return;
-      if (capture) capture.text += text;
+      if (capture && (hiddenDepth < 0 || capture.kind === 'jsonld')) capture.text += text;
       if (homeDepth >= 0) homeText += text;
+      if (hiddenDepth >= 0 || inHead) return;
+      if (paraDepth >= 0) paraText += text;
+      // A date in the visible text: most text nodes have no digit and cost one test.
+      if (f.dates.length < MAX_CANDIDATES && text.length < 400) {
+        const d = findDate(text, monthFirst);
+        if (d) f.dates.push({ pos: pos + d.index, day: d.day, updated: UPDATED_LABEL.test(recent.slice(-60) + text.slice(0, d.index)) });
+      }
+      pos += text.length;
+      // The previous visible text: the label before a date may sit in an element of its own.
+      if (text.trim() !== '') recent = text;
     },
-    onclosetag() {
+    onclosetag(name) {
       if (homeDepth === depth) homeDepth = -1;
       if (foreignDepth === depth) foreignDepth = -1;
+      if (name === 'head') inHead = false;
+      if (paraDepth === depth) {
+        const t = clean(paraText);
+        if (t !== null && t.length >= 80) f.paragraphs.push({ text: t, pos });
+        paraDepth = -1;
+      }
       if (capture && capture.depth === depth) {
-        const text = capture.kind === 'jsonld' ? capture.text : clean(capture.text);
+        const text = capture.kind === 'jsonld' || capture.kind === 'byline' || capture.key === 'author' ? capture.text : clean(capture.text);
         if (text) {
           if (capture.kind === 'title') f.titleTag = text;
           else if (capture.kind === 'heading') {
             // The site's name: a banner, or a heading whose text is (almost all) a link to the home page.
             const home = clean(homeText);
-            f.headings.push({ level: capture.level!, text, site: capture.site === true || (home !== null && home.length >= 0.9 * text.length) });
+            const shown = headingText(text);
+            if (shown !== '') f.headings.push({ level: capture.level!, text: shown, site: capture.site === true || (home !== null && home.length >= 0.9 * shown.length), pos: capture.pos });
             if (f.headings.length >= MAX_HEADINGS) headingsDone = true;
           } else if (capture.kind === 'jsonld') f.jsonLd.push(text);
           else if (capture.kind === 'itemprop') f.itemprop.set(capture.key!, text);
           else if (capture.kind === 'relAuthor') f.relAuthor = text;
-          else if (capture.kind === 'byline' && text.length <= 100) f.bylineText = text;
+          else if (capture.kind === 'byline' && text.length <= 400) f.bylines.push({ text, pos: capture.pos });
         }
         capture = null;
-      }
+      } else if (capture?.kind === 'byline' || capture?.key === 'author') capture.text += BOUNDARY;
+      if (hiddenDepth === depth) hiddenDepth = -1;
       depth--;
     },
   }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
@@ -145,16 +227,19 @@ function collect(html: string): Found {
   return f;
 }
 
-/** The article-like objects of the page's JSON-LD (top level, arrays, `@graph`). */
-function jsonLdArticles(blocks: readonly string[]): Record<string, unknown>[] {
+/** The page's JSON-LD: its article-like objects (top level, arrays, `@graph`), and every object with an `@id`. */
+function jsonLd(blocks: readonly string[]): { articles: Record<string, unknown>[]; byId: Map<string, Record<string, unknown>> } {
   const out: Record<string, unknown>[] = [];
+  const byId = new Map<string, Record<string, unknown>>();
   const visit = (v: unknown, depth: number): void => {
     if (depth > 4 || v === null || typeof v !== 'object') return;
     if (Array.isArray(v)) { for (const x of v) visit(x, depth + 1); return; }
     const o = v as Record<string, unknown>;
     const type = Array.isArray(o['@type']) ? o['@type'].join(' ') : String(o['@type'] ?? '');
+    if (typeof o['@id'] === 'string' && Object.keys(o).length > 1) byId.set(o['@id'], o);
     if (ARTICLE_TYPES.test(type)) out.push(o);
     if (o['@graph']) visit(o['@graph'], depth + 1);
+    if (o['mainEntity']) visit(o['mainEntity'], depth + 1); // a QAPage's question, a page's article
   };
   for (const b of blocks) {
     try {
@@ -162,17 +247,23 @@ function jsonLdArticles(blocks: readonly string[]): Record<string, unknown>[] {
     } catch { /* a broken block says nothing */ }
   }
   // Articles before pages: a WebPage wraps the article on many sites.
-  return out.sort((a, b) => Number(/WebPage/.test(String(a['@type']))) - Number(/WebPage/.test(String(b['@type']))));
+  const articles = out.sort((a, b) => Number(/WebPage/.test(String(a['@type']))) - Number(/WebPage/.test(String(b['@type']))));
+  return { articles, byId };
 }
 
-/** A name from a JSON-LD value: a string, `{ name }`, or an array of those. */
-function ldName(v: unknown): string | null {
+/** A name from a JSON-LD value: a string, `{ name }`, an `{ "@id" }` reference into the graph, or an array of those. */
+function ldName(v: unknown, byId?: ReadonlyMap<string, Record<string, unknown>>, depth = 0): string | null {
+  if (depth > 3) return null;
   if (typeof v === 'string') return clean(v);
   if (Array.isArray(v)) {
-    const names = v.map(ldName).filter((x): x is string => x !== null);
+    const names = v.map((x) => ldName(x, byId, depth + 1)).filter((x): x is string => x !== null);
     return names.length > 0 ? names.join(', ') : null;
   }
-  if (v !== null && typeof v === 'object') return ldName((v as Record<string, unknown>)['name']);
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if (o['name'] === undefined && typeof o['@id'] === 'string') return ldName(byId?.get(o['@id'])?.['name'], byId, depth + 1);
+    return ldName(o['name'], byId, depth + 1);
+  }
   return null;
 }
 
@@ -181,6 +272,7 @@ const ldString = (o: Record<string, unknown> | undefined, key: string): string |
 /** A heading as `headlineLine` compares it: its lower-cased tokens, and whether it is the site's name. */
 interface Heading {
   readonly level: number;
+  readonly pos: number;
   readonly text: string;
   readonly site: boolean;
   readonly key: string;
@@ -203,7 +295,7 @@ function titleSegments(title: string): string[] {
  * where a level counts as 0.8 of a token (an <h1> with a "199 Comments" link in it beats an <h4> repeating the title). Headings that are the site's name (`site`: linked to the home page, a banner, or equal to
  * the site name) never count: in "Site: Headline" both would match.
  */
-function headlineLine(headings: readonly Heading[], refs: readonly string[]): string | null {
+function headlineLine(headings: readonly Heading[], refs: readonly string[]): Heading | null {
   for (const ref of refs) {
     const refTokens = new Set(tokenize(ref.toLowerCase()));
     if (refTokens.size === 0) continue;
@@ -218,7 +310,7 @@ function headlineLine(headings: readonly Heading[], refs: readonly string[]): st
       const score = (shared - (h.tokens.length - shared)) * 10 - h.level * 8;
       if (!best || score > best.score) best = { h, score };
     }
-    if (best) return best.h.text;
+    if (best) return best.h;
   }
   return null;
 }
@@ -232,19 +324,122 @@ function titleWithoutSite(title: string, siteName: string | null): string {
   return kept.reduce((a, b) => (b.length > a.length ? b : a), kept[0] ?? title);
 }
 
+/** Words that open a byline before the names, in the languages of html/dates.ts. */
+const BY = /^(?:(?:posted|written|published|reviewed|edited|words|story|text|article|photos?)\s+)?(?:by|von|par|por|di|door|av|af)\b\s*:?\s*|^(?:author|autor|auteur|autore|auteurs|authors)\s*:\s*/iu;
+/** What joins the names of a multi-author byline. */
+const CONNECTOR = /^(?:,|;|&|and|und|et|y|e|en|og|,\s*(?:and|&|und|et|y))$/i;
+/** What ends the names inside one text: a separator, "on <date>", a comma before a number ("staff reporter, 10 March"). */
+const AFTER_NAMES = /\s+(?:[|·•»–—/]|-)\s+|\s+[|·•»]|\s+on\s+(?=\p{Lu}|\d)|\s+(?:on behalf|updated|published|posted)\b|,\s*(?=\d)/iu;
+/** Separators and spaces at the start of a text. */
+const LEADING_SEPARATORS = /^[\s|·•»–—,:/-]+/u;
+/** Texts of a byline that are not names. */
+const NOT_NAME = /[:?!|•·»©@]|\b(?:min(?:ute)?s?\s+read|comments?|share|follow|updated|published|posted|reviewed|fact[- ]checked|offline|online|member|joined|messages|posts|badges?)\b/iu;
+
+const isName = (s: string): boolean => s.length >= 2 && s.length <= 80 && s.split(' ').length <= 8 && !NOT_NAME.test(s) && /\p{L}/u.test(s);
+
+/**
+ * The names of a byline's text (BOUNDARY between its elements): after "By"/"Von"/"Par"/"Por"
+ * (or from the start), the names and what joins them ("A, B and C"), up to the first text
+ * that is neither (a date, a role, "| Publisher"). Null when it starts with no name.
+ */
+export function bylineNames(raw: string): string | null {
+  const parts = raw.split(BOUNDARY).map((p) => p.replace(SPACE, ' ').trim()).filter((p) => p !== '');
+  // Start after a "By" of its own, or at the part that begins with one (within the first few).
+  let start = parts.slice(0, 6).findIndex((p) => BY.test(p));
+  if (start < 0) start = 0;
+  let out = '';
+  let joiner: string | null = null;
+  let skipped = 0;
+  for (let i = start; i < parts.length; i++) {
+    let p = parts[i]!;
+    if (out === '') p = p.replace(BY, '');
+    if (p === '') continue;
+    if (CONNECTOR.test(p)) {
+      if (out === '') continue;
+      joiner = p;
+      continue;
+    }
+    // A date before the names ("Dec. 19, 2025 · Niko Matsakis") is passed over with its separator.
+    let date = findDate(p);
+    if (date !== null && date.index === 0 && out === '') {
+      p = p.slice(date.length).replace(LEADING_SEPARATORS, '').replace(BY, '');
+      if (p === '') continue;
+      date = findDate(p);
+    }
+    // Inside one text: cut at a date or a separator, and stop after it.
+    let cut = date !== null ? p.slice(0, date.index) : p;
+    const sep = AFTER_NAMES.exec(cut);
+    if (sep) cut = cut.slice(0, sep.index);
+    cut = cut.replace(/[\s,;(–—-]+$/, '');
+    const ended = cut.length < p.length;
+    let trailing: string | null = null;
+    const tail = /(?:,|\s+(?:and|&|und|et|y))$/i.exec(cut);
+    if (tail && !ended) { trailing = tail[0].trim(); cut = cut.slice(0, tail.index); }
+    if (!isName(cut)) {
+      // Before the first name: an avatar's initial or a label ("Author") is passed over, twice at most.
+      if (out === '' && !ended && skipped++ < 2) continue;
+      break;
+    }
+    if (out !== '') {
+      if (joiner === null) break; // two names with nothing between: the second is a role or a title
+      out += joiner.startsWith(',') || joiner === ';' ? `${joiner} ` : ` ${joiner} `;
+    }
+    out += cut;
+    joiner = trailing;
+    if (ended) break;
+  }
+  return out === '' ? null : out.replace(/\s+,/g, ',');
+}
+
+/** Meta tags of the published day, best first (htmldate's list: Open Graph, Dublin Core, parsely, sailthru, …). */
+const PUBLISHED_META = [
+  'article:published_time', 'og:published_time', 'article:published', 'datepublished', 'date', 'pubdate', 'publish-date', 'publish_date',
+  'publishdate', 'published_time', 'published-date', 'dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued',
+  'dcterms.created', 'parsely-pub-date', 'sailthru.date', 'article.published', 'citation_publication_date', 'citation_date',
+  'prism.publicationdate', 'og:article:published_time', 'release_date', 'created', 'originalpublicationdate',
+];
+const MODIFIED_META = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified', 'dc.date.modified'];
+
+/**
+ * The date shown with the headline: the first within 300 characters after it (the line under a
+ * headline), else the nearest within 300 before it; `updated`: the dates labelled as updates, else the others.
+ */
+function dateNear(dates: readonly DateSeen[], at: number, updated: boolean | null, near = NEAR_CHARS): string | null {
+  let before: DateSeen | null = null;
+  for (const d of dates) {
+    if (updated !== null && d.updated !== updated) continue;
+    if (d.pos >= at) return d.pos - at <= near ? d.day : before?.day ?? null;
+    if (at - d.pos <= near) before = d;
+  }
+  return before?.day ?? null;
+}
+
+/** How far from the headline a date still belongs to it (visible characters). */
+const NEAR_CHARS = 300;
+
+/** An image URL from a JSON-LD value: a string, `{ url }`, or the first of an array. */
+function ldImage(v: unknown): string | null {
+  if (typeof v === 'string') return clean(v);
+  if (Array.isArray(v)) return v.length > 0 ? ldImage(v[0]) : null;
+  if (v !== null && typeof v === 'object') return ldImage((v as Record<string, unknown>)['url']);
+  return null;
+}
 
 /**
  * The metadata of a page (module comment: the sources and their order).
  * @param html the decoded page
- * @param url the page's URL, to resolve a relative canonical URL
+ * @param url the page's URL, to resolve a relative canonical URL and image, and a date in its path
  */
 export function extractMetadata(html: string, url?: string): PageMetadata {
-  const f = collect(html);
+  // Numeric dates read month first ("09/25/2025") on pages in US English or of no stated language.
+  const langAttr = /<html\b[^>]*?\blang\s*=\s*["']?([\w-]+)/i.exec(html.slice(0, 4096))?.[1]?.toLowerCase();
+  const monthFirst = langAttr === undefined || langAttr === 'en' || langAttr === 'en-us';
+  const f = collect(html, monthFirst);
   const m = f.meta;
-  const ld = jsonLdArticles(f.jsonLd);
-  const first = ld[0];
+  const { articles, byId } = jsonLd(f.jsonLd);
+  const first = articles[0];
   const publisher = first?.['publisher'];
-  const siteName = m.get('og:site_name') ?? ldName(publisher) ?? m.get('application-name') ?? null;
+  const siteName = m.get('og:site_name') ?? ldName(publisher, byId) ?? m.get('application-name') ?? null;
   const ogTitle = m.get('og:title') ?? null;
   const ldHeadline = ldString(first, 'headline') ?? f.itemprop.get('headline') ?? null;
   const refs = [ogTitle, ldHeadline, m.get('twitter:title') ?? null, clean(f.titleTag)].filter((x): x is string => x !== null);
@@ -253,7 +448,8 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
     const key = keyOf(h.text);
     return { ...h, site: h.site || key === siteKey, key, tokens: tokenize(h.text.toLowerCase()) };
   });
-  const title = headlineLine(headings, refs)
+  const headline = headlineLine(headings, refs);
+  const title = headline?.text
     ?? (ogTitle !== null ? titleWithoutSite(ogTitle, siteName) : null)
     ?? ldHeadline
     ?? (f.titleTag !== '' ? titleWithoutSite(clean(f.titleTag)!, siteName) : null)
@@ -261,15 +457,54 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
     ?? headings.find((h) => h.level === 1)?.text
     ?? headings[0]?.text
     ?? null;
-  const metaAuthor = m.get('author') ?? m.get('article:author') ?? m.get('byl') ?? m.get('dc.creator') ?? null;
-  const byline = (metaAuthor !== null && !/^https?:\/\//.test(metaAuthor) ? metaAuthor : null)
-    ?? ldName(first?.['author']) ?? f.itemprop.get('author') ?? f.relAuthor ?? f.bylineText;
-  const date = m.get('article:published_time') ?? ldString(first, 'datePublished') ?? m.get('date') ?? m.get('pubdate')
-    ?? m.get('publish-date') ?? m.get('dc.date') ?? m.get('dc.date.issued') ?? m.get('dcterms.created') ?? m.get('datepublished')
-    ?? f.itemprop.get('datepublished') ?? f.time;
+  // Where the article starts: the headline, else the first <h1>.
+  const top = headline ?? headings.find((h) => h.level === 1 && !h.site) ?? null;
+
+  // Byline: a name, not a URL, a user slug or the publisher (the publisher's name is kept only when nothing else names a person).
+  const siteLike = new Set([siteKey, ldName(publisher, byId), m.get('og:site_name')].filter((x): x is string => x != null).map(keyOf));
+  const person = (s: string | null | undefined): string | null => {
+    const c = clean(s);
+    return c !== null && !/^https?:\/\//.test(c) && !siteLike.has(keyOf(c)) ? c : null;
+  };
+  const metaAuthor = m.get('author') ?? m.get('article:author') ?? m.get('byl') ?? m.get('dc.creator') ?? m.get('parsely-author') ?? m.get('sailthru.author') ?? null;
+  const bylines = f.bylines.map((b) => ({ names: bylineNames(b.text), pos: b.pos })).filter((b) => b.names !== null);
+  const shown = (top !== null ? bylines.find((b) => b.pos >= top.pos - 500) : undefined) ?? bylines[0];
+  const byline = person(metaAuthor !== null ? bylineNames(metaAuthor) : null)
+    ?? person(ldName(first?.['author'], byId))
+    ?? person(f.itemprop.has('author') ? bylineNames(f.itemprop.get('author')!) : null)
+    ?? person(f.relAuthor)
+    ?? person(shown?.names)
+    ?? person(f.dataAuthor)
+    ?? clean(metaAuthor !== null && !/^https?:\/\//.test(metaAuthor) ? metaAuthor : null)
+    ?? ldName(first?.['author'], byId);
+
+  // Date: what the reader sees under the headline, else what the page's data says, else the URL.
+  const structured = [ldString(first, 'datePublished'), ...PUBLISHED_META.map((k) => m.get(k)), f.itemprop.get('datepublished'), f.time];
+  const date = (top !== null ? dateNear(f.dates, top.pos, false) : null)
+    ?? firstDay(structured, monthFirst)
+    ?? dateFromUrl(url ?? null)
+    ?? (top !== null ? dateNear(f.dates, top.pos, true) : null)
+    ?? dateNear(f.dates, top?.pos ?? 0, null, 2000)
+    ?? firstDay([ldString(first, 'dateModified'), ...MODIFIED_META.map((k) => m.get(k))], monthFirst);
+
   const lang = f.lang ?? m.get('content-language') ?? m.get('og:locale')?.replace('_', '-') ?? null;
   const canonical = f.canonical ?? f.ogUrl ?? (first && typeof first['url'] === 'string' ? first['url'] : null);
   const canonicalUrl = canonical !== null ? safeUrl(canonical, url) : null;
   const description = m.get('description') ?? m.get('og:description') ?? ldString(first, 'description') ?? m.get('twitter:description') ?? null;
-  return { title, byline: clean(byline), date: clean(date), siteName: clean(siteName), lang, canonicalUrl, description };
+  const excerpt = description ?? f.paragraphs.find((p) => top === null || p.pos >= top.pos)?.text ?? null;
+  const imageRef = m.get('og:image') ?? m.get('og:image:url') ?? m.get('og:image:secure_url') ?? m.get('twitter:image') ?? m.get('twitter:image:src') ?? ldImage(first?.['image']);
+  return {
+    title, byline: clean(byline), date, siteName: clean(siteName), lang, dir: f.dir, canonicalUrl, description, excerpt,
+    image: imageRef !== null && imageRef !== undefined ? safeUrl(imageRef, url) : null,
+  };
 }
+
+/** The day of the first value that names one. */
+function firstDay(values: readonly (string | null | undefined)[], monthFirst: boolean): string | null {
+  for (const v of values) {
+    const d = dayOf(v, monthFirst);
+    if (d !== null) return d;
+  }
+  return null;
+}
+

@@ -42,7 +42,7 @@ describe('formats (issue 21.3)', () => {
     writeFileSync(file, PAGE);
     const md = capture();
     expect(await run(['apply', '-a', 'addanag', '--format', 'markdown', '--with-metadata', file], md)).toBe(0);
-    expect(md.out).toMatch(/^---\ntitle: "Storm damage"\nbyline: "Ann Smith"\n---\n\n## Storm damage/);
+    expect(md.out).toMatch(/^---\ntitle: "Storm damage"\nbyline: "Ann Smith"\n(?:\w+: ".*"\n)*---\n\n## Storm damage/);
     const js = capture();
     expect(await run(['apply', '-a', 'addanag', '--format', 'json', file], js)).toBe(0);
     expect(JSON.parse(js.out).metadata).toMatchObject({ title: 'Storm damage', byline: 'Ann Smith' });

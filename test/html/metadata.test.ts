@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { extractMetadata } from '../../src/html/metadata.js';
+import { bylineNames, extractMetadata } from '../../src/html/metadata.js';
 import { extract } from '../../src/api/extract.js';
 
 const ARTICLE = `<!doctype html><html lang="en-GB"><head>
@@ -11,11 +11,12 @@ const ARTICLE = `<!doctype html><html lang="en-GB"><head>
 <link rel="canonical" href="/news/harbour-wall">
 </head><body><nav><h3>Menu</h3></nav><article><h1>Harbour wall rebuilt after storm</h1><p>Text.</p></article></body></html>`;
 
-describe('extractMetadata (issue 21.2)', () => {
+describe('extractMetadata (issues 21.2, 37.3)', () => {
   it('reads title (the headline line), byline, date, site name, language, canonical URL and description', () => {
     expect(extractMetadata(ARTICLE, 'https://courier.example/x?y=1')).toEqual({
-      title: 'Harbour wall rebuilt after storm', byline: 'Ann Smith', date: '2024-03-05T08:00:00Z', siteName: 'The Coastal Courier',
-      lang: 'en-GB', canonicalUrl: 'https://courier.example/news/harbour-wall', description: 'Two hundred metres of the sea wall are back.',
+      title: 'Harbour wall rebuilt after storm', byline: 'Ann Smith', date: '2024-03-05', siteName: 'The Coastal Courier',
+      lang: 'en-GB', dir: null, canonicalUrl: 'https://courier.example/news/harbour-wall', description: 'Two hundred metres of the sea wall are back.',
+      excerpt: 'Two hundred metres of the sea wall are back.', image: null,
     });
   });
 
@@ -46,16 +47,93 @@ describe('extractMetadata (issue 21.2)', () => {
       <body><h2>Budget approved after long debate</h2><p>…</p></body></html>`;
     expect(extractMetadata(html)).toMatchObject({ title: 'Budget approved after long debate', byline: 'Li Wei', date: '2023-11-02', siteName: 'Gazette', description: 'The council voted.' });
     const t = extractMetadata('<html><body><h1>Only a heading here</h1><p class="byline">By Jo Bloggs</p><time datetime="2022-01-01">Jan 1</time></body></html>');
-    expect(t).toMatchObject({ title: 'Only a heading here', byline: 'By Jo Bloggs', date: '2022-01-01' });
+    expect(t).toMatchObject({ title: 'Only a heading here', byline: 'Jo Bloggs', date: '2022-01-01' });
   });
 
   it('the <title> without its site part when no heading repeats it; nulls where the page says nothing', () => {
     expect(extractMetadata('<title>Gazette — A quiet week in the valley</title><p>x</p>').title).toBe('A quiet week in the valley');
-    expect(extractMetadata('<p>nothing</p>')).toEqual({ title: null, byline: null, date: null, siteName: null, lang: null, canonicalUrl: null, description: null });
+    expect(extractMetadata('<p>nothing</p>')).toEqual({ title: null, byline: null, date: null, siteName: null, lang: null, dir: null, canonicalUrl: null, description: null, excerpt: null, image: null });
   });
 
   it('extract() gives it with metadata: true, and not otherwise', () => {
     expect(extract(ARTICLE, { algorithm: 'addanag', metadata: true }).metadata?.title).toBe('Harbour wall rebuilt after storm');
     expect(extract(ARTICLE, { algorithm: 'addanag' }).metadata).toBeUndefined();
+  });
+});
+
+describe('dates (issue 37.3): the page\'s day as YYYY-MM-DD', () => {
+  const page = (head: string, body: string, lang = 'en') => `<html lang="${lang}"><head>${head}</head><body>${body}</body></html>`;
+  it('the date shown under the headline, in several languages and forms', () => {
+    const cases: [string, string, string][] = [
+      ['en', 'June 19th, 2018', '2018-06-19'],
+      ['en', 'Posted on Dec. 19, 2025 by Ann', '2025-12-19'],
+      ['de', '20. Mai 2007', '2007-05-20'],
+      ['fr', 'Publié le 19 juin 2018', '2018-06-19'],
+      ['es', '19 de junio de 2018', '2018-06-19'],
+      ['en', '09/25/2025 - 11:38', '2025-09-25'],
+      ['de', '19.06.2018', '2018-06-19'],
+      ['en-GB', '02/12/2025', '2025-12-02'],
+      ['en', '2018-06-19', '2018-06-19'],
+    ];
+    for (const [lang, shown, day] of cases) {
+      expect(extractMetadata(page('<title>A headline that the page repeats</title>', `<h1>A headline that the page repeats</h1><p class="meta">${shown}</p><p>Body.</p>`, lang)).date, shown).toBe(day);
+    }
+  });
+
+  it('the shown date wins over the data, an "Updated" one does not; the data, then the URL, when nothing is shown', () => {
+    const head = '<title>Harbour wall rebuilt</title><script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-03-06T02:10:00+00:00"}</script>';
+    // A US page shows the 5th; its data is in UTC, already the 6th.
+    expect(extractMetadata(page(head, '<h1>Harbour wall rebuilt</h1><div>March 5, 2024</div>')).date).toBe('2024-03-05');
+    expect(extractMetadata(page(head, '<h1>Harbour wall rebuilt</h1><div>Updated: March 9, 2024</div>')).date).toBe('2024-03-06');
+    expect(extractMetadata(page(head, '<h1>Harbour wall rebuilt</h1><p>No date here.</p>')).date).toBe('2024-03-06');
+    expect(extractMetadata(page('<meta name="dc.date" content="2019-02-03">', '<p>x</p>')).date).toBe('2019-02-03');
+    expect(extractMetadata(page('<meta name="parsely-pub-date" content="Tue, 05 Mar 2024 08:00:00 GMT">', '<p>x</p>')).date).toBe('2024-03-05');
+    expect(extractMetadata(page('', '<p>x</p>'), 'https://blog.example/2007/05/20/a-post/').date).toBe('2007-05-20');
+    expect(extractMetadata(page('', '<p>x</p>'), 'https://blog.example/2007-05-20-a-post').date).toBe('2007-05-20');
+    // No real day: null (a 31st of June, a year far off, a price).
+    expect(extractMetadata(page('', '<h1>T</h1><p>31 June 2018, $12.50, 1/2/3456</p>')).date).toBeNull();
+  });
+});
+
+describe('bylines (issue 37.3): the names only', () => {
+  it.each([
+    ['By Jo Bloggs', 'Jo Bloggs'],
+    ['Von Anna Schmidt', 'Anna Schmidt'],
+    ['Par Jean Dupont', 'Jean Dupont'],
+    ['Por María García', 'María García'],
+    ['Written By: Tom May', 'Tom May'],
+    ['by Outer Armatonisdaristan » Tue Aug 27, 2019 1:47 am', 'Outer Armatonisdaristan'],
+    ['By\u0001Keith Barry\u0001Senior Autos Reporter', 'Keith Barry'],
+    ['Updated January 08, 2026\u0001Written by\u0001Meghan Neville\u0001Content Marketing Coordinator', 'Meghan Neville'],
+    ['By \u0001Danielle DeSiato\u0001, \u0001Donna Enzmann\u0001, and \u0001Natalie Nguyen\u0001 | Health Desk', 'Danielle DeSiato, Donna Enzmann, and Natalie Nguyen'],
+    ['Dec. 19, 2025 · Niko Matsakis on behalf of\u0001Vision Doc group', 'Niko Matsakis'],
+    ['Andrew Gerrand 4 August 2010', 'Andrew Gerrand'],
+    ['B\u0001boobaloobie\u0001Full Member', 'boobaloobie'],
+    ['Dylan Bailey, MS, RD, FAND', 'Dylan Bailey, MS, RD, FAND'],
+    ['By staff reporter, 10 March', 'staff reporter'],
+  ])('%j → %s', (raw, names) => {
+    expect(bylineNames(raw)).toBe(names);
+  });
+
+  it('JSON-LD authors: a Person, an array of them, an @id into the graph; a publisher\'s name is not a byline when a person is named', () => {
+    const ld = (json: string) => `<html><head><script type="application/ld+json">${json}</script></head><body><h1>T</h1></body></html>`;
+    expect(extractMetadata(ld('{"@type":"Article","author":[{"@type":"Person","name":"Li Wei"},{"@type":"Person","name":"Ann Smith"}]}')).byline).toBe('Li Wei, Ann Smith');
+    expect(extractMetadata(ld('{"@graph":[{"@type":"Article","author":{"@id":"#p1"}},{"@type":"Person","@id":"#p1","name":"Christian Dupuis"}]}')).byline).toBe('Christian Dupuis');
+    expect(extractMetadata(`<html><head><meta name="author" content="Gazette"><meta property="og:site_name" content="Gazette"></head>
+      <body><h1>T</h1><div class="post-author">By Jo Bloggs</div></body></html>`).byline).toBe('Jo Bloggs');
+  });
+
+  it('a byline element near the headline; the text of its scripts and styles left out', () => {
+    expect(extractMetadata('<html><body><h1>Harbour wall rebuilt</h1><div class="styles_dateAndAuthorContainer__x"><style>.a{color:red}</style><span>Dec 17, 2025</span><span>Julian K. Arni</span></div></body></html>').byline)
+      .toBe('Julian K. Arni');
+  });
+});
+
+describe('excerpt, dir, image (issue 37.3)', () => {
+  it('the description, else the first paragraph of 80+ characters after the headline; dir of <html>; og:image resolved', () => {
+    const para = 'The harbour wall, two hundred metres of it, is back after the winter storm broke it in three places.';
+    const m = extractMetadata(`<html dir="rtl"><head><meta property="og:image" content="/img/wall.jpg"></head><body><p>Short menu text that is long enough to be eighty characters but comes first.</p><h1>Wall rebuilt</h1><p>Too short.</p><p>${para}</p></body></html>`, 'https://courier.example/news/x');
+    expect(m).toMatchObject({ dir: 'rtl', excerpt: para, image: 'https://courier.example/img/wall.jpg' });
+    expect(extractMetadata('<html><head><script type="application/ld+json">{"@type":"Article","image":["https://i.example/a.png"]}</script></head><body dir="ltr"></body></html>')).toMatchObject({ dir: 'ltr', image: 'https://i.example/a.png' });
   });
 });

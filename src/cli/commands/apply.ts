@@ -80,7 +80,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('store', storeOptionSpec('Model store (read-only here)'))
         .option('use-site-model', { type: 'boolean', default: false, describe: 'With --model auto: use the matching site model even where it lost to the default model in training (farsw models show NAME)' })
         .option('format', { alias: 'f', choices: FORMAT_NAMES, default: 'text' as FormatName, describe: 'Output format (markdown: headings, lists, quotes, code, links and images of the chosen lines; html: clean article HTML; json: everything, metadata included). With --input: a "markdown" or "html" field in each record' })
-        .option('with-metadata', { type: 'boolean', default: false, describe: 'Also give the page metadata (title, byline, date, site name, language, canonical URL, description): markdown front matter, text header lines, a "metadata" field of batch records' })
+        .option('with-metadata', { type: 'boolean', default: false, describe: 'Also give the page metadata (title, byline, date, site name, language, direction, canonical URL, description, excerpt, image): markdown front matter, text header lines, a "metadata" field of batch records' })
         .option('url', { type: 'string', describe: 'URL of the page: picks the site model (--model auto), makes markdown and html links absolute' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('favor', { choices: FAVORS, describe: 'precision: leave out more boilerplate; recall: lose less content; balanced: the defaults. A documented parameter set (README, "Precision or recall"); flags given explicitly win' })
