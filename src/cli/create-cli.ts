@@ -19,6 +19,9 @@ const COMMANDS: ReadonlyArray<(io: CliIo) => CommandModule<any, any>> = [
   applyCommand, trainCommand, rulesCommand, modelsCommand, evalCommand, explainCommand, serveCommand,
 ];
 
+/** The first word of each command, in COMMANDS order (usage errors point to the command's own --help). */
+export const COMMAND_WORDS: readonly string[] = ['apply', 'train', 'rules', 'models', 'eval', 'explain', 'serve'];
+
 /**
  * yargs drops a lone `-` given as a positional argument (`farsw apply -`, `farsw explain -`:
  * read standard input), so `run` hands it over as this token and a middleware turns it back
@@ -61,6 +64,11 @@ function usageMessage(msg: string, raw: readonly string[], names: readonly strin
   const first = raw[0];
   if (first !== undefined && !first.startsWith('-') && !names.includes(first) && /^Unknown arguments?:/.test(msg)) {
     return `unknown command "${first}": expected one of ${names.join(', ')}`;
+  }
+  // `eval --json FILE`: --json wrote a file before it was a switch as in the other commands.
+  const extra = /^Unknown argument: (.+)$/.exec(msg)?.[1];
+  if (first === 'eval' && extra !== undefined && raw[raw.indexOf(extra) - 1] === '--json') {
+    return `--json is a switch (JSON on stdout, as in rules, train and models): to write ${extra}, use --json-out ${extra}`;
   }
   // A positional argument missing (`farsw rules`, `farsw models show`): name the command and where its usage is.
   if (/^Not enough non-option arguments/.test(msg) && first !== undefined && names.includes(first)) {

@@ -6,9 +6,19 @@
  */
 import { ConfigError, isFarswError } from '../core/errors.js';
 import { EXIT, processIo, type CliIo } from './io.js';
-import { createCli, DASH } from './create-cli.js';
+import { COMMAND_WORDS, createCli, DASH } from './create-cli.js';
 
 export type { CliIo } from './io.js';
+
+/** The help of the command a usage error is about: `farsw apply --help`, `farsw models show --help`, else `farsw --help`. */
+export function helpCommand(argv: readonly string[]): string {
+  const [first, second] = argv;
+  if (first === undefined || !COMMAND_WORDS.includes(first)) return 'farsw --help';
+  if (first === 'models' && second !== undefined && MODELS_SUBCOMMANDS.includes(second)) return `farsw models ${second} --help`;
+  return `farsw ${first} --help`;
+}
+
+const MODELS_SUBCOMMANDS = ['list', 'show', 'rm', 'export', 'import', 'rollback', 'check'];
 
 /** Run the CLI on `argv` (without node and script); resolves to the exit code. */
 export async function run(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
@@ -22,7 +32,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     return io.exitCode ?? EXIT.ok;
   } catch (e) {
     if (e instanceof ConfigError) {
-      io.stderr(`farsw: ${e.message}\nRun 'farsw --help' for usage.\n`);
+      io.stderr(`farsw: ${e.message}\nRun '${helpCommand(argv)}' for usage.\n`);
       return EXIT.usage;
     }
     if (isFarswError(e)) {

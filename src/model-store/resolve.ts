@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ModelNotFoundError } from '../core/errors.js';
 import { hostOf } from '../dataset/site.js';
-import { modelFromJson, undisputedNote, type Model } from '../model/model.js';
+import { modelFromJson, undisputedNote, validateModelName, type Model } from '../model/model.js';
 import { openModelStore } from './sqlite.js';
 import type { ModelStore, ModelSummary } from './store.js';
 
@@ -43,12 +43,30 @@ export interface NamedModel {
   readonly source: string;
 }
 
+/** A model name, checked, or a model file (`….json`) as it is: what `--model` and the NAME of rules and models take. */
+export function modelNameOrFile(spec: unknown): string {
+  return typeof spec === 'string' && spec.endsWith('.json') ? spec : validateModelName(spec);
+}
+
+/** A model exported with `farsw models export` (a JSON file). @throws ModelNotFoundError / ModelFormatError naming the file */
+export function readModelFile(path: string): Model {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ModelNotFoundError(`${path}: cannot read model file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  return modelFromJson(text, path);
+}
+
 /**
  * Read a model by name as `farsw apply --model NAME` finds it: from the store, or, for
  * `default` when the store has none (or there is no store), the shipped default model.
  * @throws ModelNotFoundError / ModelFormatError naming the store
  */
 export function loadNamedModel(storePath: string, name: string): NamedModel {
+  // `--model FILE.json` means the same in every command: a model exported with `farsw models export`.
+  if (name.endsWith('.json')) return { model: readModelFile(name), summary: undefined, source: name };
   // Without a store, only the shipped `default` is known; any other name gets the store's "no model store" error.
   const store = name === DEFAULT_MODEL_NAME && !existsSync(storePath) ? undefined : openModelStore(storePath, { readonly: true });
   try {
@@ -164,13 +182,7 @@ export class ModelResolver {
   private fromFile(path: string): Model {
     const hit = this.cache.get(`file:${path}`);
     if (hit) return hit;
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (e) {
-      throw new ModelNotFoundError(`${path}: cannot read model file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
-    const model = modelFromJson(text, path);
+    const model = readModelFile(path);
     this.cache.set(`file:${path}`, model);
     return model;
   }

@@ -60,7 +60,7 @@ describe('farsw apply --input (batch)', () => {
     expect(io.err).toMatch(/WARNING/);
     const twice = capture(Readable.from([Buffer.from(page(1))]));
     expect(await run(['apply', '-', '-'], twice)).toBe(2);
-    expect(twice.err).toBe("farsw: - (standard input) is given twice; it can be read once\nRun 'farsw --help' for usage.\n");
+    expect(twice.err).toBe("farsw: - (standard input) is given twice; it can be read once\nRun 'farsw apply --help' for usage.\n");
   });
 
   it('--input-format overrides detection: a JSON-looking page read as HTML', async () => {

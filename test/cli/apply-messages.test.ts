@@ -7,6 +7,9 @@ import { page, tempDir } from '../batch/helpers.js';
 import { capture } from './capture.js';
 import { emptyReason } from '../../src/extract/empty-reason.js';
 
+/** The help a usage error points to (issue 37.10): the command's own, `farsw models show --help` for a subcommand. */
+const helpOf = (argv: readonly string[]): string => (argv[0] === 'models' ? `farsw models ${argv[1]} --help` : `farsw ${argv[0]} --help`);
+
 describe('single-file and directory input agree (issue 21.8)', () => {
   it('apply page.html.gz reads the gzip page as --input does', async () => {
     const dir = tempDir('gz-file');
@@ -116,17 +119,17 @@ describe('messages that point to the right form (issue 21.10)', () => {
     for (const [argv, message] of cases) {
       const io = capture();
       expect(await run(argv, io), argv.join(' ')).toBe(2);
-      expect(io.err).toBe(`farsw: ${message}\nRun 'farsw --help' for usage.\n`);
+      expect(io.err).toBe(`farsw: ${message}\nRun '${helpOf(argv)}' for usage.\n`);
     }
   });
 
   it('a usage error is one line: an unknown choice, an unknown command', async () => {
     const io = capture();
     expect(await run(['apply', 'page.html', '--favor', 'speed'], io)).toBe(2);
-    expect(io.err).toBe(`farsw: --favor: "speed" is not one of balanced, precision, recall\nRun 'farsw --help' for usage.\n`);
+    expect(io.err).toBe(`farsw: --favor: "speed" is not one of balanced, precision, recall\nRun 'farsw apply --help' for usage.\n`);
     const cmd = capture();
     expect(await run(['extract', 'page.html'], cmd)).toBe(2);
-    expect(cmd.err.split('\n')[0]).toBe('farsw: unknown command "extract": expected one of apply, train, rules, models, eval, explain, serve');
+    expect(cmd.err).toBe('farsw: unknown command "extract": expected one of apply, train, rules, models, eval, explain, serve\nRun \'farsw --help\' for usage.\n');
   });
 
   it('a binary file given as a model, or a record of control characters, is still one line of error', async () => {
@@ -170,7 +173,7 @@ describe('messages that point to the right form (issue 21.10)', () => {
     for (const [argv, message] of cases) {
       const io = capture();
       expect(await run(argv, io), argv.join(' ')).toBe(2);
-      expect(io.err).toBe(`farsw: ${message}\nRun 'farsw --help' for usage.\n`);
+      expect(io.err).toBe(`farsw: ${message}\nRun '${helpOf(argv)}' for usage.\n`);
     }
   });
 

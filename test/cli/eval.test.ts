@@ -96,7 +96,7 @@ describe('farsw eval', () => {
     const json = join(dir, 'out.json');
     const csv = join(dir, 'pages.csv');
     const code = await run(
-      ['eval', '--data', join(dir, 'pages.jsonl'), '--predictions', join(dir, 'pred.jsonl'), '--json', json, '--pages', csv],
+      ['eval', '--data', join(dir, 'pages.jsonl'), '--predictions', join(dir, 'pred.jsonl'), '--json-out', json, '--pages', csv],
       io,
     );
     expect(code).toBe(0);
@@ -111,10 +111,34 @@ describe('farsw eval', () => {
     expect(io.err).toMatch(/4 pages have no prediction/);
   });
 
+  it('--json is a switch as in rules, train and models (JSON on stdout); --json-out FILE writes a file; --json FILE says so', async () => {
+    const io = capture();
+    expect(await run(['eval', '--data', join(dir, 'pages.jsonl'), '--predictions', join(dir, 'pred.jsonl'), '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out).overall.pages).toBe(3);
+    const old = capture();
+    expect(await run(['eval', '--data', join(dir, 'pages.jsonl'), '-a', 'addanag', '--json', 'out.json'], old)).toBe(2);
+    expect(old.err).toBe("farsw: --json is a switch (JSON on stdout, as in rules, train and models): to write out.json, use --json-out out.json\nRun 'farsw eval --help' for usage.\n");
+  });
+
+  it('--favor as on apply: the preset moves the scores; not with --predictions', async () => {
+    const score = async (...extra: string[]): Promise<number> => {
+      const io = capture();
+      expect(await run(['eval', '--data', join(dir, 'pages.jsonl'), '-a', 'addanag', '--json', ...extra], io)).toBe(0);
+      return JSON.parse(io.out).overall.pages as number;
+    };
+    expect(await score('--favor', 'precision')).toBe(await score());
+    const io = capture();
+    expect(await run(['eval', '--data', join(dir, 'pages.jsonl'), '-p', join(dir, 'pred.jsonl'), '--favor', 'recall'], io)).toBe(2);
+    expect(io.err).toMatch(/--favor chooses extraction parameters/);
+    const bad = capture();
+    expect(await run(['eval', '--data', join(dir, 'pages.jsonl'), '-a', 'bte', '--favor', 'recall'], bad)).toBe(2);
+    expect(bad.err).toMatch(/bte has no precision\/recall parameter set/);
+  });
+
   it('cross-validates per site', async () => {
     const io = capture();
     const code = await run(
-      ['eval', '--data', join(dir, 'pages.jsonl'), '--cv', 'intra-site', '--folds', '2', '--min-pages', '4', '--json=-'],
+      ['eval', '--data', join(dir, 'pages.jsonl'), '--cv', 'intra-site', '--folds', '2', '--min-pages', '4', '--json'],
       io,
     );
     expect(code).toBe(0);

@@ -26,7 +26,7 @@ describe('report files are written as apply writes --output', () => {
     expect(readFileSync(svg, 'utf8')).toMatch(/^<svg|^<\?xml/);
     expect(readFileSync(html, 'utf8')).toContain('<table');
     const json = join(dir, 'reports', 'eval.json');
-    expect(await run(['eval', '--data', join(fixtures, '..', '..', 'training-data'), '-a', 'addanag', '--json', json, '--pages', join(dir, 'reports', 'pages.csv')], capture())).toBe(0);
+    expect(await run(['eval', '--data', join(fixtures, '..', '..', 'training-data'), '-a', 'addanag', '--json-out', json, '--pages', join(dir, 'reports', 'pages.csv')], capture())).toBe(0);
     expect(JSON.parse(readFileSync(json, 'utf8'))).toHaveProperty('overall');
     const blocked = join(dir, 'a-file');
     writeFileSync(blocked, 'x');

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -220,5 +220,26 @@ describe('farsw train --evidence, rules, explain --why, apply --classify rules',
     const a = io();
     expect(await run(['apply', page, '--model', 'all', '--classify', 'rules', '--store', store], a)).toBe(2);
     expect(a.err).toContain('model all has no evidence rules');
+  });
+});
+
+describe('a model file means the same everywhere (issue 37.10)', () => {
+  it('models export NAME FILE writes it; rules FILE.json and models show FILE.json read it as apply --model FILE.json does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'farsw-model-file-'));
+    const file = join(dir, 'default.json');
+    const store = join(dir, 'none.sqlite');
+    const exp = capture();
+    expect(await run(['models', 'export', 'default', file, '--store', store], exp)).toBe(0);
+    expect(exp.out).toBe('');
+    expect(JSON.parse(readFileSync(file, 'utf8')).name).toBe('default');
+    const rules = capture();
+    expect(await run(['rules', file, '--json', '--store', store], rules)).toBe(0);
+    expect(JSON.parse(rules.out).model).toBe('default');
+    const show = capture();
+    expect(await run(['models', 'show', file, '--store', store], show)).toBe(0);
+    expect(show.out).toContain(`model        default (file ${file})`);
+    const missing = capture();
+    expect(await run(['rules', join(dir, 'nope.json'), '--store', store], missing)).toBe(1);
+    expect(missing.err).toMatch(/nope\.json: cannot read model file \(ENOENT\)/);
   });
 });

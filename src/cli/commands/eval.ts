@@ -1,11 +1,12 @@
 /**
  * `farsw eval`: score an extractor (or a predictions file) against gold text.
- *   farsw eval --data DATA [--algorithm A] [--by dataset|site|lang|page_type] [--json OUT] [--pages OUT.csv] [--worst N]
+ *   farsw eval --data DATA [--algorithm A] [--by dataset|site|lang|page_type] [--json | --json-out OUT] [--pages OUT.csv] [--worst N]
  *   farsw eval --data DATA --predictions PRED.jsonl          score another tool's output
  *   farsw eval --data DATA --cv intra-site|inter-site [--folds 10] [--min-pages 10] [--seed 1]
  * DATA: a .jsonl[.gz] file, a directory of them (../shared/datasets) or a
  * training-data directory.
  */
+import { FAVORS, withFavor, type Favor } from '../../api/favor.js';
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
 import { EVAL_DEFAULTS } from '../../core/defaults.js';
@@ -43,7 +44,9 @@ interface EvalArgs extends LineArgs, ExtractorArgs {
   predictions?: string;
   by?: GroupBy;
   unit: BowUnit;
-  json?: string;
+  json: boolean;
+  favor?: Favor;
+  'json-out'?: string;
   pages?: string;
   worst: number;
   cv?: CvMode;
@@ -64,7 +67,11 @@ const clock: Clock = () => performance.now();
 /** The extractor options the flags ask for: preset, preprocessing, the DANA core's and a model's. */
 function flagOptions(args: EvalArgs): ModelExtractorOptions {
   const lines = lineArgs(args);
-  return { ...presetArgs(args), ...(Object.keys(lines).length > 0 ? { lines } : {}), dana: danaArgs(args), farsw: farswArgs(args) };
+  const base = { ...presetArgs(args), ...(Object.keys(lines).length > 0 ? { lines } : {}), dana: danaArgs(args), farsw: farswArgs(args) };
+  if (args.favor === undefined) return base;
+  // --favor as in apply: its parameter set laid under the flags given (which win).
+  const { favor: _favor, algorithm: _algorithm, ...favoured } = withFavor({ ...base, favor: args.favor, ...(args.algorithm !== undefined ? { algorithm: args.algorithm } : {}) });
+  return favoured;
 }
 
 /** A model as a text extractor (what `evaluate` runs). */
@@ -166,6 +173,12 @@ function formatDecisions(decisions: ReadonlyMap<string, GuardTally>): string {
   return `\nguard: site model used in ${kept} of ${folds} folds; ${fell} test pages fell back to the default model's text\n${rows.map(([g, d]) => `  ${g.padEnd(40)} ${d.site}/${d.folds}${d.fallbacks ? `, ${d.fallbacks} pages fell back` : ''}`).join('\n')}\n`;
 }
 
+/** The results as JSON: on stdout with --json (instead of the table), to a file with --json-out. */
+async function writeJson(args: EvalArgs, json: string, io: CliIo): Promise<void> {
+  if (args.json) await io.stdout(json);
+  if (args['json-out'] !== undefined) await writeOut(args['json-out'], json, io);
+}
+
 /** Write a result file, naming it in the error. `-` writes to stdout. */
 async function writeOut(path: string, content: string, io: CliIo): Promise<void> {
   if (path === '-') return io.stdout(content);
@@ -196,7 +209,7 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
   const records = counted(readDataset(args.data, { onIssue }), () => read++);
   const t0 = performance.now();
   let method: string;
-  const toStdout = args.json === '-';
+  const toStdout = args.json;
 
   if (args.cv !== undefined) {
     if (args.predictions !== undefined) throw new ConfigError('--cv runs an extractor; it cannot score --predictions');
@@ -221,9 +234,7 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
       io.stdout(`${method}, ${formatCrossValidation(report)}`);
       if (decisions.size > 0) io.stdout(formatDecisions(decisions));
     }
-    if (args.json !== undefined) {
-      await writeOut(args.json, JSON.stringify(crossValidationJson(report, { method, malformed: issues.length }), null, 2) + '\n', io);
-    }
+    await writeJson(args, JSON.stringify(crossValidationJson(report, { method, malformed: issues.length }), null, 2) + '\n', io);
     if (args.pages !== undefined) await writeOut(args.pages, pagesCsv(report.pages), io);
   } else {
     let predictor: Predictor;
@@ -270,9 +281,7 @@ async function handle(args: EvalArgs, io: CliIo): Promise<void> {
     }
     if (report.missing > 0) io.stderr(`farsw eval: ${report.missing} pages have no prediction (skipped)\n`);
     if (leaks) reportLeaks(leaks.counts, args['exclude-trained'], io);
-    if (args.json !== undefined) {
-      await writeOut(args.json, JSON.stringify(evalReportJson(report, { method, malformed: issues.length }), null, 2) + '\n', io);
-    }
+    await writeJson(args, JSON.stringify(evalReportJson(report, { method, malformed: issues.length }), null, 2) + '\n', io);
     if (args.pages !== undefined) await writeOut(args.pages, pagesCsv(report.pages), io);
   }
   if (issues.length > 0) io.stderr(`farsw eval: ${issues.length} malformed records skipped\n`);
@@ -291,8 +300,10 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name or auto (the default, as in apply)' })
         .option('predictions', { alias: 'p', type: 'string', describe: 'Score this {"id","text"}/{"id","error"} JSON Lines file instead of running an extractor' })
         .option('by', { choices: GROUP_BY_KEYS, describe: 'Group rows by a record field (default dataset; page_type adds the WCXB word F1; with --cv: site, or dataset = leave-one-dataset-out)' })
+        .option('favor', { choices: FAVORS, describe: 'As in apply: precision leaves out more boilerplate, recall loses less content, balanced is the defaults (README, "Precision or recall")' })
         .option('unit', { choices: ['tokens', 'bytes'] as const, default: EVAL_DEFAULTS.unit, describe: 'Bag-of-words size unit (FAR-SW counts bytes)' })
-        .option('json', { type: 'string', describe: 'Write the results as JSON to this file (--json=- writes it to stdout instead of the table)' })
+        .option('json', { type: 'boolean', default: false, describe: 'Print the results as JSON instead of the table (a switch, as in rules, train and models)' })
+        .option('json-out', { type: 'string', describe: 'Also write the results as JSON to this file' })
         .option('pages', { type: 'string', describe: 'Write per-page scores as CSV to this file' })
         .option('worst', { type: 'number', default: 0, describe: 'List the N pages with the lowest LCS F1' })
         .option('cv', { choices: ['intra-site', 'inter-site'] as const, describe: 'Cross-validate: k-fold within sites, or leave one site out' })
@@ -306,6 +317,14 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('exclude-trained', { type: 'boolean', default: false, describe: 'Leave out the pages the model was trained on (by their fingerprints in the model); without it, eval warns about them' })
         .check((a) => {
           const given = [a.algorithm, a.model, a.predictions].filter((x) => x !== undefined).length;
+          if (a.favor !== undefined) {
+            if (a.predictions !== undefined) throw new ConfigError('--favor chooses extraction parameters; --predictions scores a file already extracted');
+            try {
+              withFavor({ favor: a.favor, ...(a.algorithm !== undefined ? { algorithm: a.algorithm } : {}), ...(a.preset !== undefined ? { preset: String(a.preset) } : {}) });
+            } catch (e) {
+              throw new ConfigError(`--${(e as Error).message}`);
+            }
+          }
           if (given > 1) throw new ConfigError('give at most one of --algorithm, --model, --predictions');
           if (a.cv !== undefined && (a.by === 'lang' || a.by === 'page_type')) throw new ConfigError(`--cv groups by site or dataset, not ${a.by}`);
           if (a.train && a.cv === undefined) throw new ConfigError('--train goes with --cv');

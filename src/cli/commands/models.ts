@@ -18,7 +18,8 @@ import { modelFromJson, modelToJson, validateModelName, type Model, type Unlabel
 import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
-import { DEFAULT_MODEL_NAME, loadNamedModel, SHIPPED_DEFAULT_MODEL } from '../../model-store/resolve.js';
+import { DEFAULT_MODEL_NAME, loadNamedModel, modelNameOrFile, SHIPPED_DEFAULT_MODEL } from '../../model-store/resolve.js';
+import { writeWholeFile } from '../../batch/output.js';
 import { EXIT, type CliIo } from '../io.js';
 import { guardNote } from './train.js';
 
@@ -80,6 +81,7 @@ export function describeUnlabeled(u: UnlabeledEvidence): string {
 /** The `models` command with its subcommands. */
 export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
   const name = (y: Argv) => y.positional('name', { type: 'string', demandOption: true, describe: 'Model name' });
+  const nameOrFile = (y: Argv) => y.positional('name', { type: 'string', demandOption: true, describe: 'Model name, or FILE.json (a model exported with models export)' });
   return {
     command: 'models <command>',
     describe: 'List, show, remove, export, import or roll back stored models',
@@ -111,9 +113,9 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
       .command({
         command: 'show <name>',
         describe: 'Show a model\'s metadata and training report',
-        builder: (yy) => name(yy).option('json', { type: 'boolean', default: false }),
+        builder: (yy) => nameOrFile(yy).option('json', { type: 'boolean', default: false }),
         handler: (a) => {
-          const { model, summary, source } = loadNamedModel(a.store as string, validateModelName(a.name));
+          const { model, summary, source } = loadNamedModel(a.store as string, modelNameOrFile(a.name));
           const { maskCounts: _omit, ...report } = model.trainingReport;
           const evidence = {
             templateLines: model.templateLines?.length ?? 0,
@@ -126,7 +128,7 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
           const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
           const trainedOn = report.trainedOn?.map((d) => `${d.dataset} ${d.pages}`).join(', ');
           io.stdout([
-            `model        ${model.name} (${summary ? `version ${summary.version}${summary.hasPrevious ? ', previous version kept' : ''}` : `shipped, ${source}`})`,
+            `model        ${model.name} (${summary ? `version ${summary.version}${summary.hasPrevious ? ', previous version kept' : ''}` : source === SHIPPED_DEFAULT_MODEL ? `shipped, ${source}` : `file ${source}`})`,
             `site         ${model.site ?? '(all sites)'}`,
             `created      ${summary ? `${summary.created} ` : ''}by farsw ${model.farswVersion}`,
             `features     ${model.featureSet}, ${model.featureVariant}; shapes ${model.membership.map((m) => m.shape).join(' ')}`,
@@ -160,11 +162,15 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
         },
       })
       .command({
-        command: 'export <name>',
-        describe: 'Print a model as JSON (farsw models export NAME > model.json)',
-        builder: name,
-        handler: (a) => {
-          io.stdout(modelToJson(loadNamedModel(a.store as string, validateModelName(a.name)).model));
+        command: 'export <name> [file]',
+        describe: 'Write a model as JSON to FILE, or print it (farsw models export NAME model.json)',
+        builder: (yy) => name(yy).positional('file', { type: 'string', describe: 'Write it to this file (default: standard output)' }),
+        handler: async (a) => {
+          const json = modelToJson(loadNamedModel(a.store as string, validateModelName(a.name)).model);
+          if (typeof a.file === 'string' && a.file !== '-') {
+            await writeWholeFile(a.file, json);
+            io.stderr(`exported ${a.name as string} to ${a.file}\n`);
+          } else await io.stdout(json);
         },
       })
       .command({

@@ -6,9 +6,8 @@
 import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
-import { validateModelName } from '../../model/model.js';
 import { describeRules, type EvidenceView, type RulesView } from '../../model/describe.js';
-import { loadNamedModel } from '../../model-store/resolve.js';
+import { loadNamedModel, modelNameOrFile } from '../../model-store/resolve.js';
 import type { CliIo } from '../io.js';
 
 interface RulesArgs { name: string; level?: number; json: boolean; store: string }
@@ -71,12 +70,12 @@ export function rulesCommand(io: CliIo): CommandModule<object, RulesArgs> {
     command: 'rules <name>',
     describe: 'Show a model\'s membership functions, frequent itemsets and adopted rules',
     builder: (y) => y
-      .positional('name', { type: 'string', demandOption: true, describe: 'Model name' })
+      .positional('name', { type: 'string', demandOption: true, describe: 'Model name, or FILE.json (a model exported with models export)' })
       .option('level', { type: 'number', describe: 'Adopt the itemsets of level k instead of the highest' })
       .option('json', { type: 'boolean', default: false, describe: 'Print {membership, levels, adopted} as JSON' })
       .option('store', storeOptionSpec('Model store (SQLite file)')) as never,
     handler: (a) => {
-      const name = validateModelName(a.name);
+      const name = modelNameOrFile(a.name);
       const view = describeRules(loadNamedModel(a.store, name).model, a.level);
       io.stdout(a.json ? JSON.stringify(view, null, 2) + '\n' : formatRules(view));
     },
