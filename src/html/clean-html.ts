@@ -7,7 +7,7 @@
  * absolute against the page URL and limited to http(s), mailto and relative ones),
  * never-rendered elements are dropped with their content, anything else keeps its text.
  */
-import { Parser } from 'htmlparser2';
+import { FlatParser as Parser } from './flat-parser.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 import { safeUrl } from './safe-url.js';
 
@@ -18,6 +18,8 @@ const KEPT = new Set([
   'figure', 'figcaption', 'sup', 'sub', 'hr',
 ]);
 const VOID = new Set(['img', 'br', 'hr']);
+/** Inline elements that render the same nested in themselves. */
+const SAME_AS_PARENT = new Set(['b', 'i', 'em', 'strong']);
 /** Dropped with everything inside: the line builder's default list (a form's text is text; its controls are not). */
 const DROPPED: ReadonlySet<string> = new Set(LINE_DEFAULTS.dropElements);
 const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { a: ['href', 'title'], img: ['src', 'alt', 'title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] };
@@ -60,6 +62,8 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
   };
   const root: OutNode = { name: 'article', attrs: '', children: [] };
   const stack: OutNode[] = [root];
+  // How many of each element are open in `stack`: an end tag of one that is not open costs one look-up, not a scan.
+  const openCount = new Map<string, number>();
   let dropDepth = 0;
   const parser = new Parser({
     onopentag(name, attrs) {
@@ -77,9 +81,20 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
         return;
       }
       if (name === 'a' && !/ href=/.test(a)) return; // a link to nowhere (or to javascript:) is its text
+      const top = stack[stack.length - 1]!;
+      // <b> right inside <b> (and i, em, strong) renders as the one around it: the open element stands for both
+      // (600,000 unclosed <b> are one element of the output, not 600,000 nested ones).
+      if (SAME_AS_PARENT.has(name) && top.name === name && a === '') {
+        stack.push(top);
+        openCount.set(name, openCount.get(name)! + 1);
+        return;
+      }
       const node: OutNode = { name, attrs: a, children: [] };
-      stack[stack.length - 1]!.children.push(node);
-      if (!VOID.has(name)) stack.push(node);
+      top.children.push(node);
+      if (!VOID.has(name)) {
+        stack.push(node);
+        openCount.set(name, (openCount.get(name) ?? 0) + 1);
+      }
     },
     ontext(text) {
       if (dropDepth > 0) return;
@@ -88,36 +103,80 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
     },
     onclosetag(name) {
       if (dropDepth > 0) { if (dropped.has(name) || !VOID.has(name)) dropDepth--; return; }
-      if (VOID.has(name) || !KEPT.has(name)) return;
-      for (let k = stack.length - 1; k > 0; k--) {
-        if (stack[k]!.name === name) { stack.length = k; break; }
-      }
+      if (VOID.has(name) || !KEPT.has(name) || !(openCount.get(name)! > 0)) return; // one look-up for an element not open
+      let k = stack.length - 1;
+      while (stack[k]!.name !== name) k--;
+      for (let j = k; j < stack.length; j++) openCount.set(stack[j]!.name, openCount.get(stack[j]!.name)! - 1);
+      stack.length = k;
     },
   }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   parser.end(source.slice(from, to));
-  const body = serialize(root.children, false).trim();
+  const body = serialize(root.children).trim();
   return body === '' ? '' : `<article>\n${body}\n</article>`;
 }
 
-/** Does a node hold chosen text or an image? (Empty elements are left out.) */
-function hasContent(n: OutNode | string): boolean {
-  return typeof n === 'string' ? n.trim() !== '' : n.name === 'img' || n.children.some(hasContent);
+/** The nodes that hold chosen text or an image (empty elements are left out), found bottom-up without recursion. */
+function withContent(top: readonly (OutNode | string)[]): Set<OutNode> {
+  const order: OutNode[] = [];
+  const todo = top.filter((n): n is OutNode => typeof n !== 'string');
+  while (todo.length > 0) {
+    const n = todo.pop()!;
+    order.push(n);
+    for (const c of n.children) if (typeof c !== 'string') todo.push(c);
+  }
+  const full = new Set<OutNode>();
+  for (let k = order.length - 1; k >= 0; k--) { // children before their parent
+    const n = order[k]!;
+    if (n.name === 'img' || n.children.some((c) => (typeof c === 'string' ? c.trim() !== '' : full.has(c)))) full.add(n);
+  }
+  return full;
 }
 
 const BLOCK_OUT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'figure', 'caption']);
+const LEADING_SPACE = /^\s+/, TRAILING_SPACE = /\s+$/;
 
-function serialize(nodes: readonly (OutNode | string)[], pre: boolean): string {
-  let out = '';
-  for (const n of nodes) {
-    if (typeof n === 'string') { out += escapeText(pre ? n : n.replace(/\s+/g, ' ')); continue; }
-    if (n.name === 'br' || n.name === 'hr') { out += `<${n.name}>`; continue; }
-    if (!hasContent(n)) continue;
-    if (n.name === 'img') { out += `<img${n.attrs}>`; continue; }
-    const inner = serialize(n.children, pre || n.name === 'pre');
-    const open = `<${n.name}${n.attrs}>`, close = `</${n.name}>`;
-    out += BLOCK_OUT.has(n.name) ? `${open}${pre || n.name === 'pre' ? inner : inner.trim()}${close}\n` : `${open}${inner}${close}`;
+/**
+ * The output nodes as HTML, without recursion (100,000 nested elements are 100,000 frames of an array): the pieces go to
+ * one list, and a block element's inside is trimmed on the pieces at its two ends (each piece emptied at most once).
+ */
+function serialize(top: readonly (OutNode | string)[]): string {
+  const full = withContent(top);
+  const parts: string[] = [];
+  const frames: { nodes: readonly (OutNode | string)[]; i: number; pre: boolean; node: OutNode | null; from: number }[] = [{ nodes: top, i: 0, pre: false, node: null, from: 0 }];
+  while (frames.length > 0) {
+    const f = frames[frames.length - 1]!;
+    if (f.i === f.nodes.length) {
+      frames.pop();
+      const n = f.node;
+      if (n === null) break;
+      const parentPre = frames[frames.length - 1]!.pre;
+      if (BLOCK_OUT.has(n.name)) {
+        if (!(parentPre || n.name === 'pre')) trimParts(parts, f.from);
+        parts.push(`</${n.name}>\n`);
+      } else parts.push(`</${n.name}>`);
+      continue;
+    }
+    const n = f.nodes[f.i++]!;
+    if (typeof n === 'string') { parts.push(escapeText(f.pre ? n : n.replace(/\s+/g, ' '))); continue; }
+    if (n.name === 'br' || n.name === 'hr') { parts.push(`<${n.name}>`); continue; }
+    if (!full.has(n)) continue;
+    if (n.name === 'img') { parts.push(`<img${n.attrs}>`); continue; }
+    parts.push(`<${n.name}${n.attrs}>`);
+    frames.push({ nodes: n.children, i: 0, pre: f.pre || n.name === 'pre', node: n, from: parts.length });
   }
-  return out;
+  return parts.join('');
+}
+
+/** White space trimmed from the start and end of `parts[from..]`: whole white pieces emptied, the edge pieces cut. */
+function trimParts(parts: string[], from: number): void {
+  for (let k = from; k < parts.length; k++) {
+    parts[k] = parts[k]!.replace(LEADING_SPACE, '');
+    if (parts[k] !== '') break;
+  }
+  for (let k = parts.length - 1; k >= from; k--) {
+    parts[k] = parts[k]!.replace(TRAILING_SPACE, '');
+    if (parts[k] !== '') break;
+  }
 }
 
 /**

@@ -70,6 +70,12 @@ const EMPTY_ROWS: Uint32Array = new Uint32Array(0);
 const PLAIN_RUN = /[!-%'-;=-~]+(?: [!-%'-;=-~]+)*/y;
 /** Text shorter than this (a menu item, a date) is read by the loop alone. */
 const PLAIN_RUN_MIN = 32;
+/**
+ * Text longer than this is read by the loop alone too: the regex engine keeps a backtrack entry per word of the run,
+ * and a 30 MB paragraph overflowed its stack (RangeError); 1 MiB of one-letter words is far below that (8 MB of
+ * two-letter words still passed on the main thread).
+ */
+const PLAIN_RUN_MAX = 1 << 20;
 
 /** Columns of a closed line, stored column by column in one array while building (one capacity check per line). */
 export const enum Col {
@@ -309,7 +315,7 @@ export class LineColumns {
         // cost); it stops at a `<` (text ends there: it cannot run on into markup), and the loop takes over
         // where it cannot decide.
         let j = i + 1;
-        if (to - i > PLAIN_RUN_MIN) {
+        if (to - i > PLAIN_RUN_MIN && to - i <= PLAIN_RUN_MAX) {
           PLAIN_RUN.lastIndex = i;
           if (PLAIN_RUN.test(src) && PLAIN_RUN.lastIndex <= to) j = PLAIN_RUN.lastIndex;
         }

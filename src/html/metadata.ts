@@ -26,7 +26,7 @@
  *   excerpt: the description, else the first paragraph of 80+ characters after the headline;
  * - image: `og:image`, `twitter:image`, JSON-LD `image` (resolved against the page URL; http(s) or relative only).
  */
-import { Parser } from 'htmlparser2';
+import { FlatParser as Parser } from './flat-parser.js';
 import { tokenize } from '../core/tokenize.js';
 import { dateFromUrl, dayOf, findDate } from './dates.js';
 import { safeUrl } from './safe-url.js';
