@@ -14,6 +14,7 @@
  */
 import type { Extraction, LineTable } from '../core/types.js';
 import { ConfigError, InputError } from '../core/errors.js';
+import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { decodeHtml, pageSource, type PageSource } from '../html/decode.js';
 import { sniffBinary } from '../html/sniff-binary.js';
 import { modelLineOptions, type Model } from '../model/model.js';
@@ -82,12 +83,49 @@ export interface ExtractResult extends Extraction {
 export type FarswSummary = Pick<FarswResult, 'informative' | 'fallback' | 'fallbackKept'>;
 
 
+/** extract()'s options by the type they take (`model` and `format` are checked on their own, numbers by option-ranges.ts). */
+const OPTION_TYPES: Readonly<Record<string, 'string' | 'boolean' | 'object'>> = {
+  algorithm: 'string', store: 'string', contentType: 'string', url: 'string', favor: 'string', preset: 'string',
+  useSiteModel: 'boolean', metadata: 'boolean', profile: 'boolean',
+  lines: 'object', dana: 'object', farsw: 'object', fallback: 'object', wlr: 'object', accb: 'object', cetr: 'object',
+};
+/** Model objects already checked: a caller passes the same one for every page. */
+const checkedModels = new WeakSet<object>();
+/** A wrong value as a message shows it: `number 5`, `an array`, `null`. */
+const shown = (v: unknown): string => (typeof v === 'number' || typeof v === 'boolean' ? `${typeof v} ${String(v)}` : typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : describeJson(v));
+
+/** Each option of the type it takes, and `model` a name or a whole model: a ConfigError naming the option. */
+function checkOptionTypes(options: Readonly<Record<string, unknown>>): void {
+  for (const [key, type] of Object.entries(OPTION_TYPES)) {
+    const v = options[key];
+    if (v === undefined) continue;
+    const ok = type === 'object' ? typeof v === 'object' && v !== null && !Array.isArray(v) : typeof v === type;
+    if (!ok) throw new ConfigError(`extract: ${key}: expected ${type === 'object' ? 'an object' : `a ${type}`}, found ${shown(v)}`);
+  }
+  const model = options['model'];
+  if (model === undefined || typeof model === 'string') return;
+  if (typeof model !== 'object' || model === null || Array.isArray(model)) throw new ConfigError(`extract: model: expected a model name or a Model object, found ${shown(model)}`);
+  if (checkedModels.has(model)) return;
+  // The fields extraction reads (a model built in memory, as apply --adapt builds one, carries no training report to check).
+  for (const [key, type] of Object.entries(MODEL_FIELDS)) {
+    const v = (model as Record<string, unknown>)[key];
+    if (type === 'array' ? !Array.isArray(v) : typeof v !== type || v === null) {
+      throw new ConfigError(`extract: model: not a Model object (its ${key} is ${v === undefined ? 'missing' : shown(v)}; a name, or a model as farsw's train() or models export gives one)`);
+    }
+  }
+  checkedModels.add(model);
+}
+const MODEL_FIELDS: Readonly<Record<string, 'string' | 'object' | 'array'>> = {
+  name: 'string', params: 'object', rules: 'array', membership: 'array', frequentRegions: 'array', levels: 'array',
+};
+
 /** What the types promise, checked for callers without them (JavaScript, parsed JSON): a ConfigError naming the argument. */
 function checkArguments(page: unknown, options: unknown): void {
   if (typeof page !== 'string' && !(page instanceof Uint8Array)) {
     throw new ConfigError(`extract: the page must be a string or bytes (a Uint8Array or Buffer), found ${page instanceof ArrayBuffer ? 'an ArrayBuffer (wrap it: new Uint8Array(buffer))' : describeJson(page)}`);
   }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ConfigError(`extract: options must be an object, found ${describeJson(options)}`);
+  checkOptionTypes(options as Record<string, unknown>);
   checkOptionRanges(options as ExtractOptions);
   const format = (options as ExtractOptions).format;
   if (format !== undefined && (typeof format !== 'string' || outputFormat(format) === undefined)) throw new ConfigError(`extract: unknown format ${JSON.stringify(format)}: expected one of ${FORMAT_NAMES.join(', ')}`);
@@ -109,10 +147,25 @@ export function chooseModel(options: ExtractOptions): ModelChoice {
  * Extract the main content of one page (HTML string or raw bytes).
  * @throws InputError "not HTML: …" for binary data (an image, an archive, NUL bytes
  *   in the first 8000: html/sniff-binary.ts); ConfigError for an unknown algorithm or model, or a `favor`
- *   the extractor has no parameters for, a page that is neither a string nor bytes, or an unknown `format`
+ *   the extractor has no parameters for, a page that is neither a string nor bytes, an unknown `format`, or an option
+ *   of the wrong type (naming it); InputError for a page over 256 MiB or one too large to extract
  */
 export function extract(page: string | Uint8Array, given: ExtractOptions = {}): ExtractResult {
   checkArguments(page, given);
+  // A page past the batch limit (256 MiB) is refused as one, not left to fail in a typed array or a string copy.
+  if (page.length > BATCH_DEFAULTS.maxPageBytes) {
+    throw new InputError(`page too large: ${page.length} ${typeof page === 'string' ? 'characters' : 'bytes'}, the limit is ${BATCH_DEFAULTS.maxPageBytes} (256 MiB)`);
+  }
+  try {
+    return extractChecked(page, given);
+  } catch (e) {
+    // An allocation that fails on a large page (a RangeError: invalid array or string length) is the page's size.
+    if (e instanceof RangeError) throw new InputError(`page too large to extract (${page.length} ${typeof page === 'string' ? 'characters' : 'bytes'}: ${e.message})`);
+    throw e;
+  }
+}
+
+function extractChecked(page: string | Uint8Array, given: ExtractOptions): ExtractResult {
   const options = withFavor(given);
   if (options.algorithm !== undefined && options.model !== undefined) throw new ConfigError('give either an algorithm or a model, not both');
   const t0 = options.profile ? performance.now() : 0;
