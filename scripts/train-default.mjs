@@ -7,12 +7,20 @@
  * (issue 17: they decide in apply, chosen by leave-one-dataset-out, docs/decisions.md), with each page's host as its site.
  * wcxb-dev's pages of every type (forums, products, listings, …) are trained on with the news collections (issue 35; their
  * figures are cross-validated by host: docs/decisions.md, "Page types"). About 2 minutes and 0.75 GB on all shared data.
+ * The page-type classifier (src/features/page-type.ts; its setting chosen by domain-grouped
+ * cross-validation, `npm run bench:page-type`, docs/decisions.md "Page types") is learnt from
+ * the pages that carry a `page_type` (wcxb-dev) and stored as the model's `pageType`.
+ * `--page-type-only`: keep models/default.json's rules and only learn the classifier again.
  * The datasets are read in place; only the model's numbers are committed.
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Trainer, readDataset, modelToJson, hostOfRecord } from '../dist/index.js';
+import { readFileSync } from 'node:fs';
+import {
+  Trainer, readDataset, modelToJson, modelFromJson, hostOfRecord, buildLineTable, modelLineOptions, pageTypeFeatures,
+  fitPageTypeClassifier, PAGE_TYPES, PAGE_TYPE_FEATURES,
+} from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets');
@@ -20,19 +28,44 @@ if (!existsSync(dir)) {
   console.error(`train:default: ${dir} not found; it needs ../shared/datasets`);
   process.exit(1);
 }
-const trainer = new Trainer({ name: 'default', site: null, featureVariant: 'normalized', evidence: true });
-const perDataset = new Map();
-for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl.gz')).sort()) {
-  for await (const r of readDataset(join(dir, f))) {
-    if (!r.gold) continue;
-    trainer.addPage({ id: r.id, html: r.html, gold: r.gold, site: hostOfRecord(r) });
-    perDataset.set(r.dataset, (perDataset.get(r.dataset) ?? 0) + 1);
+/** The classifier's setting, chosen by `npm run bench:page-type` (docs/decisions.md, "Page types"). */
+const PAGE_TYPE_FIT = { l2: 0.03, balanced: false };
+const files = readdirSync(dir).filter((n) => n.endsWith('.jsonl.gz')).sort();
+const modelFile = join(root, 'models/default.json');
+
+let model;
+if (process.argv.includes('--page-type-only')) model = modelFromJson(readFileSync(modelFile, 'utf8'), modelFile);
+else {
+  const trainer = new Trainer({ name: 'default', site: null, featureVariant: 'normalized', evidence: true });
+  const perDataset = new Map();
+  for (const f of files) {
+    for await (const r of readDataset(join(dir, f))) {
+      if (!r.gold) continue;
+      trainer.addPage({ id: r.id, html: r.html, gold: r.gold, site: hostOfRecord(r) });
+      perDataset.set(r.dataset, (perDataset.get(r.dataset) ?? 0) + 1);
+    }
+    process.stderr.write(`train:default: ${f} read (${trainer.pages} pages so far)\n`);
   }
-  process.stderr.write(`train:default: ${f} read (${trainer.pages} pages so far)\n`);
+  const trained = trainer.finish();
+  const trainedOn = [...perDataset].map(([dataset, pages]) => ({ dataset, pages }));
+  model = { ...trained, trainingReport: { ...trained.trainingReport, trainedOn, skipped: trained.trainingReport.skipped.slice(0, 50) } };
+  const r = model.trainingReport;
+  console.error(`train:default: ${r.pages} pages, ${r.lines} lines (${r.topicalLines} topical), ${model.rules.length} rules`);
 }
-const model = trainer.finish();
-const trainedOn = [...perDataset].map(([dataset, pages]) => ({ dataset, pages }));
-const out = { ...model, trainingReport: { ...model.trainingReport, trainedOn, skipped: model.trainingReport.skipped.slice(0, 50) } };
-writeFileSync(join(root, 'models/default.json'), modelToJson(out));
-const r = model.trainingReport;
-console.error(`train:default: ${r.pages} pages, ${r.lines} lines (${r.topicalLines} topical), ${model.rules.length} rules → models/default.json`);
+
+// The page-type classifier, on the lines the model builds.
+const lines = modelLineOptions(model.params);
+const xs = [], ys = [];
+for (const f of files) {
+  for await (const r of readDataset(join(dir, f))) {
+    const y = PAGE_TYPES.indexOf(r.pageType);
+    if (y < 0) continue;
+    xs.push(pageTypeFeatures(buildLineTable(r.html, lines), r.html, r.url));
+    ys.push(y);
+  }
+}
+const { pageType: _old, ...rest } = model;
+const out = xs.length > 0 ? { ...rest, pageType: fitPageTypeClassifier(xs, ys, PAGE_TYPES, PAGE_TYPE_FEATURES, PAGE_TYPE_FIT) } : rest;
+console.error(`train:default: page-type classifier ${xs.length > 0 ? `learnt from ${xs.length} pages with a page_type` : 'not learnt (no page has a page_type)'}`);
+writeFileSync(modelFile, modelToJson(out));
+console.error('train:default: → models/default.json');

@@ -108,3 +108,8 @@ export { renderSvg, type SvgOptions } from './explain/svg.js';
 export { renderHtml, type HtmlOptions } from './explain/html.js';
 export { renderLineTable, type LineTableOptions } from './explain/line-table.js';
 export { PRESETS, PAPER_PRESET, FARSW_TABLE1_ELEMENTS, type Preset } from './core/presets.js';
+export {
+  PAGE_TYPES, PAGE_TYPE_FEATURES, FALLBACK_PAGE_TYPE, pageTypeFeatures, pageTypeProbabilities, classifyFeatures, classifyPage,
+  type PageType, type PageTypeClassifier, type PageTypeResult,
+} from './features/page-type.js';
+export { fitPageTypeClassifier, crossValidatePageTypes, groupFolds, confusionFigures, type PageTypeFitOptions, type PageTypeCv } from './train/page-type.js';

@@ -28,6 +28,7 @@ import { FORMAT_NAMES, outputFormat, type FormatName } from './formats.js';
 import type { FarswResult } from '../extract/farsw.js';
 import { buildLineTable, type LineOptions } from '../html/lines.js';
 import { extractMetadata, type PageMetadata } from '../html/metadata.js';
+import { classifyPage, type PageTypeResult } from '../features/page-type.js';
 import { isDanaVariant, readsMarkupBytes } from '../extract/dana.js';
 import { withFavor, type Favor } from './favor.js';
 import { describeJson } from '../dataset/record.js';
@@ -188,12 +189,15 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
   let model: Model | undefined;
   let table: LineTable | undefined;
   const render = options.format !== undefined ? outputFormat(options.format)?.render : undefined;
+  let pageType: PageTypeResult | undefined;
   if (options.algorithm !== undefined) result = getExtractor(options.algorithm).extract(html, inner);
   else {
     const choice = chooseModel(options);
     model = choice.model;
-    // A format that renders the chosen lines reuses the extraction's line table (no second parse of the page).
-    const run1 = render ? (m: Model) => extractKeepingTable(html, m, inner) : (m: Model) => extractWithModel(html, m, inner);
+    // A format that renders the chosen lines reuses the extraction's line table (no second parse of the page);
+    // with metadata, the page is classified on that table too.
+    const modelOptions = options.metadata ? { ...inner, pageType: true } : inner;
+    const run1 = render ? (m: Model) => extractKeepingTable(html, m, modelOptions) : (m: Model) => extractWithModel(html, m, modelOptions);
     let run = run1(model);
     let reason = choice.reason;
     let fellBack = false;
@@ -208,7 +212,8 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
         fellBack = true;
       }
     }
-    const { detail, ...rest } = run;
+    const { detail, pageType: typed, ...rest } = run;
+    pageType = typed;
     if (TABLES.has(run)) table = TABLES.get(run);
     result = { ...rest, modelReason: reason, ...(fellBack ? { fellBack: true as const } : {}), farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
@@ -216,7 +221,10 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
     const lines = table ?? linedTable(html, model, options);
     result = { ...result, [options.format!]: render({ source: html, table: lines, blocks: result.blocks, text: result.text, url: options.url, dropElements: lineOptionsOf(model, options)?.dropElements }) };
   }
-  if (options.metadata) result = { ...result, metadata: extractMetadata(html, options.url) };
+  if (options.metadata) {
+    const metadata = extractMetadata(html, options.url);
+    result = { ...result, metadata: pageType ? { ...metadata, pageType: { type: pageType.type, confidence: Math.round(pageType.confidence * 1000) / 1000 } } : metadata };
+  }
   if (result.profile && encoding !== undefined) result.profile['decode'] = t1 - t0;
   return encoding !== undefined ? { ...result, encoding } : result;
 }
@@ -239,7 +247,8 @@ function extractKeepingTable(html: string, model: Model, options: ModelExtractor
   const { table, detail } = runModel(html, model, options, clock);
   const text = blocksToText(table, detail.blocks);
   clock.lap('text');
-  const run = { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
+  const pageType = options.pageType ? classifyPage(table, html, options.url, model) : undefined;
+  const run = { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...(pageType ? { pageType } : {}), ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
   TABLES.set(run, table);
   return run;
 }

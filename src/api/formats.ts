@@ -69,7 +69,8 @@ export function frontMatter(m: PageMetadata): string {
 
 /** Text output's header lines: `title: …` and the other fields the page gives, then a blank line. */
 function metadataLines(m: PageMetadata): string {
-  const lines = Object.entries(m).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${String(v)}`);
+  const lines = Object.entries(m).filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => `${k}: ${k === 'pageType' ? `${m.pageType!.type} (confidence ${m.pageType!.confidence.toFixed(2)})` : String(v)}`);
   return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
 }
 

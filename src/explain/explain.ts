@@ -10,6 +10,7 @@
  * (`addanag` inside a model run, see `extract/farsw.ts`), so `diff` is exactly the
  * signal whose positive runs are DANA's regions.
  */
+import { classifyPage, type PageTypeResult } from '../features/page-type.js';
 import type { Block, LineTable } from '../core/types.js';
 import type { EvidenceModel, Model } from '../model/model.js';
 import { ruleText } from '../model/describe.js';
@@ -39,6 +40,8 @@ export interface ExplainData {
   readonly variant: DanaVariant;
   /** The page's URL, when given (shown, never fetched). */
   readonly url: string | null;
+  /** A model run: what kind of page the model's classifier says it is (features/page-type.ts). */
+  readonly pageType?: PageTypeResult;
   readonly lineCount: number;
   /** What the line builder had to correct on this page (LineTable.warnings). */
   readonly warnings?: readonly string[];
@@ -127,7 +130,7 @@ export function explainPage(html: string, options: ExplainOptions): ExplainData 
     // The cutoff applyModel compared the windows with (extract/farsw.ts: evidence block scores need a P(content) per line).
     const evidence = o.blockScore === 'evidence' && (o.classify === 'confidence' || o.classify === 'rules');
     const info = { model: options.model.name, mode: o.mode, beta: evidence ? o.evidenceBeta : o.beta, windowScore: evidence ? 'evidence' as const : 'paper' as const, url };
-    return explainModelRun(run.table, run.detail, info, options.model);
+    return { ...explainModelRun(run.table, run.detail, info, options.model), pageType: classifyPage(run.table, html, url, options.model) };
   }
   const variant = options.algorithm ?? MODEL_DANA_VARIANT;
   const { lines, dana } = danaPresetOptions(options);
@@ -152,6 +155,11 @@ export function explainModelRun(
     ...(detail.slotted ? { slotted: detail.slotted } : {}),
     ...(model?.trainingReport.unlabeled ? { templateEvidence: { pages: model.trainingReport.unlabeled.pages, minPages: model.trainingReport.unlabeled.minPages, seedModel: model.trainingReport.unlabeled.seedModel } } : {}),
   };
+}
+
+/** The page type in words: `page type forum (0.93)`, or the fallback without a classifier. */
+export function pageTypeWords(p: PageTypeResult): string {
+  return p.confidence > 0 ? `page type ${p.type} (${p.confidence.toFixed(2)})` : `page type ${p.type} (the model has no page-type classifier)`;
 }
 
 /** Explain the DANA core alone on a table. */
@@ -205,6 +213,7 @@ export function summarize(data: ExplainData): string {
   let chosen = 0;
   for (const b of data.chosen) chosen += b.end - b.start;
   const parts = [`${data.method}${data.mode ? ` (mode ${data.mode})` : ''}`, `${data.lineCount} lines`];
+  if (data.pageType) parts.push(pageTypeWords(data.pageType));
   if (data.topical) {
     let topical = 0;
     for (const t of data.topical) topical += t;

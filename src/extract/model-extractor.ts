@@ -10,10 +10,13 @@ import { applyModel, type FarswApplyOptions, type FarswResult } from './farsw.js
 import { checkPreset, pageLines, StageClock, type ExtractorOptions } from './registry.js';
 import { PAPER_PRESET, type Preset } from '../core/presets.js';
 import type { LineOptions } from '../html/lines.js';
+import { classifyPage, type PageTypeResult } from '../features/page-type.js';
 
 /** Options of model-based extraction. */
 export interface ModelExtractorOptions extends ExtractorOptions {
   readonly farsw?: Partial<Omit<FarswApplyOptions, 'dana'>> & { readonly dana?: Partial<FarswApplyOptions['dana']> };
+  /** Also classify the page (features/page-type.ts, the model's `pageType`): the result's `pageType`. */
+  readonly pageType?: boolean;
 }
 
 /**
@@ -81,10 +84,12 @@ export function runModel(html: string, model: Model, options: ModelExtractorOpti
 }
 
 /** Extraction with a model; `detail` carries the intermediates for `farsw explain`. */
-export function extractWithModel(html: string, model: Model, options: ModelExtractorOptions = {}): Extraction & { readonly model: string; readonly detail: FarswResult } {
+export function extractWithModel(html: string, model: Model, options: ModelExtractorOptions = {}): Extraction & { readonly model: string; readonly detail: FarswResult; readonly pageType?: PageTypeResult } {
   const clock = new StageClock(options.profile === true);
   const { table, detail } = runModel(html, model, options, clock);
   const text = blocksToText(table, detail.blocks);
   clock.lap('text');
-  return { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
+  const pageType = options.pageType ? classifyPage(table, html, options.url, model) : undefined;
+  if (pageType) clock.lap('pageType');
+  return { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...(pageType ? { pageType } : {}), ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
 }

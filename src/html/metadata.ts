@@ -47,6 +47,11 @@ export interface PageMetadata {
   readonly excerpt: string | null;
   /** The page's lead image (absolute when the page's URL is known). */
   readonly image: string | null;
+  /**
+   * What kind of page it is (features/page-type.ts): one of the seven WCXB types and the classifier's
+   * probability for it. Set by extract() for model-based extraction; absent from extractMetadata's own result.
+   */
+  readonly pageType?: { readonly type: string; readonly confidence: number };
 }
 
 const MAX_HEADINGS = 64;

@@ -132,6 +132,16 @@ CREATE TABLE topical_slots (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    // Model.pageType: the page-type classifier (issue 35) as one JSON value, read back through validateModel.
+    version: 6,
+    sql: `
+CREATE TABLE page_type (
+  model_id       INTEGER PRIMARY KEY REFERENCES models (id) ON DELETE CASCADE,
+  page_type_json TEXT NOT NULL
+);
+`,
+  },
 ]);
 
 /** Schema version this farsw writes. */

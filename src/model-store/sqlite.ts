@@ -148,6 +148,7 @@ class SqliteModelStore implements ModelStore {
       paths: db.prepare('SELECT key, topical, non_topical FROM path_stats WHERE model_id = ? ORDER BY key'),
       tokens: db.prepare('SELECT key, topical, non_topical FROM token_stats WHERE model_id = ? ORDER BY key'),
       evidence: db.prepare('SELECT evidence_json FROM evidence WHERE model_id = ?'),
+      pageType: db.prepare('SELECT page_type_json FROM page_type WHERE model_id = ?'),
       slots: db.prepare('SELECT key FROM topical_slots WHERE model_id = ? ORDER BY key'),
       ...(readonly ? {} : this.writeStatements(db)),
     };
@@ -176,6 +177,7 @@ class SqliteModelStore implements ModelStore {
       insertPath: db.prepare('INSERT INTO path_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
       insertToken: db.prepare('INSERT INTO token_stats (model_id, key, topical, non_topical) VALUES (?, ?, ?, ?)'),
       insertEvidence: db.prepare('INSERT INTO evidence (model_id, evidence_json) VALUES (?, ?)'),
+      insertPageType: db.prepare('INSERT INTO page_type (model_id, page_type_json) VALUES (?, ?)'),
       insertSlot: db.prepare('INSERT INTO topical_slots (model_id, key) VALUES (?, ?)'),
       deleteName: db.prepare('DELETE FROM models WHERE name = ?'),
       deleteActive: db.prepare('DELETE FROM models WHERE name = ? AND active = 1'),
@@ -234,6 +236,7 @@ class SqliteModelStore implements ModelStore {
     for (const [k, t, n] of model.pathStats ?? []) q.insertPath.run(id, k, t, n);
     for (const [k, t, n] of model.tokenStats ?? []) q.insertToken.run(id, k, t, n);
     if (model.evidence) q.insertEvidence.run(id, JSON.stringify(model.evidence));
+    if (model.pageType) q.insertPageType.run(id, JSON.stringify(model.pageType));
     for (const k of model.topicalSlots ?? []) q.insertSlot.run(id, k);
     step('report');
   }
@@ -277,6 +280,7 @@ class SqliteModelStore implements ModelStore {
     const tokenStats = (this.q.tokens.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
     const evidence = this.q.evidence.get(row.id) as { evidence_json: string } | undefined;
     const topicalSlots = (this.q.slots.all(row.id) as { key: number }[]).map((t) => t.key);
+    const pageType = this.q.pageType.get(row.id) as { page_type_json: string } | undefined;
     const model = {
       formatVersion: row.format_version,
       name: row.name,
@@ -296,6 +300,7 @@ class SqliteModelStore implements ModelStore {
       ...(tokenStats.length > 0 ? { tokenStats } : {}),
       ...(topicalSlots.length > 0 ? { topicalSlots } : {}),
       ...(evidence ? { evidence: JSON.parse(evidence.evidence_json) as unknown } : {}),
+      ...(pageType ? { pageType: JSON.parse(pageType.page_type_json) as unknown } : {}),
     };
     const valid = validateModel(model, `${this.path}: model ${name}`);
     checkModelComplete(valid, (what) => { throw new ModelFormatError(`${this.path}: model ${name}: ${what}`); }, 'the store is damaged, retrain or re-import the model');

@@ -4,6 +4,7 @@
  * the adopted rules with their rate on non-topical training lines.
  */
 
+import type { PageTypeClassifier } from '../features/page-type.js';
 import { ConfigError } from '../core/errors.js';
 import { FEATURE_LETTERS } from '../features/line-features.js';
 import { regionFeature, regionName, type RegionId } from '../fuzzy/region.js';
@@ -37,6 +38,39 @@ export interface RulesView {
   readonly evidence?: EvidenceView;
   /** Label-free models: the template found by repetition (trainingReport.unlabeled). */
   readonly template?: UnlabeledEvidence;
+  /** The page-type classifier, when the model has one. */
+  readonly pageType?: PageTypeView;
+}
+
+/** What `farsw rules` shows of a page-type classifier: per type, its most telling features. */
+export interface PageTypeView {
+  readonly learner: string;
+  readonly l2: number | null;
+  readonly pages: number | null;
+  /** Per type: its bias and the features with the largest weights for it (per standard deviation), positive then negative. */
+  readonly types: readonly { readonly type: string; readonly bias: number; readonly for: readonly FeatureWeight[]; readonly against: readonly FeatureWeight[] }[];
+}
+export interface FeatureWeight { readonly feature: string; readonly weight: number }
+
+/**
+ * A page-type classifier in words: per type, the `top` features whose weights raise its score most
+ * and the `top` that lower it most (weights per standard deviation of the feature).
+ */
+export function describePageType(c: PageTypeClassifier, top = 5): PageTypeView {
+  return {
+    learner: c.training?.learner ?? 'multinomial logistic regression',
+    l2: c.training?.l2 ?? null,
+    pages: c.training?.pages ?? null,
+    types: c.classes.map((type, j) => {
+      const weights = c.weights[j]!.map((weight, f) => ({ feature: c.features[f]!, weight }));
+      const sorted = [...weights].sort((a, b) => b.weight - a.weight || (a.feature < b.feature ? -1 : 1));
+      return {
+        type, bias: c.bias[j]!,
+        for: sorted.filter((w) => w.weight > 0).slice(0, top),
+        against: sorted.filter((w) => w.weight < 0).reverse().slice(0, top),
+      };
+    }),
+  };
 }
 
 /** What `farsw rules` shows of a model's evidence rules. */
@@ -78,6 +112,7 @@ export function describeRules(model: Model, level?: number): RulesView {
     levels: model.levels.map((l) => ({ level: l.level, itemsets: l.itemsets.map((s) => ({ regions: s.items.map(word), support: s.support })) })),
     ...(model.evidence ? { evidence: describeEvidence(model.evidence) } : {}),
     ...(model.trainingReport.unlabeled ? { template: model.trainingReport.unlabeled } : {}),
+    ...(model.pageType ? { pageType: describePageType(model.pageType) } : {}),
     adoptedLevel: top === 0 ? 0 : chosen,
     adopted: rules.map((r) => {
       const regions = r.antecedent.map(word);

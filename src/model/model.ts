@@ -17,6 +17,7 @@ import type { Rule } from '../mining/rules.js';
 import type { LineOptions } from '../html/lines.js';
 import type { ClassRule } from '../mining/class-rules.js';
 import { CLASS_WORD_ITEM_BASE, EVIDENCE_NUMERIC } from '../features/evidence.js';
+import type { PageTypeClassifier } from '../features/page-type.js';
 
 /** Version of the Model layout. Bump when a field changes meaning; old models are then refused with "retrain". */
 export const MODEL_FORMAT_VERSION = 2;
@@ -226,6 +227,11 @@ export interface Model {
   readonly tokenStats?: readonly (readonly [number, number, number])[];
   /** Evidence rules over structure, class/id words and text (train/evidence.ts); absent in models trained without. */
   readonly evidence?: EvidenceModel;
+  /**
+   * The page-type classifier (features/page-type.ts, learnt by train/page-type.ts): absent in models
+   * trained without it, whose pages are all `article` (classifyPage's fallback).
+   */
+  readonly pageType?: PageTypeClassifier;
 }
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -336,6 +342,7 @@ export function validateModel(value: unknown, source = 'model'): Model {
   if (p!.exclusiveAlign !== undefined && typeof p!.exclusiveAlign !== 'boolean') fail('params.exclusiveAlign must be a boolean');
   if (p!.slots !== undefined && typeof p!.slots !== 'boolean') fail('params.slots must be a boolean');
   if (m.evidence !== undefined) validateEvidence(m.evidence, fail, checkFraction);
+  if (m.pageType !== undefined) validatePageType(m.pageType, fail);
   if (p!.twoRegionEnd !== undefined && p!.twoRegionEnd !== 'h' && p!.twoRegionEnd !== 'mean') fail('params.twoRegionEnd must be "h" or "mean"');
   if (typeof m.trainingReport !== 'object' || m.trainingReport === null) fail('trainingReport must be an object');
   const sc = (m.trainingReport as Record<string, unknown>).siteCheck as Record<string, unknown> | undefined;
@@ -349,6 +356,29 @@ export function validateModel(value: unknown, source = 'model'): Model {
   }
   if (typeof m.farswVersion !== 'string') fail('farswVersion must be a string');
   return value as Model;
+}
+
+/**
+ * Check a model's `pageType` field (see PageTypeClassifier): its lists the right lengths, its numbers finite.
+ * Features named otherwise than this farsw's are not refused here: classifyPage gives such a classifier's pages the fallback type.
+ */
+function validatePageType(value: unknown, fail: (what: string) => never): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('pageType must be an object');
+  const c = value as Record<string, unknown>;
+  const strings = (v: unknown, where: string): number => {
+    if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'string')) fail(`${where} must be a non-empty array of strings`);
+    return (v as unknown[]).length;
+  };
+  const numbers = (v: unknown, n: number, where: string, positive = false): void => {
+    if (!Array.isArray(v) || v.length !== n || !v.every((x) => Number.isFinite(x) && (!positive || (x as number) > 0))) fail(`${where} must list ${n} finite numbers${positive ? ' > 0' : ''}`);
+  };
+  const classes = strings(c.classes, 'pageType.classes');
+  const features = strings(c.features, 'pageType.features');
+  numbers(c.mean, features, 'pageType.mean');
+  numbers(c.scale, features, 'pageType.scale', true);
+  numbers(c.bias, classes, 'pageType.bias');
+  if (!Array.isArray(c.weights) || c.weights.length !== classes) fail(`pageType.weights must list ${classes} rows`);
+  (c.weights as unknown[]).forEach((row, j) => numbers(row, features, `pageType.weights[${j}]`));
 }
 
 /** Check a model's `evidence` field (see EvidenceModel). */

@@ -3,6 +3,11 @@ import { train } from '../../src/train/train.js';
 import { openModelStore } from '../../src/model-store/sqlite.js';
 import { loadModel } from '../../src/model-store/store.js';
 import { sitePages } from '../helpers/site-pages.js';
+import { fitPageTypeClassifier } from '../../src/train/page-type.js';
+import { PAGE_TYPE_FEATURES } from '../../src/features/page-type.js';
+import { modelFromJson, modelToJson, validateModel } from '../../src/model/model.js';
+import { extract } from '../../src/api/extract.js';
+import { extractWithModel } from '../../src/extract/model-extractor.js';
 
 describe('train → store → load', () => {
   it('gives an identical model (rules, levels, membership, report)', () => {
@@ -36,5 +41,42 @@ describe('train → store → load', () => {
     expect(store.list().map((s) => [s.name, s.version])).toEqual([['rt', 1]]);
     expect(store.load('rt')).toEqual(old);
     store.close();
+  });
+});
+
+describe('the page-type classifier in a model', () => {
+  const classifier = fitPageTypeClassifier(
+    [[0, 1], [1, 0], [0, 2], [2, 0]].map((x) => [...x, ...new Array(PAGE_TYPE_FEATURES.length - 2).fill(0)]),
+    [0, 1, 0, 1], ['article', 'forum'], PAGE_TYPE_FEATURES, { iterations: 20 });
+
+  it('goes through the SQLite store and a JSON export unchanged', () => {
+    const model = { ...train(sitePages(10), { name: 'typed' }), pageType: classifier };
+    const store = openModelStore(':memory:');
+    store.save(model);
+    const loaded = loadModel(store, 'typed');
+    expect(loaded.pageType).toEqual(classifier);
+    expect(loaded).toEqual(model);
+    store.close();
+    expect(modelFromJson(modelToJson(model)).pageType).toEqual(classifier);
+  });
+
+  it('an older model without it loads unchanged and calls every page an article', () => {
+    const model = train(sitePages(10), { name: 'old' });
+    expect(model.pageType).toBeUndefined();
+    const loaded = modelFromJson(modelToJson(model));
+    expect(loaded).toEqual(model);
+    const html = '<body><h1>Forum</h1><div class="post"><p>A post</p></div></body>';
+    expect(extract(html, { model: loaded, metadata: true }).metadata?.pageType).toEqual({ type: 'article', confidence: 0 });
+    expect(extractWithModel(html, loaded, { pageType: true }).pageType).toEqual({ type: 'article', confidence: 0, probabilities: {} });
+  });
+
+  it('a malformed classifier is refused naming the field', () => {
+    const model = train(sitePages(10), { name: 'bad' });
+    const bad = (pageType: unknown) => () => validateModel({ ...model, pageType });
+    expect(bad([])).toThrow('pageType must be an object');
+    expect(bad({ ...classifier, bias: [0] })).toThrow('pageType.bias must list 2 finite numbers');
+    expect(bad({ ...classifier, scale: classifier.scale.map(() => 0) })).toThrow(/pageType\.scale must list \d+ finite numbers > 0/);
+    expect(bad({ ...classifier, weights: [classifier.weights[0]] })).toThrow('pageType.weights must list 2 rows');
+    expect(bad({ ...classifier, classes: 'article' })).toThrow('pageType.classes must be a non-empty array of strings');
   });
 });

@@ -156,7 +156,7 @@ describe('SQLite model store', () => {
 
   it('migrates a version-1 store (no template lines) to the current schema and keeps its models', () => {
     // What farsw wrote before schema version 2: no template_lines or path_stats table.
-    const path = olderStore(exampleModel('a'), 'DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats; ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots', 1);
+    const path = olderStore(exampleModel('a'), 'DROP TABLE template_lines; DROP TABLE path_stats; DROP TABLE token_stats; ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots; DROP TABLE page_type', 1);
     expect(() => openModelStore(path, { readonly: true }))
       .toThrow(new RegExp(`schema version 1 is older than ${SCHEMA_VERSION}; run a command that writes the store`));
     const s = openModelStore(path);
@@ -172,7 +172,7 @@ describe('SQLite model store', () => {
 
   it('migrates a version-2 store (no template bound) and reads its models without one', () => {
     const withTemplates = { ...exampleModel('a'), templateLines: [7, 42] };
-    const path = olderStore(withTemplates, 'ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots', 2);
+    const path = olderStore(withTemplates, 'ALTER TABLE models DROP COLUMN template_max_chars; DROP TABLE evidence; DROP TABLE topical_slots; DROP TABLE page_type', 2);
     const s = openModelStore(path);
     expect(s.load('a')).toEqual(withTemplates);
     const bounded = { ...exampleModel('b'), templateLines: [7], templateMaxChars: 33 };
@@ -182,12 +182,20 @@ describe('SQLite model store', () => {
   });
 
   it('migrates a version-4 store (no slots): its site models load without slots; a model with slots round-trips', () => {
-    const path = olderStore(exampleModel('a'), 'DROP TABLE topical_slots', 4);
+    const path = olderStore(exampleModel('a'), 'DROP TABLE topical_slots; DROP TABLE page_type', 4);
     const s = openModelStore(path);
     expect(s.load('a')).toEqual(exampleModel('a'));
     const slotted = { ...exampleModel('b'), topicalSlots: [3, 99, 0xfffffff0] };
     s.save(slotted);
     expect(s.load('b')).toEqual(slotted);
+    s.close();
+  });
+
+  it('migrates a version-5 store (no page types): its models load without a classifier', () => {
+    const path = olderStore(exampleModel('a'), 'DROP TABLE page_type', 5);
+    const s = openModelStore(path);
+    expect(s.load('a')).toEqual(exampleModel('a'));
+    expect(s.load('a').pageType).toBeUndefined();
     s.close();
   });
 

@@ -6,7 +6,7 @@
 import { FARSW_APPLY_DEFAULTS } from '../../core/defaults.js';
 import type { CommandModule } from 'yargs';
 import { storeOptionSpec } from '../store-location.js';
-import { describeRules, type EvidenceView, type RulesView } from '../../model/describe.js';
+import { describeRules, type EvidenceView, type PageTypeView, type RulesView } from '../../model/describe.js';
 import { loadNamedModel, modelNameOrFile } from '../../model-store/resolve.js';
 import type { CliIo } from '../io.js';
 
@@ -31,6 +31,7 @@ export function formatRules(v: RulesView): string {
   if (v.adopted.length === 0) out.push('  none');
   for (const r of v.adopted) out.push(`  ${r.text}`);
   if (v.evidence) out.push('', ...formatEvidence(v.evidence));
+  if (v.pageType) out.push('', ...formatPageType(v.pageType));
   if (v.template) {
     const t = v.template;
     out.push('', `Template found by repetition (label-free: ${t.pages} pages without gold, pseudo-labels from ${t.seedModel})`,
@@ -38,6 +39,16 @@ export function formatRules(v: RulesView): string {
       '  most repeated lines (pages):', ...t.topTemplate.map((x) => `    ${String(x.pages).padStart(4)}  ${x.text}`));
   }
   return out.join('\n') + '\n';
+}
+
+/** The page-type classifier: per type, the features that speak for it and against it. */
+function formatPageType(p: PageTypeView): string[] {
+  const out = [`Page types (${p.learner}${p.l2 !== null ? `, L2 ${p.l2}` : ''}${p.pages !== null ? `, learnt from ${p.pages} pages` : ''}; the highest probability wins, weights per standard deviation of a feature)`];
+  const list = (ws: readonly { feature: string; weight: number }[]): string => ws.map((w) => `${w.feature} ${w.weight >= 0 ? '+' : '−'}${Math.abs(w.weight).toFixed(2)}`).join(', ');
+  for (const t of p.types) {
+    out.push(`  ${t.type} (bias ${t.bias.toFixed(2)})`, `    for:     ${list(t.for) || 'none'}`, `    against: ${list(t.against) || 'none'}`);
+  }
+  return out;
 }
 
 /** The evidence rules: what was learned (vocabularies, membership) and the rules of each class, in words. */

@@ -1,0 +1,132 @@
+import { describe, it, expect } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildLineTable } from '../../src/html/lines.js';
+import {
+  classifyFeatures, classifyPage, pageTypeFeatures, PAGE_TYPE_FEATURES, PAGE_TYPES, type PageTypeClassifier,
+} from '../../src/features/page-type.js';
+import { modelLineOptions } from '../../src/model/model.js';
+import { shippedDefaultModel } from '../../src/model-store/resolve.js';
+import { extract } from '../../src/api/extract.js';
+import { explainPage, summarize } from '../../src/explain/explain.js';
+
+const lines = modelLineOptions(shippedDefaultModel().params);
+/** The features of a page as a name → value map. */
+function features(html: string, url?: string): Record<string, number> {
+  const x = pageTypeFeatures(buildLineTable(html, lines), html, url);
+  return Object.fromEntries(PAGE_TYPE_FEATURES.map((n, i) => [n, x[i]!]));
+}
+
+describe('page-type features', () => {
+  it('has one value per name, all finite, on an empty page too', () => {
+    for (const html of ['', '<p>x</p>', '<html><body><ul><li>a</li></ul></body></html>']) {
+      const x = pageTypeFeatures(buildLineTable(html, lines), html, null);
+      expect(x.length).toBe(PAGE_TYPE_FEATURES.length);
+      expect([...x].every(Number.isFinite)).toBe(true);
+    }
+  });
+
+  it('measures the share of link text', () => {
+    // 'Home' (4 bytes) linked of 'Home' + 'Twelve chars' (4 + 12 bytes)
+    const f = features('<body><p><a href="/">Home</a></p><p>Twelve chars</p></body>');
+    expect(f['link text share']).toBeCloseTo(4 / 16, 12);
+    expect(f['lines with links']).toBeCloseTo(1 / 2, 12);
+  });
+
+  it('finds a run of ≥ 4 same-tag siblings and the text inside it', () => {
+    const cards = Array.from({ length: 5 }, (_, i) => `<div class="card"><p>Card number ${i}</p></div>`).join('');
+    const f = features(`<body><h1>Shop</h1><div class="grid">${cards}</div></body>`);
+    expect(f['log same-tag sibling runs']).toBeCloseTo(Math.log1p(1), 12);
+    expect(f['log longest sibling run']).toBeCloseTo(Math.log1p(5), 12);
+    // 5 × 'Card number i' (13 bytes) of those + 'Shop' (4)
+    expect(f['text share in sibling runs']).toBeCloseTo(65 / 69, 12);
+    expect(f['class words: card']).toBeCloseTo(5 / 6, 12);
+    const three = features(`<body><div class="grid">${Array.from({ length: 3 }, (_, i) => `<div><p>Card ${i}</p></div>`).join('')}</div></body>`);
+    expect(three['log same-tag sibling runs']).toBe(0);
+  });
+
+  it('reads JSON-LD @type (also in arrays and as a schema.org URL), og:type and prices', () => {
+    const head = '<head><meta property="og:type" content="product"><script type="application/ld+json">[{"@type": ["Product"]},{"@type":"https://schema.org/BreadcrumbList"}]</script></head>';
+    const f = features(`<html>${head}<body><p>Now $ 49.99, was €60</p></body></html>`);
+    expect(f['@type product']).toBe(1);
+    expect(f['@type breadcrumb']).toBe(1);
+    expect(f['@type article']).toBe(0);
+    expect(f['og:type product']).toBe(1);
+    expect(f['log prices']).toBeCloseTo(Math.log1p(2), 12);
+    // og:type written with content first; an og:type in the body's text is not read
+    expect(features('<html><head><meta content="article" property="og:type"></head><body><p>x</p></body></html>')['og:type article']).toBe(1);
+    expect(features('<html><body><p>The og:type meta says website</p></body></html>')['og:type website']).toBe(0);
+  });
+
+  it('reads the URL path words', () => {
+    const f = (url: string) => features('<p>x</p>', url);
+    expect(f('https://forum.example.org/t/some-topic/123')['url: forum']).toBe(1);
+    expect(f('https://example.com/products/red-shoe')['url: product']).toBe(1);
+    expect(f('https://docs.example.com/guide/install')['url: docs']).toBe(1);
+    expect(f('https://example.com/category/shoes?page=2')['url: collection']).toBe(1);
+    expect(f('https://example.com/tag/travel/')['url: listing']).toBe(1);
+    expect(f('https://example.com/blog/2024/05/a-long-story-here')['url: article']).toBe(1);
+    expect(f('https://example.com/blog/2024/05/a-long-story-here')['url slug words']).toBe(3);
+    expect(f('https://example.com/pricing')['url: service']).toBe(1);
+    expect(f('https://example.com/')['url home page']).toBe(1);
+    expect(f('https://example.com/productivity-tips')['url: product']).toBe(0);
+    expect(features('<p>x</p>')['url home page']).toBe(0);
+  });
+});
+
+/** A two-class classifier on the first feature (log text bytes): above 3 → b. */
+const toy: PageTypeClassifier = {
+  classes: ['a', 'b'], features: PAGE_TYPE_FEATURES, mean: PAGE_TYPE_FEATURES.map(() => 0), scale: PAGE_TYPE_FEATURES.map(() => 1),
+  weights: [PAGE_TYPE_FEATURES.map(() => 0), PAGE_TYPE_FEATURES.map((_, f) => (f === 0 ? 2 : 0))], bias: [0, -6],
+};
+
+describe('classifyFeatures / classifyPage', () => {
+  it('gives the class of the highest softmax probability', () => {
+    const x = new Float64Array(PAGE_TYPE_FEATURES.length);
+    x[0] = 4; // scores a 0, b 2·4 − 6 = 2
+    const r = classifyFeatures(x, toy);
+    expect(r.type).toBe('b');
+    expect(r.confidence).toBeCloseTo(1 / (1 + Math.exp(-2)), 12);
+    expect(r.probabilities['a']! + r.probabilities['b']!).toBeCloseTo(1, 12);
+    x[0] = 2;
+    expect(classifyFeatures(x, toy).type).toBe('a');
+  });
+
+  it('gives article, confidence 0, without a classifier or with one learnt on other features', () => {
+    const table = buildLineTable('<p>x</p>', lines);
+    expect(classifyPage(table, '<p>x</p>', null, {})).toEqual({ type: 'article', confidence: 0, probabilities: {} });
+    const stale = { ...toy, features: PAGE_TYPE_FEATURES.map((n, i) => (i === 0 ? 'an old feature' : n)) };
+    expect(classifyPage(table, '<p>x</p>', null, { pageType: stale }).type).toBe('article');
+    expect(classifyPage(table, '<p>x</p>', null, { pageType: toy }).type).toBe('a');
+  });
+});
+
+// The hand-written typed pages of test/pages (meta.json `pageType` and `url`), classified by the shipped default model.
+const pagesDir = join(import.meta.dirname, '../pages');
+const typed = readdirSync(pagesDir)
+  .filter((d) => existsSync(join(pagesDir, d, 'meta.json')))
+  .map((d) => ({ name: d, meta: JSON.parse(readFileSync(join(pagesDir, d, 'meta.json'), 'utf8')) as { pageType?: string; url?: string } }))
+  .filter((p) => p.meta.pageType !== undefined);
+
+describe('the shipped default model on the hand-written pages of each type', () => {
+  it('has a page of every type', () => {
+    expect(new Set(typed.map((p) => p.meta.pageType))).toEqual(new Set(PAGE_TYPES));
+    expect(shippedDefaultModel().pageType?.classes).toEqual([...PAGE_TYPES]);
+  });
+  for (const { name, meta } of typed) {
+    it(`${name} is ${meta.pageType}`, () => {
+      const html = readFileSync(join(pagesDir, name, 'source.html'), 'utf8');
+      const { metadata } = extract(html, { metadata: true, ...(meta.url ? { url: meta.url } : {}) });
+      expect(metadata?.pageType?.type).toBe(meta.pageType);
+      expect(metadata!.pageType!.confidence).toBeGreaterThan(0.5);
+    });
+  }
+
+  it('explain names the page type', () => {
+    const page = typed.find((p) => p.meta.pageType === 'product')!;
+    const html = readFileSync(join(pagesDir, page.name, 'source.html'), 'utf8');
+    const data = explainPage(html, { model: shippedDefaultModel(), url: page.meta.url! });
+    expect(data.pageType?.type).toBe('product');
+    expect(summarize(data)).toMatch(/page type product \(0\.\d\d\)/);
+  });
+});
