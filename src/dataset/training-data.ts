@@ -1,7 +1,7 @@
 /**
  * Reader of the `training-data/` layout: `DIR/SITE/NAME.html` (the page),
  * `DIR/SITE/NAME.txt` (gold, one paragraph per line, UTF-8) and an optional
- * `DIR/SITE/NAME.json` (`{ "url"?: string, "lang"?: string }`).
+ * `DIR/SITE/NAME.json` (`{ "url"?: string, "lang"?: string, "page_type"?: string }`).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -43,6 +43,7 @@ export async function* readTrainingData(dir: string, options: ReadOptions = {}):
       }
       let url: string | null = null;
       let lang: string | null = null;
+      let pageType: string | null = null;
       if (files.has(`${name}.json`)) {
         const metaPath = join(siteDir, `${name}.json`);
         const meta = parseMeta(await readFile(metaPath, 'utf8'));
@@ -52,6 +53,7 @@ export async function* readTrainingData(dir: string, options: ReadOptions = {}):
         }
         url = meta.url;
         lang = meta.lang;
+        pageType = meta.pageType;
       }
       const bytes = await readFile(htmlPath);
       const binary = sniffBinary(bytes);
@@ -65,7 +67,7 @@ export async function* readTrainingData(dir: string, options: ReadOptions = {}):
         options.onIssue?.({ file: join(siteDir, `${name}.txt`), message: gold.issue });
         continue;
       }
-      yield { id: `${site}/${name}`, dataset, url, lang, host: site, html, gold, source: { file: htmlPath } };
+      yield { id: `${site}/${name}`, dataset, url, lang, host: site, html, gold, ...(pageType !== null ? { pageType } : {}), source: { file: htmlPath } };
     }
   }
 }
@@ -88,7 +90,7 @@ function goldText(bytes: Uint8Array): string | { issue: string } {
 }
 
 /** Parse a meta file; a string result is the error message. */
-function parseMeta(text: string): { url: string | null; lang: string | null } | string {
+function parseMeta(text: string): { url: string | null; lang: string | null; pageType: string | null } | string {
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -97,10 +99,10 @@ function parseMeta(text: string): { url: string | null; lang: string | null } | 
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'meta file must hold a JSON object';
   const o = v as Record<string, unknown>;
-  for (const key of ['url', 'lang']) {
+  for (const key of ['url', 'lang', 'page_type']) {
     if (o[key] !== undefined && o[key] !== null && typeof o[key] !== 'string') {
       return `meta field "${key}" must be a string, found ${typeof o[key]}`;
     }
   }
-  return { url: (o['url'] as string | undefined) ?? null, lang: (o['lang'] as string | undefined) ?? null };
+  return { url: (o['url'] as string | undefined) ?? null, lang: (o['lang'] as string | undefined) ?? null, pageType: (o['page_type'] as string | undefined) ?? null };
 }

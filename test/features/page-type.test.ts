@@ -9,6 +9,7 @@ import { modelLineOptions } from '../../src/model/model.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
 import { extract } from '../../src/api/extract.js';
 import { explainPage, summarize } from '../../src/explain/explain.js';
+import { readDataset } from '../../src/dataset/load.js';
 
 const lines = modelLineOptions(shippedDefaultModel().params);
 /** The features of a page as a name → value map. */
@@ -121,6 +122,20 @@ describe('the shipped default model on the hand-written pages of each type', () 
       expect(metadata!.pageType!.confidence).toBeGreaterThan(0.5);
     });
   }
+
+  it('classifies the typed pages of training-data (page_type in their .json)', async () => {
+    const dir = join(import.meta.dirname, '../../training-data');
+    const wrong: string[] = [];
+    let n = 0;
+    for await (const r of readDataset(dir)) {
+      if (!r.pageType) continue;
+      n++;
+      const got = extract(r.html, { metadata: true, ...(r.url ? { url: r.url } : {}) }).metadata?.pageType?.type;
+      if (got !== r.pageType) wrong.push(`${r.id}: ${r.pageType}, classified ${got}`);
+    }
+    expect(n).toBeGreaterThanOrEqual(4);
+    expect(wrong).toEqual([]);
+  });
 
   it('explain names the page type', () => {
     const page = typed.find((p) => p.meta.pageType === 'product')!;
