@@ -58,7 +58,10 @@ export async function fetchPage(url: string, options: FetchOptions): Promise<Fet
         await res.body?.cancel();
         if (location === null) throw new InputError(`${url}: HTTP ${res.status} redirect without a Location`);
         if (hop >= maxRedirects) throw new InputError(`${url}: more than ${maxRedirects} redirects (last to ${new URL(location, current).href})`);
-        current = new URL(location, current).href;
+        const next = new URL(location, current);
+        // A redirect is followed to http(s) only: file:, data: and others are refused, as a URL argument of theirs is.
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new InputError(`${url}: redirected to a ${next.protocol} URL (${next.href.slice(0, 100)}); only http(s) URLs are fetched`);
+        current = next.href;
         continue;
       }
       if (res.status < 200 || res.status > 299) {

@@ -95,7 +95,10 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
       if (!Buffer.isBuffer(first) || !first.subarray(0, WARC_MAGIC.length).equals(WARC_MAGIC)) {
         const what = Buffer.isBuffer(first) ? printable(first) : 'a line longer than 64 KiB';
         if (!Buffer.isBuffer(first)) await r.skip(1);
-        if (!(yield* resync(`expected a WARC/1.x record header, found ${what}`))) return;
+        // WARC before 1.0 (ClueWeb09's WARC/0.18) is named as such, not only as an unexpected line.
+        const old = Buffer.isBuffer(first) && /^WARC\/0\.\d+/.exec(first.subarray(0, 16).toString('latin1'))?.[0];
+        const expected = old ? `a ${old} record header: WARC before 1.0 (as ClueWeb09's) is not read; farsw reads WARC/1.0 and WARC/1.1` : `expected a WARC/1.x record header, found ${what}`;
+        if (!(yield* resync(expected))) return;
         continue;
       }
       const lines: string[] = [];

@@ -89,13 +89,16 @@ function matches(u: Units, s: Signature): boolean {
   return true;
 }
 
-/** True when every other unit of the window is 0 and the rest are not: UTF-16 text without a BOM. */
-function looksUtf16(u: Units, n: number): boolean {
-  if (n < 8) return false;
+/** Its label when every other unit of the window is 0 and the rest are not (UTF-16 text without a BOM), else null. */
+function looksUtf16(u: Units, n: number): 'utf-16be' | 'utf-16le' | null {
+  if (n < 8) return null;
   let evenZero = 0, oddZero = 0;
   for (let i = 0; i < n; i++) if (u.at(i) === 0) (i % 2 === 0 ? evenZero++ : oddZero++);
   const half = n >> 1;
-  return (evenZero >= half * 0.9 && oddZero === 0) || (oddZero >= half * 0.9 && evenZero === 0);
+  // ASCII in UTF-16: its zero bytes come first (big-endian, even offsets) or second (little-endian, odd offsets).
+  if (evenZero >= half * 0.9 && oddZero === 0) return 'utf-16be';
+  if (oddZero >= half * 0.9 && evenZero === 0) return 'utf-16le';
+  return null;
 }
 
 /**
@@ -115,7 +118,8 @@ export function sniffBinary(page: Uint8Array | string, contentType?: string, nul
   const n = Math.min(u.length, SNIFF_WINDOW);
   const i = firstNul(page, n);
   if (i < 0) return null;
-  if (looksUtf16(u, n)) return 'UTF-16 text without a byte-order mark (declare it: --content-type "text/html; charset=utf-16le")';
+  const utf16 = looksUtf16(u, n);
+  if (utf16 !== null) return `UTF-16 text without a byte-order mark (declare it: --content-type "text/html; charset=${utf16}")`;
   return `binary data (NUL byte at offset ${i})`;
 }
 
