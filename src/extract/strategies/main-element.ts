@@ -7,6 +7,7 @@
  */
 import type { LineTable } from '../../core/types.js';
 import { nameHash } from '../../html/tags.js';
+import { need, type Stage } from '../stages/types.js';
 
 const MAIN = nameHash('main');
 /** Elements inside `<main>` whose text is not its content: navigation, asides, page headers and footers, forms. */
@@ -69,3 +70,14 @@ export function relaxToMain(table: LineTable, chosen: Uint8Array, share: number)
   }
   return inMain > 0 && kept < share * inMain ? main : undefined;
 }
+
+/** Stage `main`: the relax step on the final lines (`mainShare`). */
+export const mainStage: Stage = {
+  id: 'main', purpose: "relax to the page's <main>: its lines replace chosen lines holding too little of its text (mainShare)",
+  kept: "in the page's <main> element, which replaced chosen lines holding too little of its text",
+  dropped: "outside the page's <main> element, which replaced chosen lines holding too little of its text",
+  run({ table, options }, state) {
+    const main = relaxToMain(table, need(state, 'chosen', 'main'), options.mainShare);
+    return main ? { chosen: main, relaxed: 'main' } : {};
+  },
+};
