@@ -4,7 +4,7 @@
  */
 import type { Argv } from 'yargs';
 import { COMBINE_MODES, SCORE_NORMS } from '../extract/farsw.js';
-import { DANA_DEFAULTS, FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
+import { DANA_DEFAULTS, FARSW_APPLY_DEFAULTS, FARSW_SITE_MODEL_DEFAULTS } from '../core/defaults.js';
 import { PRESETS } from '../core/presets.js';
 import { checkFlagRanges } from '../api/option-ranges.js';
 
@@ -13,16 +13,16 @@ export type { ExtractorFlags as ExtractorArgs } from '../api/flag-options.js';
 
 /** Add the preset, the DANA core's flags and a model's flags to a command. */
 export function extractorOptions<T>(y: Argv<T>): Argv<T> {
-  const A = FARSW_APPLY_DEFAULTS;
+  const A = FARSW_APPLY_DEFAULTS, S = FARSW_SITE_MODEL_DEFAULTS;
   return y
     .option('preset', { choices: PRESETS, describe: "default (farsw) or paper: the algorithm exactly as published, every farsw addition off (README, Presets); other flags still apply on top" })
     .option('gap', { type: 'number', describe: `DANA Algorithm 1 gap in lines (default ${DANA_DEFAULTS.gap})` })
     .option('radius', { type: 'number', describe: `DANA smoothing radius (default ${DANA_DEFAULTS.radius})` })
     .option('title-decay', { type: 'number', describe: `Title anchor: lines after the title line at which a region counts half (default ${DANA_DEFAULTS.titleDecay}; 0: off, the papers' largest region)` })
-    .option('container', { type: 'number', describe: `Single-container share θ on the chosen lines (default ${DANA_DEFAULTS.container}; models: ${A.container} across sites, ${A.siteContainer} for site models; 0: off, the papers)` })
+    .option('container', { type: 'number', describe: `Single-container share θ on the chosen lines (default ${DANA_DEFAULTS.container}; models: ${A.container} across sites, ${S.container} for site models; 0: off, the papers)` })
     .option('title-container', { type: 'number', describe: `Title container: least share of the text it must keep (default ${DANA_DEFAULTS.titleContainer}; 0: off, the papers)` })
     .option('best-line', { type: 'boolean', describe: 'DANA: with no line above the axis, keep the best line (default on; --no-best-line: nothing, the papers)' })
-    .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${A.mode}; ${A.siteMode} for site models; farsw: the model alone)` })
+    .option('mode', { choices: COMBINE_MODES, describe: `How the model combines with the DANA core (default ${A.mode}; ${S.mode} for site models; farsw: the model alone)` })
     .option('phi', { type: 'number', describe: `Sliding window length (default ${A.phi})` })
     .option('beta', { type: 'number', describe: `Block score cutoff (default ${A.beta})` })
     .option('classify', { choices: ['crisp', 'fuzzy', 'confidence', 'rules'] as const, describe: `Rule matching (default ${A.classify}; crisp: the paper's; rules: the evidence rules of a model trained with --evidence)` })
@@ -30,12 +30,12 @@ export function extractorOptions<T>(y: Argv<T>): Argv<T> {
     .option('fallback', { type: 'boolean', describe: 'When no block passes β, keep the best block (default on; --no-fallback: nothing, the paper)' })
     .option('score-norm', { choices: SCORE_NORMS, describe: `Eq. 4 normalisation: page maxima or the model's H (default ${A.scoreNorm}; model reproduces the paper's scores)` })
     .option('templates', { type: 'boolean', describe: "Drop the model's template lines (default on; --no-templates ignores them)" })
-    .option('path-evidence', { type: 'number', describe: `Training lines a structural path needs to decide its lines (default ${A.pathEvidence}, site models ${A.sitePathEvidence}; 0: off)` })
+    .option('path-evidence', { type: 'number', describe: `Training lines a structural path needs to decide its lines (default ${A.pathEvidence}, site models ${S.pathEvidence}; 0: off)` })
     .option('path-veto', { type: 'boolean', describe: 'Drop lines whose path the model knows as non-topical, whatever chose them (default: site models only)' })
     .option('dedupe', { type: 'boolean', describe: 'Drop a chosen line repeating an earlier one (default: site models only)' })
     .option('token-evidence', { type: 'number', describe: `Weight of class/id words in confidence classification (default ${A.tokenEvidence}; 0: off)` })
     .option('fallback-link-density', { type: 'number', describe: `Union: leave out a fallback block with more link text than this share (default ${A.fallbackLinkDensity}; 0: off)` })
-    .option('mute', { type: 'number', describe: `Learned mute: leave out chosen lines with a class/id word whose block carried the article on fewer than this share of its training pages (default ${A.mute} across sites, ${A.siteMute} for site models; 0: off)` })
+    .option('mute', { type: 'number', describe: `Learned mute: leave out chosen lines with a class/id word whose block carried the article on fewer than this share of its training pages (default ${A.mute} across sites, ${S.mute} for site models; 0: off)` })
     .check((a) => {
       checkFlagRanges(a as Record<string, unknown>);
       return true;

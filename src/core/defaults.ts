@@ -63,7 +63,7 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
   siteExclusiveAlign: true,
   /**
    * Site models learn the structural slots of article lines (features/slots.ts, Model.topicalSlots): a slot on at least
-   * `slotMinPages` training pages whose lines were topical at least `slotMinShare` of the time (docs/decisions.md, session 13).
+   * `slotMinPages` training pages whose lines were topical at least `slotMinShare` of the time (docs/decisions.md).
    */
   siteSlots: true,
   slotMinPages: 2,
@@ -206,29 +206,17 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   veto: 0,
   /** θ of the single-container constraint on the final lines of models across sites (extract/container.ts; 0 = off), as DANA_DEFAULTS.container. */
   container: DANA_DEFAULTS.container,
-  /** The same for site models: off; a site model knows its site's structure, and the constraint cost intra-site F1 (docs/decisions.md). */
-  siteContainer: 0,
-  /** The title container (DANA_DEFAULTS.titleContainer) for site models: off, it cost intra-site F1 (docs/decisions.md). */
-  siteTitleContainer: 0,
   /** DANA regions sized by Σ T × P(topical) (extract/farsw.ts): measured better twice (docs/decisions.md). */
   weightRegions: true,
   /** Models across sites: a line whose structural path the model knows as non-topical is still kept when DANA chose it: paths learned across sites are generic (docs/decisions.md). */
   pathVeto: false,
-  /** Site models: such a line is dropped, whatever chose it: a site's related box or footer has paths seen on many non-topical lines (docs/decisions.md). */
-  sitePathVeto: true,
   /** Models across sites: a chosen line repeating an earlier chosen line is kept; some gold standards keep repeated paragraphs (docs/decisions.md). */
   dedupe: false,
-  /** Site models: such a line is dropped; printing the article twice is a property of the site (docs/decisions.md). */
-  siteDedupe: true,
   /** Weight of class/id-word evidence in `confidence` classification (extract/farsw.ts; 0 = off). */
   tokenEvidence: 0.5,
-  /** Combination for site models: `union`, as across sites, the best measured intra-site (docs/decisions.md). */
-  siteMode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
   /** A structural path seen on at least this many training lines decides its lines (extract/farsw.ts; 0 = off). */
   pathEvidence: 3,
-  /** The same for site models: one line is enough; a path of the one site means the same thing on every page (docs/decisions.md). */
-  sitePathEvidence: 1,
-  /** Lines in a structural slot the model learned as the article's (Model.topicalSlots: site models) are kept though nothing chose them (docs/decisions.md, session 13). */
+  /** Lines in a structural slot the model learned as the article's (Model.topicalSlots: site models) are kept though nothing chose them (docs/decisions.md). */
   slots: true,
   /** In `union`, the fallback block is not added when its anchor text exceeds this share of its text and it touches none of DANA's blocks (extract/farsw.ts keepFallback; 0 = off; docs/decisions.md). */
   fallbackLinkDensity: 0.5,
@@ -244,15 +232,10 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * container applies when it keeps at least 10 % of the chosen text (DANA's 20 %: a short article beside a long sidebar) (docs/decisions.md).
    */
   dana: Object.freeze({ ...DANA_DEFAULTS, gap: 80, container: 0, containerLines: 3, titleContainer: 0.1 }),
-  /** The gap of site models' DANA core: the paper's 20 (docs/decisions.md). */
-  siteGap: DANA_DEFAULTS.gap,
-  /** Site models' DANA core keeps its own container (DANA_DEFAULTS), any element, a single paragraph too (not measured intra-site). */
-  siteDanaContainer: DANA_DEFAULTS.container,
-  siteContainerLines: DANA_DEFAULTS.containerLines,
   /**
    * Block score: the paper's eq. 5 against β, or `evidence` (text-weighted mean P(content)) against `evidenceBeta` (extract/farsw.ts).
    * A model across sites with evidence rules uses `rules` classification and `evidence` block scores unless told otherwise
-   * (extract/model-extractor.ts farswOptions; docs/decisions.md).
+   * (FARSW_EVIDENCE_MODEL_DEFAULTS; docs/decisions.md).
    */
   blockScore: 'paper' as 'paper' | 'evidence',
   /** Cutoff of the `evidence` block score: 0.7 (0.5, 0.8 and 0.9 measured, docs/decisions.md). */
@@ -265,8 +248,6 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    */
   mute: 0.02,
   muteRetry: 500,
-  /** Site models: no mute (not measured intra-site; a site model's own evidence decides). */
-  siteMute: 0,
   /** In `union` with `evidence` block scores, informative blocks are added only within this many lines of DANA's blocks (−1 = all). */
   attach: -1,
   /** `rules` classification: weight of the evidence vote against the `confidence` reading (1 = the vote alone). */
@@ -275,7 +256,6 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   keepTitleLine: true,
   /** Models across sites: the title line is kept even when nothing chose it (docs/decisions.md); site models: off (not measured intra-site). */
   addTitleLine: true,
-  siteAddTitleLine: false,
   /** The kept title line is not muted (`mute`; a headline's `title` class word); site models have no mute (docs/decisions.md). */
   spareTitleLine: true,
   /**
@@ -284,11 +264,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * docs/decisions.md); site models: off (their lines are not cut to a container).
    */
   siblings: 0.65,
-  siteSiblings: 0,
   /** Models across sites: only a chosen title line is kept (`keepTitleLine`). */
   topicalTitle: false,
-  /** Site models: also the title line their rules call topical, where the window left it out (docs/decisions.md). */
-  siteTopicalTitle: true,
   /**
    * The final container is skipped when it holds none of the chosen text of the region the DANA core started from (the one the
    * title anchor ranks first): a gallery or teaser list outweighing a short article (docs/decisions.md). Site models have no final container.
@@ -299,28 +276,25 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * link-dense (anchor text above half of their text, Readability's cut; extract/farsw.ts fillSpan; docs/decisions.md).
    */
   fill: 0.5,
-  /** Site models: off (their lines are not cut to a container; not measured intra-site). */
-  siteFill: 0,
   /**
    * Models across sites: the lines DANA's regions or the windows chose between the kept headline and the article's element,
    * which the containers cut, come back when they hold at least 160 characters (a deck, a lead paragraph; not a byline or a
    * date); chosen by leave-one-dataset-out (extract/farsw.ts restoreLead; docs/decisions.md). Site models: off (no final container).
    */
   leadChars: 160,
-  siteLeadChars: 0,
   /**
    * A lead line does not come back when 70 % of its tokens recur in one of the article's first kept lines (a summary repeating
-   * the opening, not a deck); chosen by leave-one-dataset-out (restoreLead; docs/decisions.md, session 13).
+   * the opening, not a deck); chosen by leave-one-dataset-out (restoreLead; docs/decisions.md).
    */
   leadRepeat: 0.7,
   /**
    * The final container is chosen without the lines the learned mute leaves out, so a muted teaser list or sidebar does not
-   * outweigh the article; chosen by leave-one-dataset-out (docs/decisions.md, session 13). Site models have no mute.
+   * outweigh the article; chosen by leave-one-dataset-out (docs/decisions.md). Site models have no mute.
    */
   muteBox: true,
   /**
    * Teaser lists after the headline weigh by the share of such lists' text that was the article on the training pages when the
-   * title anchor ranks DANA's regions (extract/farsw.ts; docs/decisions.md, session 14). Site models are trained without it.
+   * title anchor ranks DANA's regions (extract/farsw.ts; docs/decisions.md). Site models are trained without it.
    */
   teaserRank: true,
   /**
@@ -329,6 +303,50 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * collections and service pages spread over several regions (docs/decisions.md, "Page types"; 0 = off).
    */
   mainShare: 0.6,
+});
+
+/**
+ * The site-model layer of the settings (extract/settings.ts resolveSettings): what a model trained on one site (`Model.site`)
+ * runs with instead of FARSW_APPLY_DEFAULTS, each value chosen in its own intra-site cross-validation (BENCHMARKS.md,
+ * docs/decisions.md). A new site-dependent option is one entry here.
+ */
+export const FARSW_SITE_MODEL_DEFAULTS = Object.freeze({
+  /** Combination: `union`, as across sites, the best measured intra-site (docs/decisions.md). */
+  mode: 'union' as 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote',
+  /** No final container: a site model knows its site's structure, and the constraint cost intra-site F1 (docs/decisions.md). */
+  container: 0,
+  /** A line whose structural path the model knows as non-topical is dropped, whatever chose it: a site's related box or footer has paths seen on many non-topical lines (docs/decisions.md). */
+  pathVeto: true,
+  /** A chosen line repeating an earlier chosen line is dropped; printing the article twice is a property of the site (docs/decisions.md). */
+  dedupe: true,
+  /** One training line is enough for a structural path to decide: a path of the one site means the same thing on every page (docs/decisions.md). */
+  pathEvidence: 1,
+  /** No learned mute (not measured intra-site; a site model's own evidence decides). */
+  mute: 0,
+  /** No fill and no lead (their lines are not cut to a container; not measured intra-site). */
+  fill: 0,
+  leadChars: 0,
+  /** The title line only when chosen (not measured intra-site)… */
+  addTitleLine: false,
+  /** …or when the rules call it topical, where the window left it out: the headline sits apart from the body, past the share buttons (docs/decisions.md). */
+  topicalTitle: true,
+  /** No sibling step (their lines are not cut to a container). */
+  siblings: 0,
+  /**
+   * The DANA core: the paper's gap of 20, its own container (DANA_DEFAULTS), any element, a single paragraph too (not measured
+   * intra-site); no title container, it cost intra-site F1 (docs/decisions.md).
+   */
+  dana: Object.freeze({ gap: DANA_DEFAULTS.gap, container: DANA_DEFAULTS.container, containerLines: DANA_DEFAULTS.containerLines, titleContainer: 0 }),
+});
+
+/**
+ * The evidence layer of the settings: a model across sites with evidence rules lets them decide: its vote classifies the
+ * lines and scores the windows (docs/decisions.md). One choice: a classification given by a later layer (preset, favor,
+ * explicit options) replaces it whole.
+ */
+export const FARSW_EVIDENCE_MODEL_DEFAULTS = Object.freeze({
+  classify: 'rules' as 'crisp' | 'fuzzy' | 'confidence' | 'rules',
+  blockScore: 'evidence' as 'paper' | 'evidence',
 });
 
 /** Batch runs (`farsw apply --input …`, issue 6). farsw's own operational choices, not from the papers. */

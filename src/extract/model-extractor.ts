@@ -3,55 +3,31 @@
  * preprocessing (its drop list and line rule), `applyModel`, then text.
  */
 import type { Extraction, LineTable } from '../core/types.js';
-import { FARSW_APPLY_DEFAULTS } from '../core/defaults.js';
 import { modelLineOptions, type Model } from '../model/model.js';
 import { blocksToText } from '../html/text.js';
 import { applyModel, type FarswApplyOptions, type FarswResult } from './farsw.js';
 import { checkPreset, pageLines, StageClock, type ExtractorOptions } from './registry.js';
-import { PAPER_PRESET, type Preset } from '../core/presets.js';
+import type { Favor, Preset } from '../core/presets.js';
+import { resolveSettings, type SettingsLayer } from './settings.js';
 import type { LineOptions } from '../html/lines.js';
 import { classifyPage, type PageTypeResult } from '../features/page-type.js';
 
 /** Options of model-based extraction. */
 export interface ModelExtractorOptions extends ExtractorOptions {
-  readonly farsw?: Partial<Omit<FarswApplyOptions, 'dana'>> & { readonly dana?: Partial<FarswApplyOptions['dana']> };
+  readonly farsw?: SettingsLayer;
+  /** The precision/recall preset laid under `farsw` (core/presets.ts FAVOR_PRESETS; validated by api/favor.ts). */
+  readonly favor?: Favor;
   /** Also classify the page (features/page-type.ts, the model's `pageType`): the result's `pageType`. */
   readonly pageType?: boolean;
 }
 
 /**
- * Resolve FAR-SW apply options over the defaults. Unless given, a site model (trained
- * on one host) uses `siteMode`, `siteContainer`, `siteTitleContainer`, `sitePathVeto`, `siteDedupe`, `siteGap`, `siteDanaContainer`, `siteContainerLines`,
- * `siteMute`, `siteFill`, `siteLeadChars`, `siteAddTitleLine`, `siteSiblings`, `siteTopicalTitle` and `sitePathEvidence`, a model across sites `mode`, `container`, `dana.titleContainer`, `pathVeto`, `dedupe`,
- * `dana.gap`, `dana.container`, `dana.containerLines`, `mute`, `fill`, `leadChars`, `addTitleLine`, `siblings`, `topicalTitle` and `pathEvidence`: each chosen in its own cross-validation (intra-site
- * and inter-site; BENCHMARKS.md).
+ * The model path's settings for a model (extract/settings.ts resolveSettings: shipped defaults → model → preset → favor →
+ * the options given).
+ * @throws ConfigError for an unknown preset
  */
-export function farswOptions(given: ModelExtractorOptions['farsw'] = {}, model?: Model, preset?: Preset): FarswApplyOptions {
-  const o = checkPreset(preset) === 'paper'
-    ? { ...PAPER_PRESET.farswApply, ...given, dana: { ...PAPER_PRESET.farswDana, ...given.dana } }
-    : given;
-  const { siteMode, siteContainer, siteTitleContainer, sitePathVeto, siteDedupe, siteGap, siteDanaContainer, siteContainerLines, siteMute, siteFill, siteLeadChars, siteAddTitleLine, siteSiblings, siteTopicalTitle, sitePathEvidence, ...defaults } = FARSW_APPLY_DEFAULTS;
-  const site = model?.site != null;
-  const mode = o.mode ?? (site ? siteMode : defaults.mode);
-  const container = o.container ?? (site ? siteContainer : defaults.container);
-  const pathVeto = o.pathVeto ?? (site ? sitePathVeto : defaults.pathVeto);
-  const dedupe = o.dedupe ?? (site ? siteDedupe : defaults.dedupe);
-  const titleContainer = o.dana?.titleContainer ?? (site ? siteTitleContainer : defaults.dana.titleContainer);
-  const gap = o.dana?.gap ?? (site ? siteGap : defaults.dana.gap);
-  const danaContainer = o.dana?.container ?? (site ? siteDanaContainer : defaults.dana.container);
-  const containerLines = o.dana?.containerLines ?? (site ? siteContainerLines : defaults.dana.containerLines);
-  const mute = o.mute ?? (site ? siteMute : defaults.mute);
-  const fill = o.fill ?? (site ? siteFill : defaults.fill);
-  const leadChars = o.leadChars ?? (site ? siteLeadChars : defaults.leadChars);
-  const addTitleLine = o.addTitleLine ?? (site ? siteAddTitleLine : defaults.addTitleLine);
-  const siblings = o.siblings ?? (site ? siteSiblings : defaults.siblings);
-  const topicalTitle = o.topicalTitle ?? (site ? siteTopicalTitle : defaults.topicalTitle);
-  const pathEvidence = o.pathEvidence ?? (site ? sitePathEvidence : defaults.pathEvidence);
-  // A model across sites with evidence rules lets them decide: its vote classifies and scores the windows (docs/decisions.md).
-  const evidence = !site && model?.evidence !== undefined && o.classify === undefined;
-  const classify = o.classify ?? (evidence ? 'rules' : defaults.classify);
-  const blockScore = o.blockScore ?? (evidence ? 'evidence' : defaults.blockScore);
-  return { ...defaults, ...o, mode, container, pathVeto, dedupe, classify, blockScore, mute, fill, leadChars, addTitleLine, siblings, topicalTitle, pathEvidence, dana: { ...defaults.dana, ...o.dana, titleContainer, gap, container: danaContainer, containerLines } };
+export function farswOptions(given: ModelExtractorOptions['farsw'] = {}, model?: Model, preset?: Preset, favor?: Favor): FarswApplyOptions {
+  return resolveSettings({ given, preset: checkPreset(preset), ...(model ? { model } : {}), ...(favor !== undefined ? { favor } : {}) });
 }
 
 /** A model run on a page: the line table and every decision (what `farsw explain` draws). */
@@ -60,10 +36,10 @@ export interface ModelRun {
   readonly detail: FarswResult;
 }
 
-/** Per model, its line options and its apply options when none are given (`extract(html)`), resolved once per preset. */
-const RESOLVED = new WeakMap<Model, { lines: Partial<LineOptions>; apply: Map<Preset | undefined, FarswApplyOptions> }>();
+/** Per model, its line options and its apply options when none are given (`extract(html)`), resolved once per preset and favor. */
+const RESOLVED = new WeakMap<Model, { lines: Partial<LineOptions>; apply: Map<string, FarswApplyOptions> }>();
 
-function resolved(model: Model): { lines: Partial<LineOptions>; apply: Map<Preset | undefined, FarswApplyOptions> } {
+function resolved(model: Model): { lines: Partial<LineOptions>; apply: Map<string, FarswApplyOptions> } {
   let r = RESOLVED.get(model);
   if (!r) RESOLVED.set(model, (r = { lines: modelLineOptions(model.params), apply: new Map() }));
   return r;
@@ -73,10 +49,11 @@ function resolved(model: Model): { lines: Partial<LineOptions>; apply: Map<Prese
 export function runModel(html: string, model: Model, options: ModelExtractorOptions = {}, clock = new StageClock(false)): ModelRun {
   const r = resolved(model);
   const table = pageLines(html, { ...options, lines: options.lines ? { ...r.lines, ...options.lines } : r.lines }, clock);
-  let apply = options.farsw === undefined ? r.apply.get(options.preset) : undefined;
+  const key = `${options.preset}|${options.favor}`;
+  let apply = options.farsw === undefined ? r.apply.get(key) : undefined;
   if (!apply) {
-    apply = farswOptions(options.farsw, model, options.preset);
-    if (options.farsw === undefined) r.apply.set(options.preset, apply);
+    apply = farswOptions(options.farsw, model, options.preset, options.favor);
+    if (options.farsw === undefined) r.apply.set(key, apply);
   }
   const detail = applyModel(table, model, apply);
   clock.lap('select');
