@@ -19,7 +19,7 @@ import type { LineEvidence } from '../features/evidence.js';
 import type { LineOptions } from '../html/lines.js';
 import { buildLineTable } from '../html/lines.js';
 import { danaColumns, danaCore, DANA_OPTIONS, type DanaOptions, type DanaVariant, type Region } from '../extract/dana.js';
-import type { CombineMode, FarswResult } from '../extract/farsw.js';
+import type { CombineMode, FarswResult, StageLabel } from '../extract/farsw.js';
 import { farswOptions, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import { blocksToMask } from '../extract/window.js';
 import { danaPresetOptions } from '../extract/registry.js';
@@ -100,6 +100,32 @@ export interface ExplainData {
   /** Lines kept because their structural slot held the article on the site model's training pages (FarswResult.slotted); absent when none. */
   readonly slotted?: readonly number[];
   readonly rulesOn: ((line: number) => { readonly p: number; readonly rules: readonly { readonly text: string; readonly degree: number }[] }) | null;
+  /**
+   * Per line, the model stage that last kept or dropped it: 1 + its index in `stages` (FarswResult.decidedBy); null for the
+   * DANA core alone. {@link decisionOf} reads it.
+   */
+  readonly decidedBy: Uint8Array | null;
+  /** The model stages that ran, in order ([] for the DANA core alone). */
+  readonly stages: readonly StageLabel[];
+}
+
+/** Which stage decided a line, and why (Defuddle's debug reasons). */
+export interface LineDecision {
+  /** The stage's number in the list (1-based) and its name. */
+  readonly step: number;
+  readonly stage: string;
+  readonly kept: boolean;
+  /** The stage's reason for keeping or dropping the line. */
+  readonly reason: string;
+}
+
+/** The stage that decided `line` and its reason; null for the DANA core alone or a line no stage decided. */
+export function decisionOf(data: ExplainData, line: number): LineDecision | null {
+  const k = data.decidedBy?.[line] ?? 0;
+  const s = data.stages[k - 1];
+  if (!s) return null;
+  const kept = data.chosenMask[line] === 1;
+  return { step: k, stage: s.id, kept, reason: kept ? s.kept : s.dropped };
 }
 
 /** Options of {@link explainPage}: a model (resolved by the caller) or a DANA variant. */
@@ -149,7 +175,7 @@ export function explainModelRun(
     startRegion: detail.dana.start, titleLine: detail.dana.titleLine,
     topical: detail.topical, template: detail.template ?? null, lineScore: detail.lineScore, windows: detail.windows, windowOf: windowIndex(detail.windows, table.count),
     beta: info.beta, windowScore: info.windowScore ?? 'paper', fallback: detail.fallback, fallbackKept: detail.fallbackKept, chosen: detail.blocks, chosenMask: blocksToMask(detail.blocks, table.count),
-    texts: table.text, rulesOn: model?.evidence ? rulesOnLine(table, model.evidence) : null,
+    texts: table.text, rulesOn: model?.evidence ? rulesOnLine(table, model.evidence) : null, decidedBy: detail.decidedBy, stages: detail.stages,
     ...(detail.muted && model?.evidence ? { mutedBy: mutedWord(detail.muted, model.evidence) } : {}),
     ...(detail.lead ? { lead: detail.lead } : {}),
     ...(detail.slotted ? { slotted: detail.slotted } : {}),
@@ -170,7 +196,7 @@ export function explainDana(table: LineTable, variant: DanaVariant, options: Dan
     method: variant, model: null, mode: null, variant, url, lineCount: table.count, ...(table.warnings ? { warnings: table.warnings } : {}), content, code,
     diff: core.diff, regions: core.regions, danaBlocks: core.blocks, startRegion: core.start, titleLine: core.titleLine, topical: null, template: null, lineScore: null,
     windows: [], windowOf: new Int32Array(table.count).fill(-1), beta: null, windowScore: null, fallback: false, fallbackKept: false,
-    chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text, rulesOn: null,
+    chosen: core.blocks, chosenMask: blocksToMask(core.blocks, table.count), texts: table.text, rulesOn: null, decidedBy: null, stages: [],
   };
 }
 

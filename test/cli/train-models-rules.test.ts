@@ -210,13 +210,16 @@ describe('farsw train --evidence, rules, explain --why, apply --classify rules',
     expect(await run(['explain', page, '--model', 'ev', '--classify', 'rules', '--why', line, '--store', store], w)).toBe(0);
     expect(w.out).toMatch(new RegExp(`line ${line}: kept; P\\(content\\) 0\\.\\d\\d by the weighted vote of \\d+ rules`));
     expect(w.out).toContain('→ content');
+    expect(w.out).toMatch(/decided by stage \d+ [a-z-]+: /);
   });
 
-  it('says how to get evidence rules when the model has none', async () => {
+  it('names the deciding stage and says how to get evidence rules when the model has none', async () => {
     const page = join(dir, 'page.html');
     const w = io();
-    expect(await run(['explain', page, '--model', 'all', '--why', '3', '--store', store], w)).toBe(2);
-    expect(w.err).toContain('--why: model all has no evidence rules (train it with --evidence)');
+    expect(await run(['explain', page, '--model', 'all', '--why', '3', '--store', store], w)).toBe(0);
+    expect(w.out).toMatch(/line 3: (kept|dropped)\n/);
+    expect(w.out).toMatch(/decided by stage \d+ [a-z-]+/);
+    expect(w.out).toContain('(model all has no evidence rules: train it with --evidence to see the rules that fired on the line)');
     const a = io();
     expect(await run(['apply', page, '--model', 'all', '--classify', 'rules', '--store', store], a)).toBe(2);
     expect(a.err).toContain('model all has no evidence rules');

@@ -144,7 +144,7 @@ describe('explainPage + renderSvg', () => {
     expect(d.chosenMask[footer]).toBe(0);
     const svg = renderSvg(d);
     expect(checkXml(svg).elements.filter((e) => e.attrs['class'] === 'template').length).toBeGreaterThan(0);
-    expect(renderLineTable(d, heading, heading).split('\n')[1]).toMatch(/ tpl Harbour town/);
+    expect(renderLineTable(d, heading, heading).split('\n')[1]).toMatch(/ tpl templates +Harbour town/);
     expect(svg).not.toBe(renderSvg(plain));
   });
 
@@ -175,7 +175,7 @@ describe('renderLineTable', () => {
 
   it('shows the requested range, inclusive, clipped to the page', () => {
     const table = renderLineTable(d, 2, 5, { width: 80 });
-    expect(table.split('\n')[0]).toMatch(/^line\s+T\s+S\s+diff\s+top\s+window\s+out text$/);
+    expect(table.split("\n")[0]).toMatch(/^line\s+T\s+S\s+diff\s+top\s+window\s+out by\s+text$/);
     expect(rowsOf(table)).toEqual([2, 3, 4, 5]);
     expect(rowsOf(renderLineTable(d, d.lineCount - 2, d.lineCount + 10))).toEqual([d.lineCount - 2, d.lineCount - 1]);
     for (const row of table.trimEnd().split('\n')) expect([...row].length).toBeLessThanOrEqual(80);

@@ -82,7 +82,7 @@ describe('learned mute in extraction', () => {
     expect(data.mutedBy!(t)).toEqual({ word: 'related', carries: carries('related') });
     expect(data.mutedBy!(data.texts.findIndex((x) => x.startsWith('Paragraph 40-0')))).toBeNull();
     expect(summarize(data)).toMatch(/\d+ lines muted by learned class\/id words \(related \d+\)/);
-    expect(renderLineTable(data, [t], 0, { width: 120 })).toMatch(/ mut +Teaser 2/);
+    expect(renderLineTable(data, [t], 0, { width: 120 })).toMatch(/ mut mute +Teaser 2/);
   });
 
   it("mutes a short article's teasers: the retry stands down only below 500 characters (Readability's threshold)", () => {

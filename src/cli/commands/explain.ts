@@ -14,8 +14,8 @@ import { ConfigError } from '../../core/errors.js';
 import { decodeHtml } from '../../html/decode.js';
 import { DANA_VARIANTS, type DanaVariant } from '../../extract/dana.js';
 import { resolveModel } from '../../api/extract.js';
-import { explainPage, interestingLines, summarize, type ExplainData, type ExplainOptions } from '../../explain/explain.js';
-import { terminalSafe } from '../../explain/escape.js';
+import { explainPage, interestingLines, summarize, type ExplainOptions } from '../../explain/explain.js';
+import { whyLine } from '../../explain/why.js';
 import { renderSvg } from '../../explain/svg.js';
 import { renderHtml } from '../../explain/html.js';
 import { renderLineTable } from '../../explain/line-table.js';
@@ -60,19 +60,6 @@ function explainOptions(args: ExplainArgs): ExplainOptions {
   return { model, farsw: farswArgs(args), ...presetArgs(args), ...url };
 }
 
-/** `--why N`: the evidence rules that fired on line N, strongest vote first. */
-function whyLine(data: ExplainData, line: number): string {
-  if (!Number.isInteger(line) || line < 0 || line >= data.lineCount) throw new ConfigError(`--why: expected a line index 0..${data.lineCount - 1}, found ${line}`);
-  if (!data.rulesOn) throw new ConfigError(`--why: model ${data.model ?? '(none)'} has no evidence rules (train it with --evidence)`);
-  const { p, rules } = data.rulesOn(line);
-  const out = [`line ${line}: ${data.chosenMask[line] ? 'kept' : 'dropped'}; P(content) ${p.toFixed(2)} by the weighted vote of ${rules.length} rules`, `  ${terminalSafe(data.texts[line] ?? '')}`];
-  const muted = data.mutedBy?.(line);
-  if (muted) out.push(`  muted: class/id word \`${muted.word}\` (its block carried the article on ${(100 * muted.carries).toFixed(1)} % of its training pages)`);
-  if (data.lead?.includes(line)) out.push('  brought back as the lead under the headline: chosen by DANA\'s regions or the windows, cut by the containers, long and not link-dense');
-  for (const r of rules) out.push(`  ${r.degree.toFixed(2)}  ${r.text}`);
-  return out.join('\n') + '\n';
-}
-
 export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
   return {
     command: 'explain <page>',
@@ -88,7 +75,7 @@ export function explainCommand(io: CliIo): CommandModule<object, ExplainArgs> {
         .option('lines', { alias: 'l', type: 'string', describe: `Print lines A-B (inclusive) in the terminal (default: the first ${DEFAULT_TABLE_LINES} chosen or topical lines)` })
         .option('url', { type: 'string', describe: 'URL of the page (for model choice; shown, never fetched)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
-        .option('why', { type: 'number', describe: 'Print the evidence rules that fired on this line and its P(content) (models trained with evidence rules)' })
+        .option('why', { type: 'number', describe: 'Why this line was kept or dropped: the model stage that decided it, and the evidence rules that fired on it (models trained with evidence rules)' })
         .option('width', { type: 'number', describe: 'Terminal width for the table (default: the terminal, else 100)' })
         .check((a) => {
           if (a.algorithm !== undefined && a.model !== undefined) throw new ConfigError('give either --algorithm or --model, not both');
