@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:modes`: FAR-SW apply modes under cross-validation, the
- * measurement behind FARSW_APPLY_DEFAULTS (`mode`, `siteMode`, `classify`).
+ * measurement behind FARSW_APPLY_DEFAULTS (`mode`, `FARSW_SITE_MODEL_DEFAULTS.mode`, `classify`).
  *
  * - inter-site: leave-one-dataset-out over the datasets with gold; each fold
  *   trains a model across sites (normalised features, as `npm run train:default`)
@@ -97,7 +97,7 @@ const md = [
   'Inter-site: leave-one-dataset-out, a model across sites (normalised features) trained on the other datasets. ' +
     'Intra-site: 10-fold within every host with ≥ 10 pages of daniel, dragnet and cleanportaleval, a site model (raw features) per fold; mean over sites.',
   '`confidence` = a line\'s significant-region set read as one rule, by its training confidence (+ class/id words); ∪/∩ = union/intersection with DANA (AdDANAg on the same lines). ' +
-    'Every configuration keeps template lines and structural paths, normalises every start tag\'s attributes in the DANA core and removes user-comment sections (training and apply), keeps the final lines of models across sites in one container (θ 0.7, extract/container.ts; site models: off), starts DANA\'s Algorithm 1 from the region ranked by the title anchor (extract/title.ts) and, across sites, keeps the lines in the title container (site models: off), and in site models drops lines whose structural path the model knows as non-topical (path veto) and lines repeating an earlier chosen line (models across sites: neither) unless the row says otherwise. Intra-site folds train site models (the fold\'s host), as `farsw eval --cv intra-site --train` does. Defaults: `mode` and `siteMode` = confidence ∪ DANA, the best inter-site row and the best intra-site row (rows within 0.002 of each other are ties).',
+    'Every configuration keeps template lines and structural paths, normalises every start tag\'s attributes in the DANA core and removes user-comment sections (training and apply), keeps the final lines of models across sites in one container (θ 0.7, extract/container.ts; site models: off), starts DANA\'s Algorithm 1 from the region ranked by the title anchor (extract/title.ts) and, across sites, keeps the lines in the title container (site models: off), and in site models drops lines whose structural path the model knows as non-topical (path veto) and lines repeating an earlier chosen line (models across sites: neither) unless the row says otherwise. Intra-site folds train site models (the fold\'s host), as `farsw eval --cv intra-site --train` does. Defaults: `mode` and `FARSW_SITE_MODEL_DEFAULTS.mode` = confidence ∪ DANA, the best inter-site row and the best intra-site row (rows within 0.002 of each other are ties).',
   '',
   `| configuration | ${datasets.join(' | ')} | inter-site mean | intra-site mean |`,
   `|---|${datasets.map(() => '---').join('|')}|---|---|`,

@@ -74,7 +74,7 @@ for (const [site, pages] of [...bySite].sort((a, b) => (a[0] < b[0] ? -1 : 1))) 
   for (const s of stat.values()) if (s.pages >= 2) { repeated += s.top + s.non; wrong += Math.min(s.top, s.non); }
   const label = [], repeat = [];
   for (const p of prepared) {
-    // A line repeated on the page counts once, as site models drop repeated lines (FARSW_APPLY_DEFAULTS.siteDedupe).
+    // A line repeated on the page counts once, as site models drop repeated lines (FARSW_SITE_MODEL_DEFAULTS.dedupe).
     const keep = (major) => { const seen = new Set(); return p.text.filter((t, i) => {
       const s = stat.get(p.keys[i]);
       const on = major && s.pages >= 2 ? s.top > s.non : p.topical[i] === 1;

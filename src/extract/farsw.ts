@@ -100,7 +100,7 @@ export function applyModel(table: LineTable, model: Model, options: FarswApplyOp
   return {
     topical: need(state, 'topical', 'applyModel'), lineScore: need(state, 'lineScore', 'applyModel'), windows: need(state, 'windows', 'applyModel'),
     informative: selection.fallback ? 0 : selection.blocks.length, fallback, fallbackKept: fallback && selection.blocks.length > 0,
-    dana: need(state, 'dana', 'applyModel') as DanaResult, template: state.template?.mask, blocks: maskToBlocks(chosen) as Block[],
+    dana: need(state, 'dana', 'applyModel'), template: state.template?.mask, blocks: maskToBlocks(chosen),
     ...(muted ? { muted } : {}), ...(lead ? { lead } : {}), ...(slotted ? { slotted } : {}), ...(state.relaxed ? { relaxed: state.relaxed } : {}),
     decidedBy, stages: labels(stages),
   };

@@ -127,7 +127,7 @@ function trainingCv(args: EvalArgs, decisions: Map<string, GuardTally>): TrainAn
   const defaultCache = new Map<string, string>();
   return (train, test, fold) => {
     const featureVariant = args.features ?? (args.cv === 'inter-site' ? 'normalized' : 'raw');
-    // Intra-site folds train a site model (applied with siteMode), inter-site folds a model across sites.
+    // Intra-site folds train a site model (applied with FARSW_SITE_MODEL_DEFAULTS.mode), inter-site folds a model across sites.
     const options = { ...(args.features !== undefined || args.preset !== 'paper' ? { featureVariant } : {}), ...presetArgs(args), site: args.cv === 'intra-site' ? fold.group : null };
     const trainer = new Trainer({ name: 'cv-fold', ...options });
     const pages = train.filter((r) => r.gold).map((r) => ({ id: r.id, html: r.html, gold: r.gold }));
