@@ -162,8 +162,27 @@ export function kMeansWithOrigin(
   if (n === 0) return assign;
   const cx = new Float64Array(k);
   const cy = new Float64Array(k);
-  // k-means++ seeding from the origin centroid: each next centroid is a point drawn with
-  // probability ∝ squared distance to the nearest centroid so far (seeded PRNG).
+  seedCentroids(xs, ys, cx, cy, seed);
+  for (let it = 0; it < maxIterations; it++) {
+    if (!assignNearest(xs, ys, cx, cy, assign) && it > 0) break;
+    moveCentroids(xs, ys, cx, cy, assign, pinOrigin);
+  }
+  if (!pinOrigin) {
+    // Relabel so that cluster 0 is the one whose centroid lies nearest the origin.
+    let near = 0;
+    for (let c = 1; c < k; c++) if (cx[c]! ** 2 + cy[c]! ** 2 < cx[near]! ** 2 + cy[near]! ** 2) near = c;
+    for (let i = 0; i < n; i++) if (assign[i] === near) assign[i] = 0;
+      else if (assign[i] === 0) assign[i] = near;
+  }
+  return assign;
+}
+
+/**
+ * k-means++ seeding from the origin centroid: each next centroid (1 … k − 1 of `cx`, `cy`) is a point drawn with
+ * probability ∝ squared distance to the nearest centroid so far (seeded PRNG).
+ */
+function seedCentroids(xs: Float64Array, ys: Float64Array, cx: Float64Array, cy: Float64Array, seed: number): void {
+  const n = xs.length, k = cx.length;
   const rand = mulberry32(seed);
   const d2 = new Float64Array(n);
   for (let i = 0; i < n; i++) d2[i] = xs[i]! * xs[i]! + ys[i]! * ys[i]!;
@@ -191,49 +210,48 @@ export function kMeansWithOrigin(
       d2[i] = Math.min(d2[i]!, dx * dx + dy * dy);
     }
   }
-  for (let it = 0; it < maxIterations; it++) {
-    let changed = it === 0;
-    for (let i = 0; i < n; i++) {
-      let best = 0;
-      let bestD = Infinity;
-      for (let c = 0; c < k; c++) {
-        const dx = xs[i]! - cx[c]!;
-        const dy = ys[i]! - cy[c]!;
-        const d = dx * dx + dy * dy;
-        if (d < bestD) {
-          bestD = d;
-          best = c;
-        }
-      }
-      if (assign[i] !== best) {
-        assign[i] = best;
-        changed = true;
+}
+
+/** Assign each point to its nearest centroid (the first of equally near ones). @returns whether any assignment changed */
+function assignNearest(xs: Float64Array, ys: Float64Array, cx: Float64Array, cy: Float64Array, assign: Uint8Array): boolean {
+  let changed = false;
+  for (let i = 0; i < xs.length; i++) {
+    let best = 0;
+    let bestD = Infinity;
+    for (let c = 0; c < cx.length; c++) {
+      const dx = xs[i]! - cx[c]!;
+      const dy = ys[i]! - cy[c]!;
+      const d = dx * dx + dy * dy;
+      if (d < bestD) {
+        bestD = d;
+        best = c;
       }
     }
-    if (!changed) break;
-    const sx = new Float64Array(k);
-    const sy = new Float64Array(k);
-    const m = new Uint32Array(k);
-    for (let i = 0; i < n; i++) {
-      sx[assign[i]!]! += xs[i]!;
-      sy[assign[i]!]! += ys[i]!;
-      m[assign[i]!]!++;
-    }
-    for (let c = pinOrigin ? 1 : 0; c < k; c++) {
-      if (m[c]! > 0) {
-        cx[c] = sx[c]! / m[c]!;
-        cy[c] = sy[c]! / m[c]!;
-      }
+    if (assign[i] !== best) {
+      assign[i] = best;
+      changed = true;
     }
   }
-  if (!pinOrigin) {
-    // Relabel so that cluster 0 is the one whose centroid lies nearest the origin.
-    let near = 0;
-    for (let c = 1; c < k; c++) if (cx[c]! ** 2 + cy[c]! ** 2 < cx[near]! ** 2 + cy[near]! ** 2) near = c;
-    for (let i = 0; i < n; i++) if (assign[i] === near) assign[i] = 0;
-      else if (assign[i] === 0) assign[i] = near;
+  return changed;
+}
+
+/** Move each centroid with points to their mean (centroid 0 stays at the origin when `pinOrigin`). */
+function moveCentroids(xs: Float64Array, ys: Float64Array, cx: Float64Array, cy: Float64Array, assign: Uint8Array, pinOrigin: boolean): void {
+  const k = cx.length;
+  const sx = new Float64Array(k);
+  const sy = new Float64Array(k);
+  const m = new Uint32Array(k);
+  for (let i = 0; i < xs.length; i++) {
+    sx[assign[i]!]! += xs[i]!;
+    sy[assign[i]!]! += ys[i]!;
+    m[assign[i]!]!++;
   }
-  return assign;
+  for (let c = pinOrigin ? 1 : 0; c < k; c++) {
+    if (m[c]! > 0) {
+      cx[c] = sx[c]! / m[c]!;
+      cy[c] = sy[c]! / m[c]!;
+    }
+  }
 }
 
 /**

@@ -119,7 +119,7 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
   const stableSums = new Float64Array(2), sums = new Float64Array(2);
   let stableKnown = false;
   const out = new Float64Array(table.count);
-  const membership = ev.membership, numeric = evidence.numeric, nf = membership.length, structure = evidence.structure;
+  const membership = ev.membership, numeric = evidence.numeric, structure = evidence.structure;
   const ct = table.classTokens, lines = evidence.lines;
   let active = c.active[0], prevActive = c.active[1], activeDegree = c.activeDegree[0], prevDegree = c.activeDegree[1];
   let prevCount = -1, prevP = 0;
@@ -128,48 +128,23 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
   let wordCount = 0, wordsFrom = 0, wordsTo = 0;
   let prevStructure = -1;
   for (let k = 0; k < lines.length; k++) {
-    // Its class words are the line before's.
-    let count = 0, wordsKept = true;
-    for (let f = 0; f < nf; f++) {
-      if (points) fuzzifyThree(points.low[f]!, points.mean[f]!, points.high[f]!, numeric[f]![k]!, degree, f * 3);
-      else fuzzifyValue(membership[f]!, numeric[f]![k]!, degree, f * 3);
-      // Each region is written and kept when its degree is not 0 (no branch on the value).
-      const low = degree[f * 3]!, mid = degree[f * 3 + 1]!, high = degree[f * 3 + 2]!;
-      activeDegree[count] = low; active[count] = f * 3; count += low !== 0 ? 1 : 0;
-      activeDegree[count] = mid; active[count] = f * 3 + 1; count += mid !== 0 ? 1 : 0;
-      activeDegree[count] = high; active[count] = f * 3 + 2; count += high !== 0 ? 1 : 0;
-    }
-    // The 0/1 items (structure, class words) follow the numeric regions.
-    const crisp = count;
-    const s = structure[k]!;
-    for (let b = 0; s >>> b !== 0; b++) {
-      if (s & (1 << b)) { degree[STRUCTURE_ITEM_BASE + b] = 1; activeDegree[count] = 1; active[count++] = STRUCTURE_ITEM_BASE + b; }
-    }
+    // The 0/1 items (structure, class words) follow the numeric regions; `wordsKept`: its class words are the line before's.
+    let wordsKept = true, count = activeRegions(membership, points, numeric, k, degree, active, activeDegree);
+    const crisp = count, s = structure[k]!;
+    count = addStructureItems(s, degree, active, activeDegree, count);
     const i = lines[k]!;
     if (ct) {
       // The lines of one element carry the same class/id words: the line before's class-word items are kept when they are.
       const from = ct.start[i]!, to = ct.start[i + 1]!;
       if (!sameKeys(ct.keys, wordsFrom, wordsTo, from, to)) {
         wordsKept = false;
-        wordCount = 0;
-        for (let j = from; j < to; j++) {
-          const r = words.get(ct.keys[j]!);
-          if (r < 0) continue;
-          // Insertion keeps them ascending and distinct.
-          let q = wordCount;
-          while (q > 0 && wordItems[q - 1]! > r) q--;
-          if (q > 0 && wordItems[q - 1] === r) continue;
-          for (let x = wordCount; x > q; x--) wordItems[x] = wordItems[x - 1]!;
-          wordItems[q] = r;
-          wordCount++;
-        }
+        wordCount = wordItemsOf(ct.keys, from, to, words, wordItems);
         wordsFrom = from; wordsTo = to;
       }
       for (let w = 0; w < wordCount; w++) { const r = wordItems[w]!; degree[r] = 1; activeDegree[count] = 1; active[count++] = r; }
     }
     // Most lines differ from the line before in their first numeric regions (Index, TextLength): a few comparisons.
-    let same = count === prevCount;
-    for (let a = 0; same && a < count; a++) same = active[a] === prevActive[a] && activeDegree[a] === prevDegree[a];
+    const same = count === prevCount && sameItems(active, activeDegree, prevActive, prevDegree, count);
     const sameCrisp = s === prevStructure && wordsKept;
     prevStructure = s;
     if (same) out[i] = prevP;
@@ -195,6 +170,60 @@ export function evidenceConfidence(table: LineTable, ev: EvidenceModel, given: E
     for (let a = crisp; a < count; a++) degree[prevActive[a]!] = 0;
   }
   return out;
+}
+
+/**
+ * Fuzzify entry k of the numeric columns into `degree` (three regions per feature) and list its regions with a degree
+ * other than 0, ascending, in `active` / `activeDegree`.
+ * @returns how many regions were listed
+ */
+function activeRegions(membership: EvidenceModel['membership'], points: CompiledEvidence['points'], numeric: readonly Float32Array[], k: number,
+  degree: Float64Array, active: Int32Array, activeDegree: Float64Array): number {
+  let count = 0;
+  for (let f = 0; f < membership.length; f++) {
+    if (points) fuzzifyThree(points.low[f]!, points.mean[f]!, points.high[f]!, numeric[f]![k]!, degree, f * 3);
+    else fuzzifyValue(membership[f]!, numeric[f]![k]!, degree, f * 3);
+    // Each region is written and kept when its degree is not 0 (no branch on the value).
+    const low = degree[f * 3]!, mid = degree[f * 3 + 1]!, high = degree[f * 3 + 2]!;
+    activeDegree[count] = low; active[count] = f * 3; count += low !== 0 ? 1 : 0;
+    activeDegree[count] = mid; active[count] = f * 3 + 1; count += mid !== 0 ? 1 : 0;
+    activeDegree[count] = high; active[count] = f * 3 + 2; count += high !== 0 ? 1 : 0;
+  }
+  return count;
+}
+
+/** List the structure items of the bits of `s` (0/1 items) after the `count` items listed. @returns the new count */
+function addStructureItems(s: number, degree: Float64Array, active: Int32Array, activeDegree: Float64Array, count: number): number {
+  for (let b = 0; s >>> b !== 0; b++) {
+    if (s & (1 << b)) { degree[STRUCTURE_ITEM_BASE + b] = 1; activeDegree[count] = 1; active[count++] = STRUCTURE_ITEM_BASE + b; }
+  }
+  return count;
+}
+
+/** Are the first `count` listed items and degrees those of the line before? */
+function sameItems(active: Int32Array, activeDegree: Float64Array, prevActive: Int32Array, prevDegree: Float64Array, count: number): boolean {
+  for (let a = 0; a < count; a++) if (active[a] !== prevActive[a] || activeDegree[a] !== prevDegree[a]) return false;
+  return true;
+}
+
+/**
+ * The class-word items of the keys `keys[from..to)`: each key the model knows, as its item, ascending and distinct, in `out`.
+ * @returns how many items were written
+ */
+function wordItemsOf(keys: ArrayLike<number>, from: number, to: number, words: CompiledEvidence['words'], out: Int32Array): number {
+  let n = 0;
+  for (let j = from; j < to; j++) {
+    const r = words.get(keys[j]!);
+    if (r < 0) continue;
+    // Insertion keeps them ascending and distinct.
+    let q = n;
+    while (q > 0 && out[q - 1]! > r) q--;
+    if (q > 0 && out[q - 1] === r) continue;
+    for (let x = n; x > q; x--) out[x] = out[x - 1]!;
+    out[q] = r;
+    n++;
+  }
+  return n;
 }
 
 /** Has entry k the values of entry k − 1 in every numeric column but the position features' (`moves`)? */

@@ -71,61 +71,99 @@ const AMPERSAND = '&';
 const CDATA_OPEN = '<![CDATA[', BOGUS_CDATA = '<!-CDATA[';
 
 
+/** The token columns as the tokenizer's events arrive (tokenizeHtml). */
+class TokenCollector {
+  // kind | anchor << 2 in one column; text only for text tokens (`textOf`), '' for tags.
+  readonly flags = new U32Column(1024);
+  readonly start = new U32Column(1024);
+  readonly end = new U32Column(1024);
+  readonly para = new U32Column(1024);
+  readonly text: string[] = [];
+  readonly textOf = new U32Column(1024);
+  paragraph = 0;
+  /** Open dropped elements (names), innermost last. */
+  readonly dropStack: string[] = [];
+  /** Start of the next node (what the Parser calls `startIndex`). */
+  cursor = 0;
+  pendingStart = -1;
+  pendingEnd = 0;
+  tagName = '';
+  tagStart = 0;
+
+  constructor(readonly html: string) {}
+
+  /** The pending text run becomes a text token (hidden inside a dropped element). */
+  flush(): void {
+    if (this.pendingStart < 0) return;
+    const raw = this.html.slice(this.pendingStart, this.pendingEnd), dropStack = this.dropStack;
+    // Text that is not white space ends an open <head> (the HTML Standard's implied </head>).
+    if (dropStack.length === 1 && dropStack[0] === 'head' && !PARSER_SPACE.test(raw)) dropStack.length = 0;
+    this.flags.push(dropStack.length > 0 ? TokenKind.Hidden : TokenKind.Text);
+    this.start.push(this.pendingStart);
+    this.end.push(this.pendingEnd);
+    this.para.push(this.paragraph);
+    this.textOf.push(this.start.length - 1);
+    this.text.push(raw.includes(AMPERSAND) ? decodeHTML(raw) : raw);
+    this.pendingStart = -1;
+  }
+
+  pushTag(from: number, to: number, isAnchor: boolean): void {
+    this.flush();
+    this.flags.push(TokenKind.Tag | (isAnchor ? 4 : 0));
+    this.start.push(from);
+    this.end.push(to);
+    this.para.push(this.paragraph);
+    this.cursor = to;
+  }
+
+  openTag(endIndex: number): void {
+    const name = this.tagName, dropStack = this.dropStack;
+    this.pushTag(this.tagStart, endIndex + 1, name === 'a');
+    if (BLOCK_ELEMENTS.has(name)) this.paragraph++;
+    if (name === 'body' && dropStack[0] === 'head') dropStack.length = 0;
+    // A start tag that cannot be in the head ends it (implied </head>; the line builder follows the same rule).
+    else if (dropStack.length === 1 && dropStack[0] === 'head' && !HEAD_ELEMENTS.has(name)) dropStack.length = 0;
+    if (DROP_ELEMENTS.has(name) && !VOID_ELEMENTS.has(name)) dropStack.push(name);
+  }
+
+  closeTag(s: number, e: number): void {
+    const name = this.html.slice(s, e).toLowerCase(), dropStack = this.dropStack;
+    this.pushTag(s - 2, e + 1, name === 'a');
+    if (BLOCK_ELEMENTS.has(name)) this.paragraph++;
+    if (dropStack.length === 0) return;
+    if (name === 'body' || name === 'html') dropStack.length = 0;
+    else {
+      const at = dropStack.lastIndexOf(name);
+      if (at >= 0) dropStack.length = at;
+    }
+  }
+
+  /** The collected tokens as a TokenStream. */
+  finish(): TokenStream {
+    this.flush();
+    const n = this.flags.length;
+    const kind = new Uint8Array(n);
+    const anchor = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const f = this.flags.data[i]!;
+      kind[i] = f & 3;
+      anchor[i] = f >> 2;
+    }
+    const texts: string[] = new Array<string>(n).fill('');
+    for (let k = 0; k < this.text.length; k++) texts[this.textOf.data[k]!] = this.text[k]!;
+    return { count: n, kind, start: this.start.freeze(), end: this.end.freeze(), anchor, para: this.para.freeze(), text: texts };
+  }
+}
+
 /**
  * Tokenise a page.
  * @param html the decoded page source.
  * @returns the token stream (offsets in UTF-16 units of `html`).
  */
 export function tokenizeHtml(html: string): TokenStream {
-  // kind | anchor << 2 in one column; text only for text tokens (`textOf`), '' for tags.
-  const flags = new U32Column(1024);
-  const start = new U32Column(1024);
-  const end = new U32Column(1024);
-  const para = new U32Column(1024);
-  const text: string[] = [];
-  const textOf = new U32Column(1024);
-  let paragraph = 0;
-  /** Open dropped elements (names), innermost last. */
-  const dropStack: string[] = [];
-  /** Start of the next node (what the Parser calls `startIndex`). */
-  let cursor = 0;
-  let pendingStart = -1;
-  let pendingEnd = 0;
-  let tagName = '';
-  let tagStart = 0;
-
-  const flush = (): void => {
-    if (pendingStart < 0) return;
-    const raw = html.slice(pendingStart, pendingEnd);
-    // Text that is not white space ends an open <head> (the HTML Standard's implied </head>).
-    if (dropStack.length === 1 && dropStack[0] === 'head' && !PARSER_SPACE.test(raw)) dropStack.length = 0;
-    flags.push(dropStack.length > 0 ? TokenKind.Hidden : TokenKind.Text);
-    start.push(pendingStart);
-    end.push(pendingEnd);
-    para.push(paragraph);
-    textOf.push(start.length - 1);
-    text.push(raw.includes(AMPERSAND) ? decodeHTML(raw) : raw);
-    pendingStart = -1;
-  };
-  const pushTag = (from: number, to: number, isAnchor: boolean): void => {
-    flush();
-    flags.push(TokenKind.Tag | (isAnchor ? 4 : 0));
-    start.push(from);
-    end.push(to);
-    para.push(paragraph);
-    cursor = to;
-  };
-  const openTag = (endIndex: number): void => {
-    const name = tagName;
-    pushTag(tagStart, endIndex + 1, name === 'a');
-    if (BLOCK_ELEMENTS.has(name)) paragraph++;
-    if (name === 'body' && dropStack[0] === 'head') dropStack.length = 0;
-    // A start tag that cannot be in the head ends it (implied </head>; the line builder follows the same rule).
-    else if (dropStack.length === 1 && dropStack[0] === 'head' && !HEAD_ELEMENTS.has(name)) dropStack.length = 0;
-    if (DROP_ELEMENTS.has(name) && !VOID_ELEMENTS.has(name)) dropStack.push(name);
-  };
-  const other = (endIndex: number): void => pushTag(cursor, endIndex + 1, false);
-
+  const c = new TokenCollector(html);
+  const openTag = (endIndex: number): void => c.openTag(endIndex);
+  const other = (endIndex: number): void => c.pushTag(c.cursor, endIndex + 1, false);
   const tokenizer = new Tokenizer({ decodeEntities: false }, {
     onattribdata() {}, onattribentity() {}, onattribend() {}, onattribname() {}, ontextentity() {}, onend() {},
     oncdata: other,
@@ -133,45 +171,22 @@ export function tokenizeHtml(html: string): TokenStream {
     ondeclaration: (_s, e) => other(e),
     onprocessinginstruction: (_s, e) => other(e),
     onopentagname(s, e) {
-      flush();
-      tagName = html.slice(s, e).toLowerCase();
-      tagStart = s - 1;
+      c.flush();
+      c.tagName = html.slice(s, e).toLowerCase();
+      c.tagStart = s - 1;
     },
     onopentagend: openTag,
     onselfclosingtag: openTag,
-    onclosetag(s, e) {
-      const name = html.slice(s, e).toLowerCase();
-      pushTag(s - 2, e + 1, name === 'a');
-      if (BLOCK_ELEMENTS.has(name)) paragraph++;
-      if (dropStack.length > 0) {
-        if (name === 'body' || name === 'html') dropStack.length = 0;
-        else {
-          const at = dropStack.lastIndexOf(name);
-          if (at >= 0) dropStack.length = at;
-        }
-      }
-    },
+    onclosetag: (s, e) => c.closeTag(s, e),
     ontext(s, e) {
-      if (pendingStart < 0) pendingStart = s;
-      pendingEnd = e;
-      cursor = e;
+      if (c.pendingStart < 0) c.pendingStart = s;
+      c.pendingEnd = e;
+      c.cursor = e;
     },
   });
   // A browser reads `<![CDATA[` in HTML content as a bogus comment ending at the next `>` (the tokenizer reads a section up to
   // `]]>`, which can swallow a page): `<!-CDATA[` is one, of the same length, so offsets and the text read from `html` stay.
   tokenizer.write(html.includes(CDATA_OPEN) ? html.replaceAll(CDATA_OPEN, BOGUS_CDATA) : html);
   tokenizer.end();
-  flush();
-
-  const n = flags.length;
-  const kind = new Uint8Array(n);
-  const anchor = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const f = flags.data[i]!;
-    kind[i] = f & 3;
-    anchor[i] = f >> 2;
-  }
-  const texts: string[] = new Array<string>(n).fill('');
-  for (let k = 0; k < text.length; k++) texts[textOf.data[k]!] = text[k]!;
-  return { count: n, kind, start: start.freeze(), end: end.freeze(), anchor, para: para.freeze(), text: texts };
+  return c.finish();
 }

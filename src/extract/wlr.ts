@@ -101,54 +101,67 @@ export function collectWlrNodes(html: string): WlrNodes {
     throw new InputError(`page nests elements deeper than ${limit} levels: too deep for the DOM-based wlr extractor (use a line-based one, e.g. addanag)`);
   }
   const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true });
-  const element: Element[] = [];
-  const parent: number[] = [];
-  const words: number[] = [];
-  const leaves: number[] = [];
-  const textLength: number[] = [];
-  const links: number[] = [];
-  const linkText: number[] = [];
-  // Totals of a subtree: [words, leaves, textLength, links, linkTextLength].
-  const visit = (nodes: readonly ChildNode[], parentId: number, inLink: boolean): [number, number, number, number, number] => {
-    const acc: [number, number, number, number, number] = [0, 0, 0, 0, 0];
-    for (const node of nodes) {
-      if (node.type === 'text') {
-        const w = countWords(node.data);
-        if (w > 0) {
-          const len = collapsedLength(node.data);
-          acc[0] += w;
-          acc[1] += 1;
-          acc[2] += len;
-          if (inLink) acc[4] += len;
-        }
-      } else if (node.type === 'tag') {
-        const el = node as Element;
-        const name = el.name;
-        if (NOISY_ELEMENTS.has(name)) continue;
-        const id = element.length;
-        element.push(el);
-        parent.push(parentId);
-        words.push(0);
-        leaves.push(0);
-        textLength.push(0);
-        links.push(0);
-        linkText.push(0);
-        const isLink = name === 'a';
-        const sub = visit(el.children, id, inLink || isLink);
-        if (isLink) sub[3] += 1;
-        words[id] = sub[0];
-        leaves[id] = sub[1];
-        textLength[id] = sub[2];
-        links[id] = sub[3];
-        linkText[id] = sub[4];
-        for (let j = 0; j < 5; j++) acc[j]! += sub[j]!;
-      }
-    }
-    return acc;
-  };
-  const total = visit(doc.children, -1, false);
+  const raw: RawNodes = { element: [], parent: [], words: [], leaves: [], textLength: [], links: [], linkText: [] };
+  const total = visitWlrNodes(raw, doc.children, -1, false);
+  return { ...compactWlrNodes(raw), rootWords: total[0], rootLeaves: total[1] };
+}
 
-  // Drop elements without words, remapping ids and parents (document order is kept).
+/** Every non-noisy element's counts, in document order (elements without words too). */
+interface RawNodes {
+  readonly element: Element[];
+  readonly parent: number[];
+  readonly words: number[];
+  readonly leaves: number[];
+  readonly textLength: number[];
+  readonly links: number[];
+  readonly linkText: number[];
+}
+
+/**
+ * Collect the elements of `nodes` and their subtrees into `raw`, skipping noisy ones.
+ * @returns the totals of the subtree: [words, leaves, textLength, links, linkTextLength]
+ */
+function visitWlrNodes(raw: RawNodes, nodes: readonly ChildNode[], parentId: number, inLink: boolean): [number, number, number, number, number] {
+  const acc: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      const w = countWords(node.data);
+      if (w > 0) {
+        const len = collapsedLength(node.data);
+        acc[0] += w;
+        acc[1] += 1;
+        acc[2] += len;
+        if (inLink) acc[4] += len;
+      }
+    } else if (node.type === 'tag') {
+      const el = node as Element;
+      const name = el.name;
+      if (NOISY_ELEMENTS.has(name)) continue;
+      const id = raw.element.length;
+      raw.element.push(el);
+      raw.parent.push(parentId);
+      raw.words.push(0);
+      raw.leaves.push(0);
+      raw.textLength.push(0);
+      raw.links.push(0);
+      raw.linkText.push(0);
+      const isLink = name === 'a';
+      const sub = visitWlrNodes(raw, el.children, id, inLink || isLink);
+      if (isLink) sub[3] += 1;
+      raw.words[id] = sub[0];
+      raw.leaves[id] = sub[1];
+      raw.textLength[id] = sub[2];
+      raw.links[id] = sub[3];
+      raw.linkText[id] = sub[4];
+      for (let j = 0; j < 5; j++) acc[j]! += sub[j]!;
+    }
+  }
+  return acc;
+}
+
+/** The elements with words, ids and parents remapped (document order is kept). */
+function compactWlrNodes(raw: RawNodes): Omit<WlrNodes, 'rootWords' | 'rootLeaves'> {
+  const { element, parent, words, leaves, textLength, links, linkText } = raw;
   const newId = new Int32Array(element.length).fill(-1);
   let n = 0;
   for (let i = 0; i < element.length; i++) if (words[i]! > 0) newId[i] = n++;
@@ -173,7 +186,7 @@ export function collectWlrNodes(html: string): WlrNodes {
     out.links[j] = links[i]!;
     out.linkTextLength[j] = linkText[i]!;
   }
-  return { count: n, ...out, rootWords: total[0], rootLeaves: total[1] };
+  return { count: n, ...out };
 }
 
 /** Scores of every node: WLR, membership of I, W, R and the selection score. */
@@ -206,21 +219,44 @@ export function scoreWlrNodes(nodes: WlrNodes, options: WlrOptions = {}): WlrSco
     if (wlr[i]! < minWlr) minWlr = wlr[i]!;
   }
   const rootWlr = nodes.rootLeaves > 0 ? nodes.rootWords / nodes.rootLeaves : 0;
-  const cut = Math.sqrt(maxWlr * rootWlr); // eq. 2
-  const inInitial = new Uint8Array(n);
+  const initial = initialSet(wlr, Math.sqrt(maxWlr * rootWlr)); // eq. 2
+  const inInitial = initial.inInitial;
+  const isCandidate = (i: number): boolean => o.candidates === 'all' || inInitial[i] === 1;
+  const weight = linkWeights(nodes, isCandidate);
+  const relevance = relevances(nodes, wlr, initial, minWlr, maxWlr, o.relevance);
+  let maxR = 0;
+  for (let i = 0; i < n; i++) if (isCandidate(i) && relevance[i]! > maxR) maxR = relevance[i]!;
+  const score = new Float64Array(n).fill(-1);
+  let selected = -1;
+  for (let i = 0; i < n; i++) {
+    if (!isCandidate(i)) continue;
+    const rHat = maxR > 0 ? relevance[i]! / maxR : 0;
+    score[i] = o.relevanceWeight * rHat + o.linkWeight * weight[i]!;
+    if (selected < 0 || score[i]! > score[selected]!) selected = i; // strict: ties keep the lower id
+  }
+  return { wlr, inInitial, weight, relevance, score, selected };
+}
+
+/** Eq. 2's initial set I: the nodes whose WLR reaches `cut`, and the first and last of their ids (−1: none). */
+function initialSet(wlr: Float64Array, cut: number): { inInitial: Uint8Array; minId: number; maxId: number } {
+  const inInitial = new Uint8Array(wlr.length);
   let minId = -1;
   let maxId = -1;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < wlr.length; i++) {
     if (wlr[i]! >= cut) {
       inInitial[i] = 1;
       if (minId < 0) minId = i;
       maxId = i;
     }
   }
-  // Steps 5–7: W(n) = (TLR + TLTR) / a.
+  return { inInitial, minId, maxId };
+}
+
+/** Steps 5–7: W(n) = (TLR + TLTR) / a for the candidate nodes (0 elsewhere), a the largest. */
+function linkWeights(nodes: WlrNodes, isCandidate: (i: number) => boolean): Float64Array {
+  const n = nodes.count;
   const weight = new Float64Array(n);
   let a = 0;
-  const isCandidate = (i: number): boolean => o.candidates === 'all' || inInitial[i] === 1;
   for (let i = 0; i < n; i++) {
     if (!isCandidate(i)) continue;
     const tlr = nodes.textLength[i]! / Math.max(1, nodes.links[i]!);
@@ -229,7 +265,13 @@ export function scoreWlrNodes(nodes: WlrNodes, options: WlrOptions = {}): WlrSco
     if (weight[i]! > a) a = weight[i]!;
   }
   if (a > 0) for (let i = 0; i < n; i++) weight[i] = weight[i]! / a;
-  // Eq. 4–7, bottom-up: children have larger ids than their parent, so a reverse sweep suffices.
+  return weight;
+}
+
+/** Eq. 4–7, bottom-up: children have larger ids than their parent, so a reverse sweep suffices. */
+function relevances(nodes: WlrNodes, wlr: Float64Array, initial: { inInitial: Uint8Array; minId: number; maxId: number }, minWlr: number, maxWlr: number,
+  reading: NonNullable<WlrOptions['relevance']>): Float64Array {
+  const n = nodes.count, { inInitial, minId, maxId } = initial;
   const relevance = new Float64Array(n);
   const childSum = new Float64Array(n);
   const wlrRange = maxWlr - minWlr;
@@ -242,21 +284,11 @@ export function scoreWlrNodes(nodes: WlrNodes, options: WlrOptions = {}): WlrSco
     }
     const m = Math.max(w, childSum[i]!);
     const iWlr = wlrRange > 0 ? (wlr[i]! - minWlr) / wlrRange : 1;
-    relevance[i] = o.relevance === 'product' ? wlr[i]! * m : o.relevance === 'normalised' ? iWlr * m : m; // eq. 4
+    relevance[i] = reading === 'product' ? wlr[i]! * m : reading === 'normalised' ? iWlr * m : m; // eq. 4
     const p = nodes.parent[i]!;
     if (p >= 0) childSum[p] = childSum[p]! + relevance[i]!;
   }
-  let maxR = 0;
-  for (let i = 0; i < n; i++) if (isCandidate(i) && relevance[i]! > maxR) maxR = relevance[i]!;
-  const score = new Float64Array(n).fill(-1);
-  let selected = -1;
-  for (let i = 0; i < n; i++) {
-    if (!isCandidate(i)) continue;
-    const rHat = maxR > 0 ? relevance[i]! / maxR : 0;
-    score[i] = o.relevanceWeight * rHat + o.linkWeight * weight[i]!;
-    if (selected < 0 || score[i]! > score[selected]!) selected = i; // strict: ties keep the lower id
-  }
-  return { wlr, inInitial, weight, relevance, score, selected };
+  return relevance;
 }
 
 /**
