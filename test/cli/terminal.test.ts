@@ -13,7 +13,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compiledWorker, ROOT, tempDir, writeLines } from '../batch/helpers.js';
+import { compiledWorker, page, ROOT, tempDir, writeLines } from '../batch/helpers.js';
 
 const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
 const required = process.env['FARSW_REQUIRE_TMUX'] === '1';
@@ -56,8 +56,9 @@ describe.skipIf(!hasTmux && !required)('farsw apply --input in a tmux pane', () 
     // 40 records, 3 without html: 3 error records.
     writeLines(join(dir, 'small.jsonl'), Array.from({ length: 40 }, (_, i) => JSON.stringify([5, 12, 30].includes(i) ? { id: `bad${i}` } : { id: `p${i}`, html })));
     // Enough pages for one worker to take many seconds, so Ctrl-C lands mid-run.
-    writeLines(join(dir, 'big.jsonl'), Array.from({ length: 30_000 }, (_, i) => JSON.stringify({ id: `p${i}`, html })));
-  });
+    // Small pages, so the file is quick to write on a loaded machine (30 MB).
+    writeLines(join(dir, 'big.jsonl'), Array.from({ length: 50_000 }, (_, i) => JSON.stringify({ id: `p${i}`, html: page(i) })));
+  }, 120_000); // compiling .build/ when run alone, and writing the inputs, on a loaded machine
   afterAll(() => {
     if (hasTmux) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
     if (dir) rmSync(dir, { recursive: true, force: true });
