@@ -29,7 +29,7 @@ export interface FetchedPage {
 }
 
 /** The default User-Agent header. */
-export const DEFAULT_USER_AGENT = `farsw/${FARSW_VERSION} (+https://www.npmjs.com/package/farsw)`;
+export const DEFAULT_USER_AGENT = `farsw/${FARSW_VERSION}`; // no URL until farsw has a public page to point at (issue 37.12)
 
 /** Does a command-line argument name a URL to fetch (rather than a file)? */
 export function isUrl(arg: string): boolean {

@@ -84,6 +84,8 @@ export interface BatchSummary {
   skipped: number;
   /** WARC responses skipped for their HTTP status (not 2xx: a redirect, an error page). */
   notOk: number;
+  /** WARC records that hold no page (request, metadata, warcinfo, …). */
+  otherRecords: number;
   /** Files of input directories left out by their name (not a page, WARC or JSON Lines), by extension. */
   leftOut: Record<string, number>;
   /** Bytes of the pages (uncompressed records); raw input bytes read. */
@@ -153,7 +155,7 @@ export async function runBatch(config: BatchConfig): Promise<BatchSummary> {
   const t0 = performance.now();
   if (config.adapt && config.inputs.includes('-')) throw new ConfigError('--adapt reads the input twice: standard input cannot be read twice (save it to a file first)');
   const summary: BatchSummary = {
-    records: 0, failed: 0, resumed: 0, resumedFailed: 0, skipped: 0, notOk: 0, leftOut: {}, bytes: 0, rawBytes: 0,
+    records: 0, failed: 0, resumed: 0, resumedFailed: 0, skipped: 0, notOk: 0, otherRecords: 0, leftOut: {}, bytes: 0, rawBytes: 0,
     extractMs: 0, seconds: 0, alreadyDone: false, interrupted: false,
   };
   // The output path first: a bad one fails before any input is listed or read (issue 19).
@@ -208,7 +210,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
   summary.resumed = state.kept;
   summary.resumedFailed = state.keptFailed;
   const maxBytes = Math.min(config.maxBytes ?? BATCH_DEFAULTS.maxBytes, BATCH_DEFAULTS.maxPageBytes);
-  const counters: ReadCounters = { rawBytes: 0, skipped: 0, notOk: 0 };
+  const counters: ReadCounters = { rawBytes: 0, skipped: 0, notOk: 0, otherRecords: 0 };
   const readOptions = {
     maxBytes,
     ...(config.kind ? { kind: config.kind } : {}),
@@ -231,7 +233,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
     const stopTraining = (): void => { void trainer.close(); }; // Ctrl-C: the trainings in hand stop at once
     config.signal?.addEventListener('abort', stopTraining, { once: true });
     try {
-      learned = await learnAdaptTable(readItems(files, readOptions, { rawBytes: 0, skipped: 0, notOk: 0 }), trainer, config.adapt, config.signal);
+      learned = await learnAdaptTable(readItems(files, readOptions, { rawBytes: 0, skipped: 0, notOk: 0, otherRecords: 0 }), trainer, config.adapt, config.signal);
     } finally {
       config.signal?.removeEventListener('abort', stopTraining);
       await trainer.close();
@@ -305,6 +307,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
   summary.rawBytes = counters.rawBytes;
   summary.skipped = counters.skipped;
   summary.notOk = counters.notOk;
+  summary.otherRecords = counters.otherRecords;
   summary.seconds = (performance.now() - t0) / 1000;
   if (summary.interrupted) await config.sink.abandon();
   else await config.sink.commit({

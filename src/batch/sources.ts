@@ -61,6 +61,8 @@ export interface ReadCounters {
   skipped: number;
   /** WARC responses skipped for their HTTP status (not 2xx: a redirect, an error page). */
   notOk: number;
+  /** WARC records that hold no page (request, metadata, warcinfo, revisit, …): read past, counted for the summary. */
+  otherRecords: number;
 }
 
 const KIND_BY_NAME: ReadonlyArray<[RegExp, InputKind]> = [
@@ -295,7 +297,7 @@ async function* warcItems(path: string, chunks: Chunks, opts: SourceOptions, sha
       continue;
     }
     const type = ev.headers.get('warc-type');
-    if (!HTML_RECORD_TYPES.has(type ?? '')) continue;
+    if (!HTML_RECORD_TYPES.has(type ?? '')) { counters.otherRecords++; continue; }
     let contentType: string | undefined;
     let coding: BodyCoding | undefined;
     let body: Buffer | undefined;

@@ -158,9 +158,11 @@ function summaryLine(s: BatchSummary): string {
   const nonHtml = s.skipped - s.notOk;
   const skipped = [nonHtml > 0 ? `${nonHtml} non-HTML` : '', s.notOk > 0 ? `${s.notOk} not HTTP 2xx` : ''].filter(Boolean).join(', ');
   const skippedPart = skipped ? `, ${skipped} skipped` : '';
+  // WARC request, metadata and warcinfo records hold no page: said, so a record count that differs from the WARC's is explained.
+  const otherPart = s.otherRecords > 0 ? `, ${s.otherRecords} WARC records without a page (request, metadata, …)` : '';
   const leftOut = Object.values(s.leftOut).reduce((a, b) => a + b, 0);
   const leftOutPart = leftOut > 0 ? `, ${leftOut} files of the directories left out by name (${passedList(new Map(Object.entries(s.leftOut)))}; --input FILE reads one as a page)` : '';
-  return `farsw apply: ${s.records} records, ${s.failed} failed${skippedPart}${leftOutPart}${resumed}, ${mb.toFixed(1)} MB in ${s.seconds.toFixed(1)} s (${rate}${extraction})\n`;
+  return `farsw apply: ${s.records} records, ${s.failed} failed${skippedPart}${otherPart}${leftOutPart}${resumed}, ${mb.toFixed(1)} MB in ${s.seconds.toFixed(1)} s (${rate}${extraction})\n`;
 }
 
 /**

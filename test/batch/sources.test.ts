@@ -122,6 +122,24 @@ describe('WARC input', () => {
     expect(io.err).toMatch(/farsw apply: 2 records, 0 failed, 1 non-HTML, 2 not HTTP 2xx skipped,/);
   });
 
+  it('counts the WARC records that hold no page (request, metadata) in the summary (issue 37.14)', async () => {
+    const dir = tempDir('warc-requests');
+    const input = join(dir, 'crawl.warc');
+    const request = async (url: string) => Buffer.from(await WARCSerializer.serialize(await WARCRecord.create(
+      { url, type: 'request', warcVersion: 'WARC/1.1', statusline: 'GET / HTTP/1.1', httpHeaders: { Host: 'example.com' } }, (async function* () { /* no body */ })())));
+    writeFileSync(input, Buffer.concat([
+      await request('https://example.com/a'),
+      Buffer.from(await response('https://example.com/a', enc.encode(page(1)), 'text/html')),
+      await request('https://example.com/b'),
+      Buffer.from(await response('https://example.com/b', enc.encode(page(2)), 'text/html')),
+    ]));
+    const { summary } = await runToMemory({ inputs: [input] });
+    expect(summary).toMatchObject({ records: 2, failed: 0, skipped: 0, otherRecords: 2 });
+    const io = capture();
+    expect(await run(['apply', '-w', '0', '--input', input], io)).toBe(0);
+    expect(io.err).toMatch(/farsw apply: 2 records, 0 failed, 2 WARC records without a page \(request, metadata, …\),/);
+  });
+
   it('reads WARC records as gzip members, as crawlers write them', async () => {
     const dir = tempDir('warc-members');
     const members = [];

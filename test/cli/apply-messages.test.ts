@@ -214,3 +214,25 @@ describe('mistakes that would cost a whole crawl fail once, up front', () => {
     expect(io.out).toBe('');
   });
 });
+
+describe('apply --help (issue 37.11, 37.7, 37.12)', () => {
+  it('everyday flags first, then the batch flags, then the algorithms\' knobs under "Tuning (for research)"', async () => {
+    const io = capture();
+    expect(await run(['apply', '--help'], io)).toBe(0);
+    const lines = io.out.split('\n');
+    const heading = (s: string): number => lines.indexOf(s);
+    // The line where a flag is listed (not where a description mentions it).
+    const at = (flag: string): number => lines.findIndex((l) => new RegExp(`^\\s+(?:-\\w, )?${flag}\\s`).test(l));
+    const [options, batch, tuning] = [heading('Options:'), heading('Batch (--input):'), heading('Tuning (for research):')];
+    expect(options).toBeGreaterThan(0);
+    expect(batch).toBeGreaterThan(options);
+    expect(tuning).toBeGreaterThan(batch);
+    for (const flag of ['--model', '--algorithm', '--format', '--with-metadata', '--favor', '--comments', '--url']) expect(at(flag), flag).toBeLessThan(batch);
+    for (const flag of ['--input', '--output', '--workers', '--quiet']) expect(at(flag), flag).toBeGreaterThan(batch);
+    for (const flag of ['--gap', '--phi', '--beta', '--mute', '--hidden']) expect(at(flag), flag).toBeGreaterThan(tuning);
+    expect(lines.filter((l) => /--quiet\b/.test(l))).toHaveLength(1);
+    // Comments are dropped unless asked for; the User-Agent points at no page that does not exist.
+    expect(io.out).toMatch(/--comments +Keep user-comment sections \(removed by default/);
+    expect(io.out).not.toContain('npmjs.com');
+  });
+});

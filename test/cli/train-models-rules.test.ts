@@ -87,7 +87,7 @@ describe('farsw train / models / rules', () => {
     expect(await run(['models', 'show', 'alpha.example', '--json', '--store', store], sh)).toBe(0);
     const shown = JSON.parse(sh.out) as { report: { siteCheck: { folds: number; useSite: boolean } }; auto: string };
     expect(shown.report.siteCheck.folds).toBe(5);
-    expect(shown.auto).toMatch(shown.report.siteCheck.useSite ? /the site model won/ : /the site model lost/);
+    expect(shown.auto).toMatch(shown.report.siteCheck.useSite ? /the guard chose the site model/ : /the guard chose the default model/);
     const l = io();
     expect(await run(['models', 'list', '--json', '--store', store], l)).toBe(0);
     const list = JSON.parse(l.out) as { name: string; site: string | null; pages: number; created: string }[];
@@ -244,5 +244,14 @@ describe('a model file means the same everywhere (issue 37.10)', () => {
     const missing = capture();
     expect(await run(['rules', join(dir, 'nope.json'), '--store', store], missing)).toBe(1);
     expect(missing.err).toMatch(/nope\.json: cannot read model file \(ENOENT\)/);
+  });
+});
+
+describe('guard scores that tie at 3 decimals (issue 37.14)', () => {
+  it('show a 4th decimal, and the same figure twice only for a real tie', async () => {
+    const { scorePair } = await import('../../src/cli/commands/train.js');
+    expect(scorePair(0.9621, 0.9604)).toEqual(['0.962', '0.960']);
+    expect(scorePair(0.96214, 0.96186)).toEqual(['0.9621', '0.9619']);
+    expect(scorePair(0.96213, 0.96213)).toEqual(['0.9621', '0.9621']);
   });
 });

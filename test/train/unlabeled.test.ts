@@ -257,6 +257,11 @@ describe('farsw train --unlabeled', () => {
     const sh = capture();
     expect(await run(['models', 'show', 'river-review.example', '--store', store], sh)).toBe(0);
     expect(sh.out).toMatch(/label-free +12 pages without gold; pseudo-labels from default/);
+    // No gold: no "labels cover 0.0 % of gold tokens" (issue 37.14).
+    expect(o.out).toContain('labels: pseudo-labels (no gold to measure them against)');
+    expect(sh.out).toContain('labels       pseudo-labels (no gold to measure them against)');
+    expect(o.out + sh.out).not.toMatch(/of gold tokens/);
+    expect(sh.out).toMatch(/--model auto pages of river-review\.example: the guard chose the site model in its cross-validation \(/);
     const r = capture();
     expect(await run(['rules', 'river-review.example', '--store', store], r)).toBe(0);
     expect(r.out).toMatch(/Template found by repetition \(label-free: 12 pages without gold, pseudo-labels from default\)/);

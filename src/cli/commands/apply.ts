@@ -4,6 +4,7 @@
  *   farsw apply --input pages.jsonl[.gz] --output out.jsonl   batch over records
  *     (JSON Lines, WARC, files, directories, stdin; worker pool, shards: src/cli/batch-command.ts)
  */
+import { applyHelpGroups } from '../help-groups.js';
 import { emptyReason } from '../../extract/empty-reason.js';
 import { EXIT, type CliIo } from '../io.js';
 import type { CommandModule } from 'yargs';
@@ -73,7 +74,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
     command: 'apply [files..]',
     describe: 'Extract the main content of pages (files, - for stdin, or --input records)',
     builder: (y) =>
-      extractorOptions(lineOptions(batchOptions(y)))
+      applyHelpGroups(extractorOptions(lineOptions(batchOptions(y))))
         .positional('files', { type: 'string', array: true, describe: 'HTML files (gzip too), http(s) URLs; - reads stdin' })
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model: a name in the store, an exported FILE.json, or auto (default: the site model matching the page host, else "default")' })
         .option('algorithm', { alias: 'a', type: 'string', choices: extractorNames(), describe: `An extractor needing no model instead (e.g. ${DEFAULT_ALGORITHM})` })

@@ -57,7 +57,7 @@ function describeTrained(m: Model, s: ModelSummary): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const level = m.levels.length;
   return `${m.name}${m.site ? ` (${m.site})` : ''}: ${r.pages} pages (${r.skippedPages} skipped${skipReasons(r.skipped ?? [])}), ${r.lines} lines, ${r.topicalLines} topical; `
-    + `labels cover ${pct(r.goldCoverage)} of gold tokens, ${pct(r.topicalNoise)} of topical tokens not in gold; `
+    + (r.unlabeled ? 'labels: pseudo-labels (no gold to measure them against); ' : `labels cover ${pct(r.goldCoverage)} of gold tokens, ${pct(r.topicalNoise)} of topical tokens not in gold; `)
     + `${m.rules.length} rule(s) at level L${level}, recall ${pct(r.ruleRecall)}, precision ${pct(r.rulePrecision)} on training lines; version ${s.version}\n`
     + (r.unlabeled ? `  label-free: ${r.unlabeled.templateLines} template lines (on ≥ ${r.unlabeled.minPages} pages), ${r.unlabeled.varyingPaths} varying paths, ${r.unlabeled.pseudoTopicalLines} pseudo-topical lines from ${r.unlabeled.seedModel}'s output${r.unlabeled.listItemLines ? ` (${r.unlabeled.listItemLines} items of repeated lists left out)` : ''}\n` : '')
     + (r.siteCheck ? `  ${describeSiteCheck(r.siteCheck)}\n` : '');
@@ -65,8 +65,15 @@ function describeTrained(m: Model, s: ModelSummary): string {
 
 /** One line on a site model's guard: both scores and what `--model auto` does. */
 export function describeSiteCheck(c: SiteCheck): string {
-  return `guard: ${c.folds}-fold on ${c.pages} pages${c.labels === 'pseudo' ? ' (against the pseudo-labels)' : ''}, BoW F1 site model ${c.siteF1.toFixed(3)} vs ${c.defaultModel} ${c.defaultF1.toFixed(3)}${guardNote(c)}: `
+  const [site, dflt] = scorePair(c.siteF1, c.defaultF1);
+  return `guard: ${c.folds}-fold on ${c.pages} pages${c.labels === 'pseudo' ? ' (against the pseudo-labels)' : ''}, BoW F1 site model ${site} vs ${c.defaultModel} ${dflt}${guardNote(c)}: `
     + (c.useSite ? '--model auto uses the site model' : '--model auto uses the default model for this site (--use-site-model forces the site model)');
+}
+
+/** Two scores with enough decimals to tell them apart (3, else 4, else the same figure twice: a tie). */
+export function scorePair(a: number, b: number): [string, string] {
+  const digits = a.toFixed(3) !== b.toFixed(3) ? 3 : 4;
+  return [a.toFixed(digits), b.toFixed(digits)];
 }
 
 /** The guard's per-page fallback and its page count, as a clause (empty for models trained before them). */
