@@ -15,7 +15,7 @@ export type { ExtractorFlags as ExtractorArgs } from '../api/flag-options.js';
 export function extractorOptions<T>(y: Argv<T>): Argv<T> {
   const A = FARSW_APPLY_DEFAULTS, S = FARSW_SITE_MODEL_DEFAULTS;
   return y
-    .option('preset', { choices: PRESETS, describe: "default (farsw) or paper: the algorithm exactly as published, every farsw addition off (README, Presets); other flags still apply on top" })
+    .option('preset', { choices: PRESETS, describe: "default (farsw) or paper: the algorithm exactly as published, every farsw addition off (docs/how-it-works.md, Presets); other flags still apply on top" })
     .option('gap', { type: 'number', describe: `DANA Algorithm 1 gap in lines (default ${DANA_DEFAULTS.gap})` })
     .option('radius', { type: 'number', describe: `DANA smoothing radius (default ${DANA_DEFAULTS.radius})` })
     .option('title-decay', { type: 'number', describe: `Title anchor: lines after the title line at which a region counts half (default ${DANA_DEFAULTS.titleDecay}; 0: off, the papers' largest region)` })

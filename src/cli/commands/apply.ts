@@ -84,7 +84,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('with-metadata', { type: 'boolean', default: false, describe: 'Also give the page metadata (title, byline, date, site name, language, direction, canonical URL, description, excerpt, image): markdown front matter, text header lines, a "metadata" field of batch records' })
         .option('url', { type: 'string', describe: 'URL of the page: picks the site model (--model auto), makes markdown and html links absolute' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
-        .option('favor', { choices: FAVORS, describe: 'precision: leave out more boilerplate; recall: lose less content; balanced: the defaults. A documented parameter set (README, "Precision or recall"); flags given explicitly win' })
+        .option('favor', { choices: FAVORS, describe: 'precision: leave out more boilerplate; recall: lose less content; balanced: the defaults. A documented parameter set (docs/cli.md, "Precision or recall"); flags given explicitly win' })
         .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr (with --format json, also a "profile" field)' })
         .check((a) => {
           if (a.input === undefined && (a.files === undefined || a.files.length === 0)) throw new ConfigError('give HTML files (or -) or --input PAGES.jsonl');

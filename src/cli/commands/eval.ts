@@ -300,7 +300,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
         .option('model', { alias: 'm', type: 'string', describe: 'FAR-SW model name or auto (the default, as in apply)' })
         .option('predictions', { alias: 'p', type: 'string', describe: 'Score this {"id","text"}/{"id","error"} JSON Lines file instead of running an extractor' })
         .option('by', { choices: GROUP_BY_KEYS, describe: 'Group rows by a record field (default dataset; page_type adds the WCXB word F1; with --cv: site, or dataset = leave-one-dataset-out)' })
-        .option('favor', { choices: FAVORS, describe: 'As in apply: precision leaves out more boilerplate, recall loses less content, balanced is the defaults (README, "Precision or recall")' })
+        .option('favor', { choices: FAVORS, describe: 'As in apply: precision leaves out more boilerplate, recall loses less content, balanced is the defaults (docs/cli.md, "Precision or recall")' })
         .option('unit', { choices: ['tokens', 'bytes'] as const, default: EVAL_DEFAULTS.unit, describe: 'Bag-of-words size unit (FAR-SW counts bytes)' })
         .option('json', { type: 'boolean', default: false, describe: 'Print the results as JSON instead of the table (a switch, as in rules, train and models)' })
         .option('json-out', { type: 'string', describe: 'Also write the results as JSON to this file' })

@@ -41,7 +41,7 @@ export function serveCommand(io: CliIo): CommandModule<object, ServeArgs> {
         .option('use-site-model', { type: 'boolean', default: false, describe: 'With --model auto: use the matching site model even where it lost to the default model' })
         .option('format', { alias: 'f', choices: RECORD_FORMATS, default: 'text', describe: 'A "markdown" or "html" field in each record too' })
         .option('with-metadata', { type: 'boolean', default: false, describe: 'A "metadata" field in each record' })
-        .option('favor', { choices: FAVORS, describe: 'precision, recall or balanced (README, "Precision or recall")' })
+        .option('favor', { choices: FAVORS, describe: 'precision, recall or balanced (docs/cli.md, "Precision or recall")' })
         .option('workers', { alias: 'w', type: 'number', default: SERVE_DEFAULTS.workers, describe: 'Extraction threads (0: in the main thread, no --page-timeout or --max-memory)' })
         .option('page-timeout', { type: 'number', default: BATCH_DEFAULTS.pageTimeoutMs, describe: 'Milliseconds per page before it becomes an error answer (its thread is replaced)' })
         .option('max-bytes', { type: 'number', default: BATCH_DEFAULTS.maxBytes, describe: 'Longer request lines become error answers unread' })
