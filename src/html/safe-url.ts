@@ -12,6 +12,8 @@ const PLACEHOLDER_BASE = 'https://page.invalid/';
 /** What the WHATWG URL parser strips at the edges (C0 controls and space) and removes anywhere (tab, LF, CR). */
 const EDGES = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
+/** A URL's part before its query or fragment. */
+const BEFORE_QUERY = /^[^?#]*/;
 
 /** A URL as the WHATWG parser sees it before parsing: edges stripped, tabs and newlines removed. */
 export function normalizeUrl(raw: string): string {
@@ -34,6 +36,9 @@ export function safeUrl(raw: string, base: string | undefined): string | null {
     return null;
   }
   if (!SAFE_SCHEMES.has(parsed.protocol)) return null;
-  // Without a base a relative URL stays relative (it parsed: a browser will read it against the page's URL).
-  return base !== undefined ? parsed.href : v;
+  if (base !== undefined) return parsed.href;
+  // Without a base a relative URL stays relative (it parsed: a browser will read it against the page's URL), its
+  // backslashes before the query written as the slashes an http(s) URL reads them as: a Markdown reader percent-encodes
+  // `\`, and `//host:\` would become `//host:%5C`, an invalid port.
+  return parsed.protocol === 'mailto:' ? v : v.replace(BEFORE_QUERY, (head) => head.replace(/\\/g, '/'));
 }
