@@ -7,6 +7,8 @@ import { COMBINE_MODES, SCORE_NORMS } from '../extract/farsw.js';
 import { DANA_DEFAULTS, FARSW_APPLY_DEFAULTS, FARSW_SITE_MODEL_DEFAULTS } from '../core/defaults.js';
 import { PRESETS } from '../core/presets.js';
 import { checkFlagRanges } from '../api/option-ranges.js';
+import { withFavor, type Favor } from '../api/favor.js';
+import { ConfigError } from '../core/errors.js';
 
 /** The parsed flags. */
 export type { ExtractorFlags as ExtractorArgs } from '../api/flag-options.js';
@@ -43,3 +45,16 @@ export function extractorOptions<T>(y: Argv<T>): Argv<T> {
 }
 
 export { danaArgs, farswArgs, presetArgs } from '../api/flag-options.js';
+
+/**
+ * `--favor` given with `--algorithm`/`--preset`: refused as a usage error when the extractor has no parameter set for it
+ * (apply, eval and serve check it the same way).
+ */
+export function checkFavorFlag(a: { readonly favor?: unknown; readonly algorithm?: unknown; readonly preset?: unknown }): void {
+  if (a.favor === undefined) return;
+  try {
+    withFavor({ favor: a.favor as Favor, ...(a.algorithm !== undefined ? { algorithm: String(a.algorithm) } : {}), ...(a.preset !== undefined ? { preset: String(a.preset) } : {}) });
+  } catch (e) {
+    throw new ConfigError(`--${(e as Error).message}`);
+  }
+}

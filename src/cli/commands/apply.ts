@@ -18,9 +18,9 @@ import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
 import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } from '../batch-command.js';
 import { readPageArg } from '../read-page.js';
 import { lineOptions, type LineArgs } from '../line-options.js';
-import { extractorOptions, type ExtractorArgs } from '../extractor-options.js';
+import { checkFavorFlag, extractorOptions, type ExtractorArgs } from '../extractor-options.js';
 import { flagsToOptions } from '../../api/flag-options.js';
-import { FAVORS, withFavor, type Favor } from '../../api/favor.js';
+import { FAVORS, type Favor } from '../../api/favor.js';
 
 interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, ExtractorArgs {
   files?: string[];
@@ -93,13 +93,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
           if ([...(a.files ?? []), ...((a.input as string[] | undefined) ?? [])].filter((f) => f === '-').length > 1) throw new ConfigError('- (standard input) is given twice; it can be read once');
           checkBatchArgs(a as Partial<BatchArgs>, a.input !== undefined);
           if (a.algorithm !== undefined && a.model !== undefined) throw new ConfigError('give either --algorithm or --model, not both');
-          if (a.favor !== undefined) {
-            try {
-              withFavor({ favor: a.favor, ...(a.algorithm !== undefined ? { algorithm: a.algorithm } : {}), ...(a.preset !== undefined ? { preset: String(a.preset) } : {}) });
-            } catch (e) {
-              throw new ConfigError(`--${(e as Error).message}`);
-            }
-          }
+          checkFavorFlag(a);
           return true;
         }) as never,
     handler: async (args) => {

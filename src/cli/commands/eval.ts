@@ -28,7 +28,7 @@ import { extractWithModel, type ModelExtractorOptions } from '../../extract/mode
 import type { FeatureVariant } from '../../features/line-features.js';
 import type { Model } from '../../model/model.js';
 import { lineArgs, lineOptions, type LineArgs } from '../line-options.js';
-import { danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
+import { checkFavorFlag, danaArgs, extractorOptions, farswArgs, presetArgs, type ExtractorArgs } from '../extractor-options.js';
 import { DEFAULT_MODEL_NAME, modelResolver } from '../../model-store/resolve.js';
 import { extract } from '../../api/extract.js';
 import { checkSiteModel, fallbackText } from '../../eval/site-guard.js';
@@ -319,11 +319,7 @@ export function evalCommand(io: CliIo): CommandModule<object, EvalArgs> {
           const given = [a.algorithm, a.model, a.predictions].filter((x) => x !== undefined).length;
           if (a.favor !== undefined) {
             if (a.predictions !== undefined) throw new ConfigError('--favor chooses extraction parameters; --predictions scores a file already extracted');
-            try {
-              withFavor({ favor: a.favor, ...(a.algorithm !== undefined ? { algorithm: a.algorithm } : {}), ...(a.preset !== undefined ? { preset: String(a.preset) } : {}) });
-            } catch (e) {
-              throw new ConfigError(`--${(e as Error).message}`);
-            }
+            checkFavorFlag(a);
           }
           if (given > 1) throw new ConfigError('give at most one of --algorithm, --model, --predictions');
           if (a.cv !== undefined && (a.by === 'lang' || a.by === 'page_type')) throw new ConfigError(`--cv groups by site or dataset, not ${a.by}`);

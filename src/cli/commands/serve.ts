@@ -7,12 +7,12 @@ import { ConfigError } from '../../core/errors.js';
 import { BATCH_DEFAULTS } from '../../core/defaults.js';
 import { resolveModel } from '../../api/extract.js';
 import { flagsToOptions, type ApplyFlags } from '../../api/flag-options.js';
-import { FAVORS, withFavor } from '../../api/favor.js';
+import { FAVORS } from '../../api/favor.js';
 import { extractorNames } from '../../extract/registry.js';
 import { SERVE_DEFAULTS, serve } from '../../batch/serve.js';
 import { RECORD_FORMATS } from '../../batch/serve-options.js';
 import { storeOptionSpec } from '../store-location.js';
-import { extractorOptions } from '../extractor-options.js';
+import { checkFavorFlag, extractorOptions } from '../extractor-options.js';
 import { lineOptions } from '../line-options.js';
 import { maxWorkers } from '../batch-command.js';
 import type { CliIo } from '../io.js';
@@ -56,13 +56,7 @@ export function serveCommand(io: CliIo): CommandModule<object, ServeArgs> {
           if (!(a['max-bytes'] > 0 && a['max-bytes'] <= BATCH_DEFAULTS.maxPageBytes)) throw new ConfigError(`--max-bytes: expected a number of bytes from 1 to ${BATCH_DEFAULTS.maxPageBytes}, found ${a['max-bytes']}`);
           if (a['max-memory'] !== undefined && !(Number.isInteger(a['max-memory']) && a['max-memory'] >= 16)) throw new ConfigError(`--max-memory: expected an integer number of MiB ≥ 16, found ${a['max-memory']}`);
           if (!(Number.isInteger(a['max-pending']) && a['max-pending'] >= 1)) throw new ConfigError(`--max-pending: expected an integer ≥ 1, found ${a['max-pending']}`);
-          if (a.favor !== undefined) {
-            try {
-              withFavor({ favor: a.favor, ...(a.algorithm !== undefined ? { algorithm: a.algorithm } : {}), ...(a.preset !== undefined ? { preset: String(a.preset) } : {}) });
-            } catch (e) {
-              throw new ConfigError(`--${(e as Error).message}`);
-            }
-          }
+          checkFavorFlag(a);
           return true;
         }) as never,
     handler: async (args) => {
