@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { acquireOutputLock, OutputLockedError, type OutputLock } from '../../src/batch/lock.js';
 import { jsonlFileSink } from '../../src/batch/output.js';
 import { runBatch, type BatchSummary } from '../../src/batch/run.js';
@@ -126,21 +127,25 @@ describe('acquireOutputLock', () => {
 describe('batch runs own their output', () => {
   it('a second run on the same output, started mid-run, refuses; the first finishes with every record once', async () => {
     const dir = tempDir('lock-batch');
-    const input = writeLines(join(dir, 'pages.jsonl'), pageLines(40));
+    const lines = pageLines(40);
+    const input = writeLines(join(dir, 'pages.jsonl'), lines);
     const output = join(dir, 'out.jsonl');
+    // The first run reads stdin and gets its second half only once the second run has settled, so it is still running then.
+    const stdin = new PassThrough();
+    stdin.write(lines.slice(0, 20).join('\n') + '\n');
     let second: Promise<BatchSummary> | undefined;
-    const first = await runBatch({
-      inputs: [input], workers: 0, extract: TEST_EXTRACT, sink: jsonlFileSink(output, { resumable: true }),
+    const first = runBatch({
+      inputs: ['-'], stdin, workers: 0, extract: TEST_EXTRACT, sink: jsonlFileSink(output, { resumable: true }),
       onRecord: () => {
         if (second) return;
         second = runBatch({ inputs: [input], workers: 0, extract: TEST_EXTRACT, sink: jsonlFileSink(output, { resumable: true }) });
-        second.catch(() => {}); // examined below, once the first run ends
+        void second.catch(() => {}).finally(() => { stdin.end(lines.slice(20).join('\n') + '\n'); });
       },
     });
+    expect(await first).toMatchObject({ records: 40, interrupted: false });
     await expect(second).rejects.toThrow(`${output}.partial is being written by another run`);
-    expect(first).toMatchObject({ records: 40, interrupted: false });
     const ids = readFileSync(output, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id);
-    expect(ids).toEqual(pageLines(40).map((_, i) => `p${i}`));
+    expect(ids).toEqual(lines.map((_, i) => `p${i}`));
     expect(readdirSync(dir).sort()).toEqual(['out.jsonl', 'out.jsonl.done', 'pages.jsonl']);
   });
 
