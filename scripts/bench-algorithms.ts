@@ -1,7 +1,7 @@
 /**
  * `npm run bench:algorithms`: every registered extractor on every dataset in
  * ../shared/datasets (or $FARSW_DATASETS): bag-of-words P/R/F1, LCS-token F1
- * and throughput, written to BENCHMARKS.md between the markers
+ * and throughput, written to docs/benchmarks/algorithms.md between the markers
  * `<!-- algorithms:start -->` and `<!-- algorithms:end -->`.
  *
  * Usage: npm run bench:algorithms [-- --limit N] [-- --algorithms a,b] [-- --datasets x,y]
@@ -162,7 +162,7 @@ async function main(): Promise<number> {
         ]
       : []),
   ].join('\n');
-  const target = resolve('BENCHMARKS.md');
+  const target = resolve('docs/benchmarks/algorithms.md');
   const old = existsSync(target) ? readFileSync(target, 'utf8') : null;
   writeFileSync(target, replaceBenchmarkSection(old, SECTION, section));
   process.stderr.write(`wrote ${target}\n`);

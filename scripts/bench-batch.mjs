@@ -14,7 +14,7 @@
  *    keeps the parent's RSS from before exec, and this parent holds the pages).
  *
  * Writes the section between <!-- batch:start --> and <!-- batch:end --> of
- * BENCHMARKS.md. Needs `npm run build` (the npm script runs it) and
+ * docs/benchmarks/batch.md. Needs `npm run build` (the npm script runs it) and
  * ../shared/datasets (skips with a message when absent).
  *
  * 3. Gated pairs (for a shared machine): up to PAIRS times, measure the CPU
@@ -260,7 +260,7 @@ const md = [
 ].join('\n');
 console.log(md);
 if (!opts['no-write']) {
-  const file = join(root, 'BENCHMARKS.md');
+  const file = join(root, 'docs/benchmarks/batch.md');
   const start = '<!-- batch:start -->', end = '<!-- batch:end -->';
   const stamp = `_Written ${new Date().toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, Node ${process.version}._`;
   const block = `${start}\n${md}\n\n${stamp}\n${end}`;

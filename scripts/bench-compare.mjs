@@ -13,7 +13,7 @@
  * Pages: every page with gold text of ../shared/datasets, except that a
  * dataset with more than SAMPLE pages contributes a seeded reservoir sample
  * of SAMPLE pages (mulberry32, seed SEED). trafilatura (no full gold) is
- * left out. Writes a section of BENCHMARKS.md between marker comments.
+ * left out. Writes a section of docs/benchmarks/peers.md (--out) between marker comments.
  *
  * Usage: npm run bench:compare [-- --data DIR] [-- --sample 200] [-- --seed 1]
  * Needs `npm run build` (the npm script runs it) and ../shared/datasets.
@@ -37,7 +37,7 @@ const { values: opts } = parseArgs({
     sample: { type: 'string', default: '200' },
     seed: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '20' },
-    out: { type: 'string', default: join(root, 'BENCHMARKS.md') },
+    out: { type: 'string', default: join(root, 'docs/benchmarks/peers.md') },
   },
 });
 const SAMPLE = Number(opts.sample);

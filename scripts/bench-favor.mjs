@@ -6,9 +6,9 @@
  * with gold (every gold page, or a seeded sample of --sample pages per dataset), and trafilatura's
  * snippet precision/recall on its 990 pages (no full gold there). A second table leaves out the
  * development sample the presets were chosen on (40 pages per dataset, seed 1: docs/decisions.md).
- * Writes the "favor" section of BENCHMARKS.md. Needs ../shared/datasets (or --data); skips without it.
+ * Writes the "favor" section of docs/benchmarks/favor.md. Needs ../shared/datasets (or --data); skips without it.
  *
- * Usage: npm run bench:favor [-- --sample 200] [-- --seed 1] [-- --data DIR] [-- --dry (print, do not write BENCHMARKS.md)]
+ * Usage: npm run bench:favor [-- --sample 200] [-- --seed 1] [-- --data DIR] [-- --dry (print, do not write docs/benchmarks/favor.md)]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -139,7 +139,7 @@ const md = [
   held.md,
 ].join('\n');
 if (!opts.dry) {
-  const file = join(root, 'BENCHMARKS.md');
+  const file = join(root, 'docs/benchmarks/favor.md');
   writeFileSync(file, replaceBenchmarkSection(existsSync(file) ? readFileSync(file, 'utf8') : null, 'favor', md));
 }
 console.log(md);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:papers`: the papers' experiments, run with `--preset paper` on ../shared/datasets,
- * for BENCHMARKS.md "The papers, reproduced". One process, one pass per experiment:
+ * for BENCHMARKS.md "The papers, reproduced" (its tables in docs/benchmarks/papers.md). One process, one pass per experiment:
  *
  * - FAR-SW inter-site: leave-one-dataset-out; per fold a paper model across sites (normalised features,
  *   Fig. 7's two regions for B, C, E), and one with Fig. 3's three regions; applied with the paper preset
@@ -15,7 +15,7 @@
  *
  * F1: mean per page; LCS-token F1 (DANA's and AdDANAg's metric) and bag-of-words F1 (FAR-SW's eq. 6–8;
  * tokens, and UTF-8 bytes as the paper counts). Options: --sample N (pages per dataset; default all),
- * --same-page N (pages for the same-page run; default 200), --no-write (print, leave BENCHMARKS.md).
+ * --same-page N (pages for the same-page run; default 200), --no-write (print, leave docs/benchmarks/papers.md).
  * Needs ../shared/datasets (or FARSW_DATASETS); skips with a message when absent.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -249,6 +249,6 @@ const md = [
 ].join('\n');
 console.log(md);
 if (WRITE) {
-  const file = join(root, 'BENCHMARKS.md');
+  const file = join(root, 'docs/benchmarks/papers.md');
   writeFileSync(file, replaceBenchmarkSection(readFileSync(file, 'utf8'), 'papers', md));
 }

@@ -13,10 +13,10 @@
  *    outputs agree). Target ≥ 0.99 mean per rewrite per dataset. A page whose output changed and
  *    whose rewrite parse5 renders differently (the regex misread malformed markup) is left out of it.
  *
- * Writes the `bench:parse` section of BENCHMARKS.md (--out) and the pages below 99.5 % coverage to
+ * Writes the `bench:parse` section of docs/benchmarks/parsing.md (--out) and the pages below 99.5 % coverage to
  * --worst (JSON). Needs `npm run build` and ../shared/datasets.
  *
- * Usage: npm run bench:parse [-- --data DIR] [-- --out BENCHMARKS.md] [-- --worst scratch/parse-worst.json] [-- --rewrite-every 10]
+ * Usage: npm run bench:parse [-- --data DIR] [-- --out docs/benchmarks/parsing.md] [-- --worst scratch/parse-worst.json] [-- --rewrite-every 10]
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -31,7 +31,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opts } = parseArgs({
   options: {
     data: { type: 'string', default: resolve(root, '../shared/datasets') },
-    out: { type: 'string', default: join(root, 'BENCHMARKS.md') },
+    out: { type: 'string', default: join(root, 'docs/benchmarks/parsing.md') },
     worst: { type: 'string' },
     'rewrite-every': { type: 'string', default: '10' },
     'coverage-only': { type: 'boolean', default: false },

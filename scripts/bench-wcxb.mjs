@@ -10,7 +10,7 @@
  * bench:compare times them; peer HTML → text with farsw's block-aware converter, untimed).
  *
  * Usage: npm run bench:wcxb [-- --pages out.jsonl] [-- --model FILE.json] [-- --peers none]
- *        [-- --sample N --seed 1] [-- --write]   (--write puts the table in BENCHMARKS.md)
+ *        [-- --sample N --seed 1] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
  * --pages writes one JSON line per page: {id, type, host, words, f1: {extractor: F1}, empty: [extractors]}
  * (extractor keys: farsw, defuddle, readability), for diffing two runs.
  * Needs `npm run build` (the npm script runs it) and ../shared/datasets.
@@ -42,7 +42,7 @@ const { values: opts } = parseArgs({
     seed: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '20' },
     write: { type: 'boolean', default: false },
-    out: { type: 'string', default: join(root, 'BENCHMARKS.md') },
+    out: { type: 'string', default: join(root, 'docs/benchmarks/wcxb.md') },
   },
 });
 const SECTION = 'bench:wcxb';

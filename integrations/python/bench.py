@@ -1,4 +1,4 @@
-"""Throughput of the Python client against ``farsw apply --input`` on the same pages, on one core (BENCHMARKS.md,
+"""Throughput of the Python client against ``farsw apply --input`` on the same pages, on one core (docs/benchmarks/batch.md,
 "From Python"). Each run alternates the two, so both see the same machine load; medians of ``--runs``.
 
     PYTHONPATH=integrations/python taskset -c 0 /usr/bin/python3 integrations/python/bench.py \\

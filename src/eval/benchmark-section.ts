@@ -1,18 +1,18 @@
 /**
- * Sections of BENCHMARKS.md: each benchmark (vitest bench, scripts/bench-*)
+ * Sections of the benchmark files (docs/benchmarks/*.md): each benchmark (vitest bench, scripts/bench-*)
  * owns the part of the file between `<!-- NAME:start -->` and
  * `<!-- NAME:end -->` and rewrites only that part. Pure: the callers read and
  * write the file.
  */
 
-/** Title of a BENCHMARKS.md that does not exist yet. */
+/** Title of a benchmark file that does not exist yet. */
 const NEW_DOCUMENT = '# Benchmarks\n';
 
 /**
  * Put `markdown` between the markers of section `name`: replace the section
  * where both markers stand (start before end), else append it after a blank
  * line.
- * @param document the current BENCHMARKS.md text, or null when the file does not exist (starts as `# Benchmarks`)
+ * @param document the current file's text, or null when the file does not exist (starts as `# Benchmarks`)
  * @param name section name, e.g. `extract` → `<!-- extract:start -->` … `<!-- extract:end -->`
  * @param markdown the section's content, without the markers
  * @returns the new document text

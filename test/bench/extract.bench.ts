@@ -5,7 +5,7 @@
  * second of `extract()` calls), beside htmlparser2's bare Tokenizer measured
  * in the same run on the same pages. Quality: mean bag-of-words F1 (tokens)
  * and LCS F1 against gold. The real-page regression: F1 must stay above the
- * floors in `test/bench/floors.json`. Results go to BENCHMARKS.md.
+ * floors in `test/bench/floors.json`. Results go to docs/benchmarks/speed.md.
  *
  * The timing runs in a plain `node` process per dataset on the built library
  * (`time-extract.mjs`, after a fresh `tsc -p tsconfig.build.json`), the way a user of

@@ -1,4 +1,4 @@
-/** Shared pieces of the benchmarks: paths, medians, BENCHMARKS.md sections, F1 floors. */
+/** Shared pieces of the benchmarks: paths, medians, sections of docs/benchmarks/speed.md, F1 floors. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,12 +6,12 @@ import { replaceBenchmarkSection } from '../../src/eval/benchmark-section.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Where the benchmarks read and write. `FARSW_DATASETS` overrides the datasets folder. */
+/** Where the benchmarks read and write (the speed tables: docs/benchmarks/speed.md). `FARSW_DATASETS` overrides the datasets folder. */
 export function benchmarkPaths(): { root: string; datasets: string; benchmarks: string } {
   return {
     root: ROOT,
     datasets: process.env['FARSW_DATASETS'] ?? resolve(ROOT, '../shared/datasets'),
-    benchmarks: join(ROOT, 'BENCHMARKS.md'),
+    benchmarks: join(ROOT, 'docs/benchmarks/speed.md'),
   };
 }
 
@@ -25,7 +25,7 @@ export function median(values: readonly number[]): number {
 
 /**
  * Replace (or append) the section `<!-- NAME:start -->…<!-- NAME:end -->` of
- * BENCHMARKS.md, so each benchmark owns its part of the file; a stamp line
+ * docs/benchmarks/speed.md, so each benchmark owns its part of the file; a stamp line
  * (date, platform, Node) ends the section.
  */
 export function writeBenchmarkSection(name: string, markdown: string): void {

@@ -5,7 +5,7 @@
  * Needs ../shared (skips with a message when absent). MB = MB of HTML (UTF-16 length / 1e6 as a proxy).
  *   npx vitest bench --run test/bench/train.bench.ts
  * The full-dataset figures (global and --by-site, wall time and peak RSS) are
- * measured with /usr/bin/time -v node bin/farsw.js train …: see BENCHMARKS.md.
+ * measured with /usr/bin/time -v node bin/farsw.js train …: see docs/benchmarks/training.md.
  */
 import { bench, describe } from 'vitest';
 import { existsSync } from 'node:fs';

@@ -194,7 +194,7 @@ describe('farsw on Slurm', () => {
     // The status helper agrees.
     expect(sh(join(SCRIPTS, 'status'), ['--output', join(out, 'part-{shard}.jsonl'), '--tasks', String(TASKS), '--job', job, '--log-dir', logs])).toMatch(/^4\/4 shares done$/m);
 
-    // Timings and throughput per task attempt, for BENCHMARKS.md.
+    // Timings and throughput per task attempt, for docs/benchmarks/batch.md.
     const attempts = [0, 1, 2, 3].flatMap((i) => [...log(i).matchAll(/farsw apply: (\d+) records, .*? ([\d.]+) MB in ([\d.]+) s \(([\d.]+) pages\/s/g)]
       .map((m) => ({ task: i, records: Number(m[1]), mb: Number(m[2]), seconds: Number(m[3]), pagesPerSecond: Number(m[4]) })));
     // Seconds from a kill to the start of the task's next attempt (the template logs whole seconds, UTC).
