@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sampleRecords } from './sample-records.mjs';
+import { domainOf } from './page-domain.mjs';
 import {
   readJsonlDataset, buildLineTable, modelLineOptions, shippedDefaultModel, pageTypeFeatures, PAGE_TYPES, PAGE_TYPE_FEATURES,
   fitPageTypeClassifier, classifyFeatures, groupFolds, confusionFigures, markdownTable, mulberry32, extractWithModel,
@@ -37,16 +38,6 @@ if (!existsSync(opts.data)) {
 }
 const FOLDS = Number(opts.folds), SEED = Number(opts.seed);
 const lines = modelLineOptions(shippedDefaultModel().params);
-
-/** A page's domain: the host without `www.`, its last two labels (three under a two-letter country code's co/com/org/ac/gov/net/edu). */
-export function domainOf(url, host) {
-  const h = (host ?? (url ? (/^[a-z]+:\/\/([^/?#:]+)/i.exec(url)?.[1] ?? '') : '')).toLowerCase().replace(/^www\d?\./, '');
-  const parts = h.split('.');
-  if (parts.length <= 2) return h;
-  const second = parts[parts.length - 2];
-  const n = parts[parts.length - 1].length === 2 && /^(?:co|com|org|ac|gov|net|edu|ne|or)$/.test(second) ? 3 : 2;
-  return parts.slice(-n).join('.');
-}
 
 const tableMs = [], featureMs = [], extractMs = [];
 /** Per dataset: the features' and the whole extraction's milliseconds, page by page. */

@@ -10,7 +10,16 @@
  * bench:compare times them; peer HTML → text with farsw's block-aware converter, untimed).
  *
  * Usage: npm run bench:wcxb [-- --pages out.jsonl] [-- --model FILE.json] [-- --peers none]
- *        [-- --sample N --seed 1] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
+ *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
+ *
+ * --cv domain (or host): farsw's row cross-validated, 5 folds of the pages' domains (hosts), seed 1 (bench-page-type.mjs's
+ * folds). Every page-type strategy variant (extract/strategies/index.ts, the grids below) runs on every page; each fold
+ * is scored with the page types a classifier learnt without it predicts (the shipped model's setting, L2 0.03) and with
+ * the routes (variant and confidence threshold per type, scripts/wcxb-cv.mjs) chosen on the other four folds, whose pages
+ * are typed by classifiers learnt without the fold scored and their own fold. Not per fold: the rules model itself
+ * (the shipped default, trained with wcxb-dev among its pages; retrained per fold it moved all by +0.005,
+ * docs/decisions.md "Page types"). Also printed: the routes all five folds choose (what FARSW_APPLY_DEFAULTS.routes
+ * ships), the pages routed, and each fold's choice.
  * --pages writes one JSON line per page: {id, type, host, words, f1: {extractor: F1}, empty: [extractors]}
  * (extractor keys: farsw, defuddle, readability), for diffing two runs.
  * Needs `npm run build` (the npm script runs it) and ../shared/datasets.
@@ -21,9 +30,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { peers as allPeers, quiet } from './peers.mjs';
 import { sampleRecords } from './sample-records.mjs';
+import { domainOf } from './page-domain.mjs';
+import { chooseRoutes, routed } from './wcxb-cv.mjs';
 import {
   readJsonlDataset, extract, buildLineTable, allText, wordF1, wordTokens, markdownTable, replaceBenchmarkSection,
-  modelFromJson, mulberry32,
+  modelFromJson, mulberry32, shippedDefaultModel, modelLineOptions, pageTypeFeatures, PAGE_TYPES, PAGE_TYPE_FEATURES,
+  fitPageTypeClassifier, classifyFeatures, groupFolds, PAGE_TYPE_STRATEGIES,
 } from '../dist/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,8 +55,11 @@ const { values: opts } = parseArgs({
     warmup: { type: 'string', default: '20' },
     write: { type: 'boolean', default: false },
     out: { type: 'string', default: join(root, 'docs/benchmarks/wcxb.md') },
+    cv: { type: 'string' },
+    folds: { type: 'string', default: '5' },
   },
 });
+if (opts.cv !== undefined && opts.cv !== 'domain' && opts.cv !== 'host') throw new Error(`--cv: domain or host, not ${opts.cv}`);
 const SECTION = 'bench:wcxb';
 const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
 
@@ -60,17 +75,31 @@ const now = () => performance.now();
 /** Peer output HTML → plain text (one paragraph per block), untimed. */
 const htmlToText = (html) => (html ? allText(buildLineTable(`<body>${html}</body>`)) : '');
 
-const runners = [
-  {
-    key: 'farsw',
-    name: model ? `farsw (model ${opts.model})` : 'farsw (default model)',
-    run(record) {
-      const options = { ...(record.url ? { url: record.url } : {}), ...(model ? { model } : {}) };
-      const t0 = now();
-      const { text } = extract(record.html, options);
-      return { text, ms: now() - t0 };
-    },
+/**
+ * Under --cv, the strategy variants measured on every page: `none` (the model path unrouted), then each strategy of
+ * PAGE_TYPE_STRATEGIES with each setting of its grid here (a strategy without a grid: its defaults).
+ */
+const GRIDS = { items: [100, 200, 400].map((n) => ({ bodyChars: n })) };
+const variants = opts.cv === undefined ? [] : [
+  { key: 'none', strategy: 'none', types: [] },
+  ...PAGE_TYPE_STRATEGIES.flatMap((s) => (GRIDS[s.id] ?? [undefined]).map((farsw) => ({
+    key: farsw ? `${s.id} ${Object.entries(farsw).map(([k, v]) => `${k} ${v}`).join(' ')}` : s.id, strategy: s.id, types: s.types, ...(farsw ? { farsw } : {}),
+  }))),
+];
+/** farsw as `extract()` runs it (under --cv: once per variant, the strategy forced). */
+const farswRunner = (key, name, forced = {}) => ({
+  key, name,
+  run(record) {
+    const options = { ...(record.url ? { url: record.url } : {}), ...(model ? { model } : {}), ...forced };
+    const t0 = now();
+    const { text } = extract(record.html, options);
+    return { text, ms: now() - t0 };
   },
+});
+const runners = [
+  ...(opts.cv === undefined
+    ? [farswRunner('farsw', model ? `farsw (model ${opts.model})` : 'farsw (default model)')]
+    : variants.map((v) => farswRunner(v.key === 'none' ? 'farsw' : `farsw:${v.key}`, `farsw (${v.key})`, { strategy: v.strategy, ...(v.farsw ? { farsw: v.farsw } : {}) }))),
   // Defuddle before Readability, the issue table's order.
   ...['defuddle', 'readability'].filter((k) => wanted.includes(k)).map((k) => allPeers.find((p) => p.key === k)),
 ];
@@ -114,6 +143,9 @@ const bucket = (key, type) => {
   return m.get(type);
 };
 const perPage = [];
+/** Under --cv: per page, its type, fold group, classifier features and F1 per runner. */
+const cvPages = [];
+const cvLines = modelLineOptions((model ?? shippedDefaultModel()).params);
 let seen = 0;
 const t0 = now();
 for await (const record of pages()) {
@@ -138,6 +170,10 @@ for await (const record of pages()) {
     if (empty) line.empty.push(x.key);
   }
   restore();
+  if (opts.cv !== undefined) {
+    const group = opts.cv === 'host' ? record.host ?? domainOf(record.url) : domainOf(record.url, record.host);
+    cvPages.push({ type, group, x: pageTypeFeatures(buildLineTable(record.html, cvLines), record.html, record.url), f1: line.f1 });
+  }
   if (opts.pages) perPage.push(JSON.stringify(line));
   if (++seen % 100 === 0) process.stderr.write(`\r${seen} pages`);
 }
@@ -155,6 +191,71 @@ const speed = runners.map((x) => {
   return b && b.ms > 0 ? (b.timed / (b.ms / 1000)).toFixed(1) : '-';
 });
 const names = runners.map((x) => x.name);
+
+/**
+ * --cv: routes chosen on four folds, scored on the fifth (module comment). Returns the section's lines: per type the
+ * unrouted model path, the routed one held out, the peers; the routes all folds choose; each fold's choice.
+ */
+function crossValidated() {
+  const n = cvPages.length, K = Number(opts.folds), SEED = 1;
+  const fold = groupFolds(cvPages.map((p) => p.group), K, SEED);
+  const labelled = cvPages.map((p, i) => i).filter((i) => PAGE_TYPES.includes(cvPages[i].type));
+  const l2 = (model ?? shippedDefaultModel()).pageType?.training?.l2 ?? 0.03;
+  /** Predictions for `pages` of a classifier learnt on the labelled pages outside the folds `without`. */
+  const predict = (without, pages, pred) => {
+    const train = labelled.filter((i) => !without.includes(fold[i]));
+    const clf = fitPageTypeClassifier(train.map((i) => cvPages[i].x), train.map((i) => PAGE_TYPES.indexOf(cvPages[i].type)), PAGE_TYPES, PAGE_TYPE_FEATURES, { l2 });
+    for (const i of pages) {
+      const r = classifyFeatures(cvPages[i].x, clf);
+      pred.type[i] = PAGE_TYPES.indexOf(r.type);
+      pred.conf[i] = r.confidence;
+    }
+  };
+  const newPred = () => ({ type: new Int32Array(n), conf: new Float64Array(n) });
+  const all = [...Array(n).keys()];
+  const outer = newPred();
+  for (let k = 0; k < K; k++) predict([k], all.filter((i) => fold[i] === k), outer);
+  const f1 = cvPages.map((p) => ({ ...Object.fromEntries(variants.map((v) => [v.key, p.f1[v.key === 'none' ? 'farsw' : `farsw:${v.key}`]])) }));
+  const held = new Float64Array(n), heldVariant = new Array(n);
+  const foldRoutes = [];
+  for (let k = 0; k < K; k++) {
+    process.stderr.write(`\rbench:wcxb: --cv fold ${k + 1} of ${K}`);
+    const inner = newPred();
+    for (let j = 0; j < K; j++) if (j !== k) predict([k, j], all.filter((i) => fold[i] === j), inner);
+    const routes = chooseRoutes(all.filter((i) => fold[i] !== k), inner, f1, variants, PAGE_TYPES);
+    foldRoutes.push(routes);
+    for (const i of all) if (fold[i] === k) ({ f1: held[i], variant: heldVariant[i] } = routed(i, outer, f1, routes, PAGE_TYPES));
+  }
+  process.stderr.write('\n');
+  const shipped = chooseRoutes(all, outer, f1, variants, PAGE_TYPES);
+  const accuracy = labelled.filter((i) => PAGE_TYPES[outer.type[i]] === cvPages[i].type).length / labelled.length;
+  const peerKeys = runners.filter((x) => !x.key.startsWith('farsw')).map((x) => x.key);
+  const mean = (pages, get) => (pages.length ? (pages.reduce((a, i) => a + get(i), 0) / pages.length).toFixed(3) : '-');
+  const rows = present.map((t) => {
+    const pages = all.filter((i) => t === 'all' || cvPages[i].type === t);
+    const routedPages = pages.filter((i) => heldVariant[i] !== 'none').length;
+    return [`${t} (${pages.length})`, mean(pages, (i) => f1[i].none), mean(pages, (i) => held[i]), String(routedPages), ...peerKeys.map((k) => mean(pages, (i) => cvPages[i].f1[k]))];
+  });
+  const routeWords = (routes) => Object.entries(routes).map(([t, r]) => `${t} → ${r.variant} from ${r.threshold}`).join('; ') || 'none';
+  // The routes in FARSW_APPLY_DEFAULTS.routes' shape.
+  const asDefaults = (routes) => JSON.stringify(Object.fromEntries(Object.entries(routes).map(([t, r]) => {
+    const v = variants.find((x) => x.key === r.variant);
+    return [t, { strategy: v.strategy, minConfidence: r.threshold, ...(v.farsw ? { settings: v.farsw } : {}) }];
+  })));
+  return [
+    `farsw cross-validated by ${opts.cv === 'host' ? 'host' : 'domain'} (\`npm run bench:wcxb -- --cv ${opts.cv}\`): ${K} folds of the pages' ${opts.cv === 'host' ? 'hosts' : 'domains'} (seed ${SEED}); ` +
+      `each fold typed by a page-type classifier learnt without it (L2 ${l2}; accuracy ${accuracy.toFixed(3)} over the folds) and routed by the routes the other four chose. ` +
+      'The rules model is the shipped default, trained with wcxb-dev among its pages (not per fold).',
+    '',
+    markdownTable(['page type (pages)', 'farsw, unrouted', 'farsw, routed (held out)', 'pages routed', ...peerKeys.map((k) => runners.find((x) => x.key === k).name)], rows).trimEnd(),
+    '',
+    `Routes chosen on all ${K} folds (each page typed by the classifier learnt without its fold): ${routeWords(shipped)}; as settings: \`${asDefaults(shipped)}\`.`,
+    '',
+    ...foldRoutes.map((r, k) => `- fold ${k + 1} (${all.filter((i) => fold[i] === k).length} pages): ${routeWords(r)}`),
+  ];
+}
+const cvLinesOut = opts.cv !== undefined ? crossValidated() : [];
+
 const sampled = Number(opts.sample) > 0 ? `a seeded sample (reservoir, mulberry32 seed ${opts.seed}) of ${opts.sample} pages of ` : '';
 const section = [
   '## WCXB: every kind of page (issue 35)',
@@ -172,6 +273,7 @@ const section = [
   markdownTable(['page type', ...names], emptyRows).trimEnd(),
   '',
   markdownTable(['', ...names], [['pages/s (one core, timed call only)', ...speed]]).trimEnd(),
+  ...(cvLinesOut.length ? ['', ...cvLinesOut] : []),
 ].join('\n');
 
 console.log(section);

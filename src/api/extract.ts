@@ -21,14 +21,14 @@ import { modelLineOptions, type Model } from '../model/model.js';
 import { modelResolver, type ModelChoice, type SiteFallback } from '../model-store/resolve.js';
 import { fallbackText } from '../eval/site-guard.js';
 import { getExtractor } from '../extract/registry.js';
-import { extractWithModel, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
+import { extractWithModel, modelExtraction, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import { StageClock } from '../extract/registry.js';
 import { blocksToText } from '../html/text.js';
 import { FORMAT_NAMES, outputFormat, type FormatName } from './formats.js';
 import type { FarswResult } from '../extract/farsw.js';
 import { buildLineTable, type LineOptions } from '../html/lines.js';
 import { extractMetadata, type PageMetadata } from '../html/metadata.js';
-import { classifyPage, type PageTypeResult } from '../features/page-type.js';
+import type { PageTypeResult } from '../features/page-type.js';
 import { isDanaVariant, readsMarkupBytes } from '../extract/dana.js';
 import { withFavor, type Favor } from './favor.js';
 import { describeJson } from '../dataset/record.js';
@@ -244,12 +244,11 @@ const TABLES = new WeakMap<object, LineTable>();
  */
 function extractKeepingTable(html: string, model: Model, options: ModelExtractorOptions): ReturnType<typeof extractWithModel> {
   const clock = new StageClock(options.profile === true);
-  const { table, detail } = runModel(html, model, options, clock);
-  const text = blocksToText(table, detail.blocks);
+  const modelRun = runModel(html, model, options, clock);
+  const text = blocksToText(modelRun.table, modelRun.detail.blocks);
   clock.lap('text');
-  const pageType = options.pageType ? classifyPage(table, html, options.url, model) : undefined;
-  const run = { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...(pageType ? { pageType } : {}), ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
-  TABLES.set(run, table);
+  const run = modelExtraction(model, modelRun, text, clock);
+  TABLES.set(run, modelRun.table);
   return run;
 }
 

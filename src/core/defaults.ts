@@ -303,6 +303,16 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * collections and service pages spread over several regions (docs/decisions.md, "Page types"; 0 = off).
    */
   mainShare: 0.6,
+  /**
+   * Page types routed to their strategy (extract/strategies/index.ts), with the classifier's confidence each needs; chosen by
+   * cross-validation by domain on WCXB dev (`npm run bench:wcxb -- --cv`; docs/decisions.md, "Page types").
+   */
+  routes: Object.freeze({}) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
+  /**
+   * The body fallback (extract/strategies/body.ts, stage `body` of the `items` strategy): chosen lines under this many
+   * characters are replaced by the page's body lines; each route sets its own (routes above); 0 = off.
+   */
+  bodyChars: 0,
 });
 
 /**

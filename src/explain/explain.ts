@@ -10,7 +10,7 @@
  * (`addanag` inside a model run, see `extract/farsw.ts`), so `diff` is exactly the
  * signal whose positive runs are DANA's regions.
  */
-import { classifyPage, type PageTypeResult } from '../features/page-type.js';
+import type { PageTypeResult } from '../features/page-type.js';
 import type { Block, LineTable } from '../core/types.js';
 import type { EvidenceModel, Model } from '../model/model.js';
 import { ruleText } from '../model/describe.js';
@@ -42,6 +42,8 @@ export interface ExplainData {
   readonly url: string | null;
   /** A model run: what kind of page the model's classifier says it is (features/page-type.ts). */
   readonly pageType?: PageTypeResult;
+  /** The page-type strategy that ran (extract/strategies/index.ts); absent: the model path as it is. */
+  readonly strategy?: string;
   readonly lineCount: number;
   /** What the line builder had to correct on this page (LineTable.warnings). */
   readonly warnings?: readonly string[];
@@ -151,12 +153,12 @@ export function explainPage(html: string, options: ExplainOptions): ExplainData 
   const url = options.url ?? null;
   if (options.model) {
     const preset = options.preset !== undefined ? { preset: options.preset } : {};
-    const run = runModel(html, options.model, { lines: options.lines ?? {}, ...(options.farsw ? { farsw: options.farsw } : {}), ...preset });
+    const run = runModel(html, options.model, { lines: options.lines ?? {}, ...(options.farsw ? { farsw: options.farsw } : {}), ...preset, ...(url !== null ? { url } : {}), pageType: true });
     const o = farswOptions(options.farsw, options.model, options.preset);
     // The cutoff applyModel compared the windows with (extract/farsw.ts: evidence block scores need a P(content) per line).
     const evidence = o.blockScore === 'evidence' && (o.classify === 'confidence' || o.classify === 'rules');
     const info = { model: options.model.name, mode: o.mode, beta: evidence ? o.evidenceBeta : o.beta, windowScore: evidence ? 'evidence' as const : 'paper' as const, url };
-    return { ...explainModelRun(run.table, run.detail, info, options.model), pageType: classifyPage(run.table, html, url, options.model) };
+    return { ...explainModelRun(run.table, run.detail, info, options.model), pageType: run.pageType!, ...(run.strategy ? { strategy: run.strategy } : {}) };
   }
   const variant = options.algorithm ?? MODEL_DANA_VARIANT;
   const { lines, dana } = danaPresetOptions(options);
@@ -184,8 +186,9 @@ export function explainModelRun(
 }
 
 /** The page type in words: `page type forum (0.93)`, or the fallback without a classifier. */
-export function pageTypeWords(p: PageTypeResult): string {
-  return p.confidence > 0 ? `page type ${p.type} (${p.confidence.toFixed(2)})` : `page type ${p.type} (the model has no page-type classifier)`;
+export function pageTypeWords(p: PageTypeResult, strategy?: string): string {
+  const ran = strategy ? `, strategy ${strategy}` : '';
+  return p.confidence > 0 ? `page type ${p.type} (${p.confidence.toFixed(2)}${ran})` : `page type ${p.type} (the model has no page-type classifier)`;
 }
 
 /** Explain the DANA core alone on a table. */
@@ -239,7 +242,7 @@ export function summarize(data: ExplainData): string {
   let chosen = 0;
   for (const b of data.chosen) chosen += b.end - b.start;
   const parts = [`${data.method}${data.mode ? ` (mode ${data.mode})` : ''}`, `${data.lineCount} lines`];
-  if (data.pageType) parts.push(pageTypeWords(data.pageType));
+  if (data.pageType) parts.push(pageTypeWords(data.pageType, data.strategy));
   if (data.topical) {
     let topical = 0;
     for (const t of data.topical) topical += t;

@@ -172,7 +172,7 @@ function header(data: ExplainData, f: Frame, scale: string): { svg: string; bott
   let chosenLines = 0;
   for (const b of data.chosen) chosenLines += b.end - b.start;
   const fell = data.fallback ? ` · no window scored above β: the best one was ${data.fallbackKept ? 'kept' : 'left out (mostly link text)'}` : '';
-  const title = `${data.method}${data.mode ? ` · mode ${data.mode}` : ''}${data.pageType ? ` · ${pageTypeWords(data.pageType)}` : ''} · ${data.lineCount} lines · ${chosenLines} chosen in ${data.chosen.length} block${data.chosen.length === 1 ? '' : 's'}${fell}`;
+  const title = `${data.method}${data.mode ? ` · mode ${data.mode}` : ''}${data.pageType ? ` · ${pageTypeWords(data.pageType, data.strategy)}` : ''} · ${data.lineCount} lines · ${chosenLines} chosen in ${data.chosen.length} block${data.chosen.length === 1 ? '' : 's'}${fell}`;
   const lpc = f.n > f.cols ? ` · ${(f.n / f.cols).toFixed(1)} lines per pixel column` : '';
   const sub = `${data.url ? `${data.url} · ` : ''}text and markup counted as ${unitOf(data)} · ${scale === 'sqrt' ? 'square-root' : 'linear'} vertical scale${lpc}`;
   const width = f.width - 24;

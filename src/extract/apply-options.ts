@@ -17,6 +17,16 @@ import type { DanaOptions } from './dana.js';
 export type CombineMode = 'farsw' | 'dana' | 'union' | 'intersection' | 'evidence' | 'vote';
 export const COMBINE_MODES: readonly CombineMode[] = ['farsw', 'dana', 'union', 'intersection', 'evidence', 'vote'];
 
+/** Where pages of one type go: a strategy (extract/strategies/index.ts), from a confidence on, with its settings. */
+export interface PageTypeRoute {
+  /** The strategy's id (PAGE_TYPE_STRATEGIES). */
+  readonly strategy: string;
+  /** The least classifier probability of the type for the page to be routed, in [0, 1]. */
+  readonly minConfidence: number;
+  /** Apply options of the routed pages, over the page's others (the DANA core's not among them). */
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
+
 /** Eq. 4's normalisation of B, C, E and F (module comment). */
 export type ScoreNorm = 'page' | 'model';
 export const SCORE_NORMS: readonly ScoreNorm[] = ['page', 'model'];
@@ -136,6 +146,14 @@ export interface FarswApplyOptions {
   readonly teaserRank: boolean;
   /** The relax step to `<main>` (extract/strategies/main-element.ts relaxToMain): its share; 0 = off. */
   readonly mainShare: number;
+  /**
+   * Routing by page type (extract/strategies/index.ts): per predicted type, the strategy, the classifier's confidence from
+   * which it runs and the settings it runs with; a type absent runs the model path as it is. Empty: no routing (and no
+   * classification for it).
+   */
+  readonly routes: Readonly<Record<string, PageTypeRoute>>;
+  /** The body fallback of a routed page (extract/strategies/body.ts): chosen lines under this many characters are replaced by the page's body lines; 0 = off. */
+  readonly bodyChars: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }

@@ -11,6 +11,7 @@ import type { Favor, Preset } from '../core/presets.js';
 import { resolveSettings, type SettingsLayer } from './settings.js';
 import type { LineOptions } from '../html/lines.js';
 import { classifyPage, type PageTypeResult } from '../features/page-type.js';
+import { knownStrategy, routePage, type PageRoute } from './strategies/index.js';
 
 /** Options of model-based extraction. */
 export interface ModelExtractorOptions extends ExtractorOptions {
@@ -19,6 +20,11 @@ export interface ModelExtractorOptions extends ExtractorOptions {
   readonly favor?: Favor;
   /** Also classify the page (features/page-type.ts, the model's `pageType`): the result's `pageType`. */
   readonly pageType?: boolean;
+  /**
+   * Run this page-type strategy (extract/strategies/index.ts, by id; `none`: the model path as it is) whatever the page's
+   * type: for measuring a strategy on every page (`npm run bench:wcxb -- --cv`) and for debugging. Default: route by type.
+   */
+  readonly strategy?: string;
 }
 
 /**
@@ -34,6 +40,10 @@ export function farswOptions(given: ModelExtractorOptions['farsw'] = {}, model?:
 export interface ModelRun {
   readonly table: LineTable;
   readonly detail: FarswResult;
+  /** The page's type, when it was classified (routing on, or `pageType` asked). */
+  readonly pageType?: PageTypeResult;
+  /** The page-type strategy that ran (its id); absent: the model path as it is. */
+  readonly strategy?: string;
 }
 
 /** Per model, its line options and its apply options when none are given (`extract(html)`), resolved once per preset and favor. */
@@ -55,18 +65,50 @@ export function runModel(html: string, model: Model, options: ModelExtractorOpti
     apply = farswOptions(options.farsw, model, options.preset, options.favor);
     if (options.farsw === undefined) r.apply.set(key, apply);
   }
-  const detail = applyModel(table, model, apply);
+  const route = options.strategy !== undefined ? forcedRoute(options.strategy, table, html, model, options) : routePage(table, html, options.url, model, apply, options.pageType === true);
+  if (route.pageType) clock.lap('pageType');
+  const strategy = route.strategy;
+  // A strategy that reads the page otherwise (forum: comment sections kept) builds its own table.
+  const lines = strategy?.lines ? pageLines(html, { ...options, lines: { ...r.lines, ...options.lines, ...strategy.lines } }, clock) : table;
+  const detail = applyModel(lines, model, route.settings ? routedSettings(apply, route.settings) : apply, strategy?.stages);
   clock.lap('select');
-  return { table, detail };
+  return { table: lines, detail, ...(route.pageType ? { pageType: route.pageType } : {}), ...(strategy ? { strategy: strategy.id } : {}) };
 }
 
-/** Extraction with a model; `detail` carries the intermediates for `farsw explain`. */
-export function extractWithModel(html: string, model: Model, options: ModelExtractorOptions = {}): Extraction & { readonly model: string; readonly detail: FarswResult; readonly pageType?: PageTypeResult } {
-  const clock = new StageClock(options.profile === true);
-  const { table, detail } = runModel(html, model, options, clock);
-  const text = blocksToText(table, detail.blocks);
-  clock.lap('text');
+/** The route `options.strategy` forces (the page classified only when `pageType` asks), with the settings given. */
+function forcedRoute(id: string, table: LineTable, html: string, model: Model, options: ModelExtractorOptions): PageRoute {
+  const strategy = id === 'none' ? undefined : knownStrategy(id);
   const pageType = options.pageType ? classifyPage(table, html, options.url, model) : undefined;
-  if (pageType) clock.lap('pageType');
-  return { method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail, ...(pageType ? { pageType } : {}), ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
+  return { ...(pageType ? { pageType } : {}), ...(strategy ? { strategy } : {}) };
+}
+
+/** The settings of a routed page: its route's over the page's (one merge per route and settings, cached). */
+const ROUTED = new WeakMap<FarswApplyOptions, WeakMap<object, FarswApplyOptions>>();
+function routedSettings(apply: FarswApplyOptions, settings: Readonly<Record<string, unknown>>): FarswApplyOptions {
+  let m = ROUTED.get(apply);
+  if (!m) ROUTED.set(apply, (m = new WeakMap()));
+  let o = m.get(settings);
+  if (!o) m.set(settings, (o = Object.freeze({ ...apply, ...settings, dana: apply.dana }) as FarswApplyOptions));
+  return o;
+}
+
+/** What extraction with a model returns: the extraction, the model's decisions, the page's type and strategy when known. */
+export type ModelExtraction = Extraction & { readonly model: string; readonly detail: FarswResult; readonly pageType?: PageTypeResult; readonly strategy?: string };
+
+/** Extraction with a model; `detail` carries the intermediates for `farsw explain`. */
+export function extractWithModel(html: string, model: Model, options: ModelExtractorOptions = {}): ModelExtraction {
+  const clock = new StageClock(options.profile === true);
+  const run = runModel(html, model, options, clock);
+  const text = blocksToText(run.table, run.detail.blocks);
+  clock.lap('text');
+  return modelExtraction(model, run, text, clock);
+}
+
+/** A model run as an extraction: its text, its page type and strategy when known. */
+export function modelExtraction(model: Model, run: ModelRun, text: string, clock: StageClock): ModelExtraction {
+  const { table, detail, pageType, strategy } = run;
+  return {
+    method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail,
+    ...(pageType ? { pageType } : {}), ...(strategy ? { strategy } : {}), ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result(),
+  };
 }

@@ -11,7 +11,7 @@ import { need, type Stage } from '../stages/types.js';
 
 const MAIN = nameHash('main');
 /** Elements inside `<main>` whose text is not its content: navigation, asides, page headers and footers, forms. */
-const APART: ReadonlySet<number> = new Set(['nav', 'aside', 'header', 'footer', 'form'].map(nameHash));
+export const APART: ReadonlySet<number> = new Set(['nav', 'aside', 'header', 'footer', 'form'].map(nameHash));
 
 /**
  * The lines of the page's `<main>` element (the one holding the most text when there are several) that hold text and

@@ -1,0 +1,46 @@
+/**
+ * The routing constants of page-type strategies chosen by cross-validation (bench-wcxb.mjs `--cv`), pure functions over
+ * per-page scores: each page's word F1 under every strategy variant (a strategy forced on every page) and the page
+ * type a classifier learnt without the page's fold predicts for it, with its confidence.
+ *
+ * A route sends the pages predicted as type t with confidence ≥ θ to variant v; the pages' total F1 splits by predicted
+ * type, so each type's (v, θ) is chosen on its own: the one adding most F1 over the unrouted model path (none when no
+ * variant adds any; ties go to the higher θ, which routes fewer pages).
+ */
+
+/** The confidence thresholds tried per type. */
+export const THRESHOLDS = [0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+
+/**
+ * @param pages indexes of the pages to choose on
+ * @param pred {type: Int32Array, conf: Float64Array} per page (index into `types`)
+ * @param f1 per page, an object variant key → F1 (`none`: the unrouted model path)
+ * @param variants [{key, types}] (the page types each serves)
+ * @param types page-type names
+ * @returns per type name: {variant, threshold, gain, pages} for the chosen route, absent for none
+ */
+export function chooseRoutes(pages, pred, f1, variants, types) {
+  const routes = {};
+  types.forEach((t, ti) => {
+    let best = null;
+    for (const v of variants.filter((x) => x.types.includes(t))) {
+      for (const theta of THRESHOLDS) {
+        let gain = 0, n = 0;
+        for (const i of pages) {
+          if (pred.type[i] !== ti || pred.conf[i] < theta) continue;
+          gain += f1[i][v.key] - f1[i].none;
+          n++;
+        }
+        if (gain > 1e-9 && (!best || gain > best.gain + 1e-9 || (Math.abs(gain - best.gain) <= 1e-9 && theta > best.threshold))) best = { variant: v.key, threshold: theta, gain, pages: n };
+      }
+    }
+    if (best) routes[t] = best;
+  });
+  return routes;
+}
+
+/** A page's F1 under `routes` (chooseRoutes) and a prediction, and the variant that ran. */
+export function routed(i, pred, f1, routes, types) {
+  const r = routes[types[pred.type[i]]];
+  return r && pred.conf[i] >= r.threshold ? { f1: f1[i][r.variant], variant: r.variant } : { f1: f1[i].none, variant: 'none' };
+}

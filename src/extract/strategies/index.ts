@@ -1,0 +1,91 @@
+/**
+ * Extraction strategies by page type (issue 35): the classifier (features/page-type.ts, the model's `pageType`) names the
+ * page's type; when its confidence reaches the threshold of the type's route in the settings (`routes`: strategy, threshold
+ * and the strategy's settings, chosen by cross-validation by domain: docs/decisions.md, "Page types"), the route's strategy
+ * runs instead of the plain model path. A strategy is a stage
+ * list built from MODEL_STAGES with insertStage / replaceStage / withoutStage (its stages name themselves in `farsw explain`)
+ * and, where what it needs is removed while the page is read, line options laid over the model's.
+ *
+ * A new strategy is one entry in PAGE_TYPE_STRATEGIES (its id, the types it is for, its stages), its settings' grid in
+ * scripts/bench-wcxb.mjs, and its routes in FARSW_APPLY_DEFAULTS.routes once cross-validation chose them
+ * (`npm run bench:wcxb -- --cv domain`).
+ */
+import type { LineOptions } from '../../html/lines.js';
+import type { LineTable } from '../../core/types.js';
+import { classifyPage, type PageTypeClassifier, type PageTypeResult } from '../../features/page-type.js';
+import { MODEL_STAGES, insertStage } from '../stages/index.js';
+import type { Stage } from '../stages/types.js';
+import type { FarswApplyOptions } from '../apply-options.js';
+import { bodyStage } from './body.js';
+import { ConfigError } from '../../core/errors.js';
+
+/** One page type's way of extracting. */
+export interface PageTypeStrategy {
+  /** Short stable name (`forum`), what a result's `strategy` says. */
+  readonly id: string;
+  /** The page types it is made for (the ones `npm run bench:wcxb -- --cv` tries it on). */
+  readonly types: readonly string[];
+  /** One line: what it changes against the model path. */
+  readonly purpose: string;
+  /** Line options laid over the model's (the page is read again with them); absent: the same line table. */
+  readonly lines?: Partial<LineOptions>;
+  /** Its stage list. */
+  readonly stages: readonly Stage[];
+}
+
+/** The strategies, one per page type at most. */
+export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
+  {
+    id: 'forum', types: ['forum'],
+    purpose: 'forum threads and Q&A: comment sections are posts, kept (dropComments off)',
+    lines: Object.freeze({ dropComments: false }),
+    stages: MODEL_STAGES,
+  },
+  {
+    id: 'items', types: ['product', 'collection', 'listing'],
+    purpose: "products, collections and listings: a near-empty output falls back to the page's body lines (bodyChars)",
+    stages: insertStage(MODEL_STAGES, bodyStage, 'main'),
+  },
+]);
+
+const BY_ID = new Map(PAGE_TYPE_STRATEGIES.map((s) => [s.id, s]));
+
+/** The strategy of that id; undefined for none. */
+export function strategyById(id: string): PageTypeStrategy | undefined {
+  return BY_ID.get(id);
+}
+
+/** A page's route: its type (when classified), the strategy it runs and the settings it runs with (absent: the model path as it is). */
+export interface PageRoute {
+  readonly pageType?: PageTypeResult;
+  readonly strategy?: PageTypeStrategy;
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Where a page goes: classify it when the settings route any type (or `classify` asks), then its type's route when the
+ * classifier's confidence reaches the route's `minConfidence`.
+ * @param table the page's line table with the model's line options
+ * @param classify classify the page even when nothing is routed (the result's `pageType`)
+ * @throws ConfigError for a route naming an unknown strategy
+ */
+export function routePage(table: LineTable, html: string, url: string | null | undefined, model: { readonly pageType?: PageTypeClassifier }, options: Pick<FarswApplyOptions, 'routes'>, classify: boolean): PageRoute {
+  const routes = options.routes;
+  let any = false;
+  for (const _ in routes) { any = true; break; }
+  if (!any && !classify) return {};
+  const pageType = classifyPage(table, html, url, model);
+  const route = routes[pageType.type];
+  if (!route || pageType.confidence <= 0 || pageType.confidence < route.minConfidence) return { pageType };
+  return { pageType, strategy: knownStrategy(route.strategy), ...(route.settings ? { settings: route.settings } : {}) };
+}
+
+/**
+ * The strategy of that id.
+ * @throws ConfigError naming the known ones
+ */
+export function knownStrategy(id: string): PageTypeStrategy {
+  const s = BY_ID.get(id);
+  if (!s) throw new ConfigError(`unknown page-type strategy ${id} (strategies: none, ${PAGE_TYPE_STRATEGIES.map((x) => x.id).join(', ')})`);
+  return s;
+}

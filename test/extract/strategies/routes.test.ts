@@ -1,0 +1,112 @@
+/**
+ * Routing by page type (extract/strategies/index.ts): a page goes to its type's strategy when the classifier's confidence
+ * reaches the type's threshold in `routes`; the strategy's stages name themselves in `farsw explain`.
+ */
+import { describe, it, expect } from 'vitest';
+import { buildLineTable } from '../../../src/html/lines.js';
+import { bodyFallback, bodyLines } from '../../../src/extract/strategies/body.js';
+import { PAGE_TYPE_STRATEGIES, routePage, strategyById } from '../../../src/extract/strategies/index.js';
+import { PAGE_TYPES, PAGE_TYPE_FEATURES, type PageTypeClassifier } from '../../../src/features/page-type.js';
+import { shippedDefaultModel } from '../../../src/model-store/resolve.js';
+import { decisionOf, explainPage } from '../../../src/explain/explain.js';
+import { ConfigError } from '../../../src/core/errors.js';
+import { extract } from '../../../src/index.js';
+
+/** A classifier that calls every page `type` with probability e^b / (e^b + 6): it reads no feature. */
+function always(type: string, b = 5): PageTypeClassifier {
+  const d = PAGE_TYPE_FEATURES.length;
+  return {
+    classes: [...PAGE_TYPES], features: [...PAGE_TYPE_FEATURES], mean: new Array(d).fill(0), scale: new Array(d).fill(1),
+    weights: PAGE_TYPES.map(() => new Array(d).fill(0)), bias: PAGE_TYPES.map((t) => (t === type ? b : 0)),
+  };
+}
+const shipped = shippedDefaultModel();
+const as = (type: string, b = 5) => ({ ...shipped, pageType: always(type, b) });
+const ITEMS = { product: { strategy: 'items', minConfidence: 0.5, settings: { bodyChars: 200 } } };
+const FORUM = { forum: { strategy: 'forum', minConfidence: 0.5 } };
+
+/** A product page whose description sits in short cells the model leaves out: a header, a form, a near-empty output. */
+const PRODUCT = `<html><body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a> <a href="/cart">Cart</a></nav></header>
+<div class="product"><h1>Oak stool</h1><table class="specs"><tr><td>Height</td><td>45 cm</td></tr><tr><td>Seat</td><td>30 cm round</td></tr>
+<tr><td>Wood</td><td>oiled oak</td></tr><tr><td>Weight</td><td>3 kg</td></tr></table><span class="price">$120</span></div>
+<form class="buy"><button>Add to cart</button></form><footer><p>Example Furniture Ltd</p></footer></body></html>`;
+
+/** A thread whose posts carry the class word `comment`, which the comment filter drops on other pages. */
+const post = (who: string, text: string) => `<div class="comment"><p class="author"><a href="/u/${who}">${who}</a> wrote:</p><p>${text}</p></div>`;
+const THREAD = `<html><body><nav><a href="/">Forum</a> <a href="/latest">Latest</a></nav><h1>Which glue for oak joints?</h1>
+<p>I am gluing a mortise and tenon in oiled oak for a stool and the last joint failed within a month of use in the kitchen.</p>
+<div class="comments">${post('mara', 'Plain PVA holds if you wipe the oil off the joint faces first; oil stops the glue from soaking into the wood fibres.')}
+${post('ole', 'Hide glue is reversible, which helps if the joint has to be taken apart again one day for a repair.')}
+${post('jun', 'Clamp it overnight and check the joint is square before the glue sets, or it will rack under load.')}</div></body></html>`;
+
+describe('routePage', () => {
+  const table = buildLineTable(PRODUCT);
+  it('classifies nothing and routes nowhere when no type is routed', () => {
+    expect(routePage(table, PRODUCT, null, as('product'), { routes: {} }, false)).toEqual({});
+    expect(routePage(table, PRODUCT, null, as('product'), { routes: {} }, true).pageType?.type).toBe('product');
+  });
+  it("routes a page to its type's strategy from the type's threshold on", () => {
+    const p = routePage(table, PRODUCT, null, as('product'), { routes: { product: { strategy: 'items', minConfidence: 0.9 } } }, false);
+    expect(p.pageType!.confidence).toBeCloseTo(Math.exp(5) / (Math.exp(5) + 6), 6);
+    expect(p.strategy?.id).toBe('items');
+    expect(routePage(table, PRODUCT, null, as('product'), { routes: ITEMS }, false).settings).toEqual({ bodyChars: 200 });
+    expect(routePage(table, PRODUCT, null, as('product', 1), { routes: { product: { strategy: 'items', minConfidence: 0.9 } } }, false).strategy).toBeUndefined();
+    expect(routePage(table, PRODUCT, null, as('product'), { routes: { forum: { strategy: 'forum', minConfidence: 0 } } }, false).strategy).toBeUndefined();
+  });
+  it('routes nowhere with a model without a classifier (the fallback type, confidence 0)', () => {
+    const { pageType: _, ...bare } = shipped;
+    expect(routePage(table, PRODUCT, null, bare as object, { routes: { article: { strategy: 'forum', minConfidence: 0 } } }, false)).toEqual({ pageType: { type: 'article', confidence: 0, probabilities: {} } });
+  });
+  it('knows every strategy by its id, each type at most once', () => {
+    for (const s of PAGE_TYPE_STRATEGIES) expect(strategyById(s.id)).toBe(s);
+    const types = PAGE_TYPE_STRATEGIES.flatMap((s) => s.types);
+    expect(new Set(types).size).toBe(types.length);
+    for (const t of types) expect(PAGE_TYPES).toContain(t);
+  });
+});
+
+describe('bodyLines and bodyFallback', () => {
+  const t = buildLineTable(PRODUCT);
+  const text = (mask: Uint8Array | undefined) => (mask ? t.text.filter((_, i) => mask[i]) : []);
+  it("gives the page's text lines outside nav, header, footer and form", () => {
+    const lines = text(bodyLines(t));
+    expect(lines).toContain('Oak stool');
+    expect(lines.join(' ')).toMatch(/45 cm/);
+    expect(lines.join(' ')).not.toMatch(/Home|Add to cart|Example Furniture/);
+  });
+  it('replaces an output under the characters given, never a longer one', () => {
+    const none = new Uint8Array(t.count);
+    expect(bodyFallback(t, none, 200)).toEqual(bodyLines(t));
+    expect(bodyFallback(t, bodyLines(t)!, 10)).toBeUndefined();
+    expect(bodyFallback(t, none, 0)).toBeUndefined();
+  });
+});
+
+describe('strategies through extract() and explain', () => {
+  it('a product page routed to `items` gets its specification rows back when the model keeps little', () => {
+    const plain = extract(PRODUCT, { model: as('product') }).text;
+    const routed = extract(PRODUCT, { model: as('product'), farsw: { routes: ITEMS } });
+    expect(routed.text).toContain('30 cm round');
+    expect(routed.text).not.toMatch(/Add to cart|Example Furniture/);
+    expect(routed.text.length).toBeGreaterThan(plain.length);
+    expect(extract(PRODUCT, { model: as('product'), strategy: 'items', farsw: { bodyChars: 200 } }).text).toBe(routed.text);
+  });
+  it('explain names the body stage as the decider of the lines it brought back, and the strategy beside the type', () => {
+    const d = explainPage(PRODUCT, { model: as('product'), farsw: { routes: ITEMS } });
+    expect(d.strategy).toBe('items');
+    const row = d.texts.findIndex((x) => x.includes('30 cm round'));
+    expect(decisionOf(d, row)).toMatchObject({ stage: 'body', kept: true });
+  });
+  it('a thread routed to `forum` keeps the posts the comment filter drops elsewhere', () => {
+    expect(extract(THREAD).text).not.toContain('Hide glue is reversible');
+    const routed = extract(THREAD, { model: as('forum'), farsw: { routes: FORUM } });
+    expect(routed.text).toContain('Hide glue is reversible');
+    expect(routed.text).toContain('Clamp it overnight');
+    expect(extract(THREAD, { model: as('forum'), strategy: 'none', farsw: { routes: FORUM } }).text).toBe(extract(THREAD).text);
+  });
+  it('refuses an unknown strategy, forced or in a route, naming the known ones', () => {
+    expect(() => extract(THREAD, { strategy: 'blog' })).toThrow(ConfigError);
+    expect(() => extract(THREAD, { model: as('forum'), farsw: { routes: { forum: { strategy: 'blog', minConfidence: 0 } } } })).toThrow(/unknown page-type strategy blog/);
+    expect(() => extract(THREAD, { strategy: 'blog' })).toThrow(/unknown page-type strategy blog \(strategies: none, forum, items/);
+  });
+});
