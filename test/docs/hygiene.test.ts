@@ -15,6 +15,9 @@ const SELF = relative(ROOT, fileURLToPath(import.meta.url)).split(sep).join('/')
 /** Labels of work periods ("session 15", "this session", "s15"); tmux sessions and the like do not match. */
 const WORK_PERIOD = /session ?[0-9]+|sessions? [0-9]|(?:this|that|last|previous|next|earlier) session\b|\bs1[0-9]\b/i;
 
+/** A date or a numbered work period in a heading (a year alone may be a number: nesting 2048). */
+const DATED = /\b20\d\d-\d\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* 20\d\d\b|\b(?:round|iteration|sprint|phase|week|day) \d/i;
+
 /** Folders never part of the sources when git cannot list the tracked files. */
 const UNTRACKED = new Set(['node_modules', 'dist', '.build', '.git', 'coverage', 'scratch']);
 
@@ -112,6 +115,20 @@ describe('docs hygiene', () => {
     const lines = (f: string): number => readFileSync(join(ROOT, f), 'utf8').trimEnd().split('\n').length;
     expect(lines('README.md')).toBeLessThanOrEqual(300);
     expect(lines('BENCHMARKS.md')).toBeLessThanOrEqual(400);
+  });
+
+  it('every area of BENCHMARKS.md names the date it was measured and a command', () => {
+    const sections = readFileSync(join(ROOT, 'BENCHMARKS.md'), 'utf8').split(/^## /m).slice(1);
+    const lacking = sections
+      .filter((s) => !s.startsWith('Targets'))
+      .filter((s) => !/\b20\d\d-\d\d-\d\d\b/.test(s) || !/`(?:npm run |node |farsw |FARSW_DATASETS=)[^`]*`/.test(s))
+      .map((s) => s.slice(0, s.indexOf('\n')));
+    expect(lacking).toEqual([]);
+  });
+
+  it('docs/decisions.md is ordered by topic: no heading names a date or a work period', () => {
+    const headings = readFileSync(join(ROOT, 'docs/decisions.md'), 'utf8').split('\n').filter((l) => /^#{1,4} /.test(l));
+    expect(headings.filter((h) => DATED.test(h))).toEqual([]);
   });
 
   it('every file in scripts/ is listed in scripts/README.md', () => {
