@@ -16,9 +16,10 @@
  * Page timeout: the clock starts when a worker starts the page (the worker
  * writes the start time into a shared table; see worker.ts) and a watchdog on
  * the main thread checks the table (every timeout/10 ms, between 5 ms and 1 s).
- * On timeout piscina terminates the worker running the page and starts a new
- * one; the page that was waiting in that worker never started, and is sent
- * again (so it is neither charged for the wait nor lost).
+ * On timeout the watchdog terminates the thread running the page (its id is
+ * in a second shared table) and piscina starts a new one; the page that was
+ * waiting in that worker never started, and is sent again (so it is neither
+ * charged for the wait nor lost).
  * In-process (`workers: 0`) a page cannot be interrupted: no timeout.
  */
 import { existsSync } from 'node:fs';
@@ -54,6 +55,8 @@ export interface ExecutorOptions {
   readonly workerFile?: string | URL;
   /** `--adapt`'s second pass: each host's model, given to every worker once. */
   readonly adapt?: AdaptTable;
+  /** Benchmarks only: workers read each record and answer without extracting (task.ts). */
+  readonly noop?: boolean;
 }
 
 /** The compiled worker next to this module, or undefined when running from TypeScript sources. */
@@ -88,18 +91,22 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
   if (opts.workers <= 0 || filename === undefined) {
     return {
       concurrency: 1,
-      run: async (task) => runTask({ task, options, ...(opts.adapt ? { adapt: opts.adapt } : {}) }),
+      run: async (task) => runTask({ task, options, ...(opts.adapt ? { adapt: opts.adapt } : {}), ...(opts.noop === true ? { noop: true } : {}) }),
       close: async () => {},
     };
   }
   const path = typeof filename === 'string' ? filename : fileURLToPath(filename);
   if (!existsSync(path)) throw new ConfigError(`batch worker ${path} not found (build it with "npm run build", or use --workers 0)`);
   const concurrency = opts.workers * TASKS_PER_WORKER;
-  // Start table: slot k holds the start time (epoch ms) of the task using it, 0 when none runs.
+  // Start table: slot k holds the start time (epoch ms) of the task using it, 0 when none runs; and the thread running it.
   const startsBuffer = new SharedArrayBuffer(8 * concurrency);
   const starts = new Float64Array(startsBuffer);
+  const threadsBuffer = new SharedArrayBuffer(4 * concurrency);
+  const threads = new Int32Array(threadsBuffer);
   const freeSlots = Array.from({ length: concurrency }, (_, k) => concurrency - 1 - k);
-  const workerData: BatchWorkerData = { starts: startsBuffer, options, ...(opts.adapt ? { adapt: opts.adapt } : {}) };
+  const workerData: BatchWorkerData = {
+    starts: startsBuffer, threads: threadsBuffer, options, ...(opts.adapt ? { adapt: opts.adapt } : {}), ...(opts.noop === true ? { noop: true } : {}),
+  };
   const pool = new Piscina<WorkerRequest, TaskResult>({
     filename: typeof filename === 'string' ? filename : filename.href,
     minThreads: opts.workers,
@@ -115,12 +122,21 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
   pool.on('error', () => {});
   await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ task: { kind: 'ping' } })));
   const timeout = opts.pageTimeoutMs > 0 && Number.isFinite(opts.pageTimeoutMs) ? opts.pageTimeoutMs : 0;
-  // Watchdog: abort a task whose worker started it more than `timeout` ms ago.
-  const running = new Map<number, AbortController>();
+  // Watchdog: terminate the thread running a task started more than `timeout` ms ago (piscina then fails every task
+  // of that thread and starts a new one). Not piscina's abort signals: piscina never gives an abortable task to a
+  // busy worker, so a worker would hold one task at a time and wait for the main thread between pages.
+  const running = new Set<number>();
+  const killed = new Set<number>();
   const watchdog = timeout
     ? setInterval(() => {
         const now = performance.timeOrigin + performance.now();
-        for (const [slot, ac] of running) if (starts[slot]! > 0 && now - starts[slot]! > timeout) ac.abort();
+        for (const slot of running) {
+          if (killed.has(slot) || !(starts[slot]! > 0 && now - starts[slot]! > timeout)) continue;
+          const thread = pool.threads.find((t) => t.threadId === threads[slot]);
+          if (!thread) continue;
+          killed.add(slot);
+          void thread.terminate();
+        }
       }, Math.max(5, Math.min(1000, timeout / 10)))
     : undefined;
   watchdog?.unref();
@@ -132,13 +148,13 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
       try {
         for (let attempt = 0; ; attempt++) {
           starts[slot] = 0;
-          const ac = new AbortController();
-          running.set(slot, ac);
+          killed.delete(slot);
+          running.add(slot);
           try {
             // The page bytes are in a SharedArrayBuffer (sources.ts): the message carries a handle, and the bytes stay here for a resend.
-            return await pool.run({ task, slot }, { signal: ac.signal });
+            return await pool.run({ task, slot });
           } catch (e) {
-            if (ac.signal.aborted) return { ...idOf(task), error: `${task.where}: timed out after ${timeout} ms (worker replaced)` };
+            if (killed.has(slot)) return { ...idOf(task), error: `${task.where}: timed out after ${timeout} ms (worker replaced)` };
             // Never started: it was waiting on a worker that was killed for another page.
             if (starts[slot] === 0 && attempt < MAX_RESENDS) continue;
             return { ...idOf(task), error: `${task.where}: worker failed (${(e as Error).message})` };
@@ -146,6 +162,7 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
         }
       } finally {
         running.delete(slot);
+        killed.delete(slot);
         starts[slot] = 0;
         freeSlots.push(slot);
       }

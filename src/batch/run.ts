@@ -70,6 +70,8 @@ export interface BatchConfig {
   readonly fetch?: Omit<FetchOptions, 'maxBytes' | 'signal'> & { readonly perHost?: number };
   /** Build a progress reporter once the input size is known. */
   readonly progress?: (totalRawBytes: number | undefined) => ProgressReporter;
+  /** Benchmarks only: workers read and check each record but do not extract (every text empty), to measure the rest of the run. */
+  readonly noop?: boolean;
 }
 
 /** Counters of a batch run. */
@@ -219,7 +221,10 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
     ...(config.stdin ? { stdin: config.stdin } : {}),
   };
   const pageTimeoutMs = config.pageTimeoutMs ?? BATCH_DEFAULTS.pageTimeoutMs;
-  const executorOptions = { workers: config.workers, extract: config.extract, maxBytes, ...(config.workerFile !== undefined ? { workerFile: config.workerFile } : {}) };
+  const executorOptions = {
+    workers: config.workers, extract: config.extract, maxBytes, ...(config.workerFile !== undefined ? { workerFile: config.workerFile } : {}),
+    ...(config.noop === true ? { noop: true } : {}),
+  };
   let adapt: AdaptTable | undefined;
   if (config.adapt) {
     // First pass: the whole share (a resumed run learns the same models: the sample is seeded), then one training per host.

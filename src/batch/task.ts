@@ -46,6 +46,8 @@ export interface TaskRequest {
   readonly options: ExtractOptions;
   /** `--adapt`'s second pass: the model of each host (adapt-model.ts). */
   readonly adapt?: AdaptTable;
+  /** Benchmarks only (`FARSW_BATCH_NOOP=1`): read and check each record as usual, answer an empty text without extracting. */
+  readonly noop?: boolean;
 }
 
 /** What a worker sends back. `ms` is the time of the `extract()` call alone (decode to text). */
@@ -69,7 +71,8 @@ function message(e: unknown): string {
   return m;
 }
 
-function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: { url?: string; contentType?: string }, adapt?: AdaptTable, host?: string | null): TaskResult {
+function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: { url?: string; contentType?: string }, adapt?: AdaptTable, host?: string | null, noop?: boolean): TaskResult {
+  if (noop === true) return { text: '', ms: 0 }; // the coordinator's cost alone (scripts/bench-batch.mjs)
   const choice = adapt ? adaptChoice(adapt, host !== undefined ? host : hostOf(hints.url), options) : { options };
   const opts = hints.url !== undefined || hints.contentType !== undefined ? { ...choice.options, ...hints } : choice.options;
   const t0 = performance.now();
@@ -92,7 +95,7 @@ function runExtract(page: string | Uint8Array, options: ExtractOptions, hints: {
  * image", …) gives
  * `{ error: "<where>: <reason>" }` (with the record's id when it has one).
  */
-export function runTask({ task, options, adapt }: TaskRequest): TaskResult {
+export function runTask({ task, options, adapt, noop }: TaskRequest): TaskResult {
   if (task.kind === 'ping') return { text: '', ms: 0 };
   if (task.kind === 'adapt') return runAdapt(task, options);
   if (task.kind === 'request') return runRequest(task, options);
@@ -101,7 +104,7 @@ export function runTask({ task, options, adapt }: TaskRequest): TaskResult {
     const idPart = task.url !== undefined ? { url: task.url } : {};
     try {
       const page = task.coding ? decodeBody(task.page, task.coding, task.maxBytes ?? Infinity) : task.page;
-      return { ...idPart, ...runExtract(page, options, hints, adapt) };
+      return { ...idPart, ...runExtract(page, options, hints, adapt, undefined, noop) };
     } catch (e) {
       return { ...idPart, error: `${task.where}: ${message(e)}` };
     }
@@ -125,7 +128,7 @@ export function runTask({ task, options, adapt }: TaskRequest): TaskResult {
   const url = typeof r.url === 'string' ? r.url : undefined;
   try {
     const host = adapt ? hostOfRecord({ host: typeof r.host === 'string' ? r.host : null, url: url ?? null }) : null;
-    return { ...id, ...runExtract(r.html, options, url !== undefined ? { url } : {}, adapt, host) };
+    return { ...id, ...runExtract(r.html, options, url !== undefined ? { url } : {}, adapt, host, noop) };
   } catch (e) {
     return { ...id, error: `${task.where}: ${message(e)}` };
   }

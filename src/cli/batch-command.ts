@@ -169,7 +169,7 @@ function summaryLine(s: BatchSummary): string {
  * Run `farsw apply --input …`: build the sink, run, print the summary line,
  * set the exit code (0 all answered, 3 some error records, 130 interrupted).
  */
-export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: CliIo, env: { workerFile?: string } = {}): Promise<void> {
+export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: CliIo, env: { workerFile?: string; noop?: boolean } = {}): Promise<void> {
   checkBatchArgs(args, true);
   if (args.adapt && extract.algorithm !== undefined) throw new ConfigError('--adapt learns FAR-SW models: it goes with --model (auto, a name), not --algorithm');
   const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
@@ -227,7 +227,7 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
       pageTimeoutMs: args['page-timeout'], maxBytes: args['max-bytes'], signal: ac.signal,
       force: args.force === true,
       fetch: fetchArgs(args),
-      jobOptions: { extract, inputFormat: args['input-format'], maxBytes: args['max-bytes'], pageTimeoutMs: args['page-timeout'], unordered: args.unordered },
+      jobOptions: { extract, inputFormat: args['input-format'], maxBytes: args['max-bytes'], pageTimeoutMs: args['page-timeout'], unordered: args.unordered, ...(env.noop === true ? { noop: true } : {}) },
       ...(args['input-format'] !== 'auto' ? { kind: args['input-format'] } : {}),
       ...(args['shard-by'] === 'host' ? { shardBy: 'host' as const } : {}),
       ...(args.adapt ? {
@@ -241,6 +241,7 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
       ...(shard ? { shard } : {}),
       ...(io.stdin ? { stdin: io.stdin } : {}),
       ...(env.workerFile !== undefined ? { workerFile: env.workerFile } : {}),
+      ...(env.noop === true ? { noop: true } : {}),
       ...(args['out-dir'] === undefined ? { onRecord: reportError } : {}),
       ...(io.isTTY && !quiet ? { progress: (total: number | undefined) => (bar = createProgressBar(io.terminal ?? process.stderr, total)) } : {}),
     });

@@ -153,3 +153,17 @@ describe('runBatch: outputs, markers, resume', () => {
     expect(records[1]!.text).toContain('Article 2');
   });
 });
+
+describe('runBatch: noop (benchmarks measure the coordinator with it)', () => {
+  it('reads and checks every record as usual but extracts nothing: same ids, order and error records, every text empty', async () => {
+    const dir = tempDir('noop');
+    const lines = pageLines(3);
+    lines.splice(1, 0, '{"id": "broken", "html": "<p>cut');
+    const input = writeLines(join(dir, 'pages.jsonl'), lines);
+    const { records, summary } = await runToMemory({ inputs: [input], noop: true });
+    expect(records.map((r) => r.id)).toEqual(['p0', `${input}:2`, 'p1', 'p2']);
+    expect(records[1]!.error).toMatch(/:2: invalid JSON/);
+    expect([0, 2, 3].map((i) => records[i]!.text)).toEqual(['', '', '']);
+    expect(summary).toMatchObject({ records: 4, failed: 1 });
+  });
+});

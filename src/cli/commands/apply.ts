@@ -101,8 +101,10 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
       if (args.algorithm === undefined) resolveModel({ model: args.model ?? 'auto', store: args.store });
       if (args.input !== undefined) {
         const workerFile = process.env['FARSW_BATCH_WORKER'];
+        // FARSW_BATCH_NOOP=1: records are read and checked but not extracted (scripts/bench-batch.mjs measures the coordinator so).
+        const noop = process.env['FARSW_BATCH_NOOP'] === '1';
         if (args.format === 'json') throw new ConfigError('--format json is for single pages: batch records are JSON already (use --with-metadata for the metadata)');
-        return applyBatch(args as unknown as BatchArgs, extractOptions({ ...args, profile: false }), io, workerFile ? { workerFile } : {});
+        return applyBatch(args as unknown as BatchArgs, extractOptions({ ...args, profile: false }), io, { ...(workerFile ? { workerFile } : {}), ...(noop ? { noop } : {}) });
       }
       const files = args.files ?? [];
       const options = extractOptions(args);
