@@ -25,7 +25,16 @@
  * 4. CPU split (Linux): main thread, worker threads, the rest (zlib's libuv pool, V8 helper threads), per
  *    run and per 100 MB, and the speed-up those CPU times allow on two free cores (idealSpeedUp).
  *
+ * 5. Coordinator (issue 38.5): the first COORD_PAGES records of wcxb-dev, uncompressed, with --workers 1 and a
+ *    no-op extractor (FARSW_BATCH_NOOP=1: the workers parse and check each record and answer an empty text), and
+ *    with the default model at --workers 1 and 2. Per-MB figures are slopes between that run and one over the
+ *    first 20 records (start-up and pool start cancel out). The coordinator's cost is the main thread's CPU per MB
+ *    of the no-op run (and of the default run, which writes the real texts); the extraction's is the CPU per MB the
+ *    default model adds to the whole process (default run − no-op run, GC and compiler threads included) and the
+ *    worker threads' CPU per MB of the default run.
+ *
  * Usage: npm run bench:batch [-- --runs 3] [-- --workers 1,2] [-- --warc-gb 1] [-- --no-warc] [-- --gate 1.8 --pairs 8]
+ *        [-- --coordinator-only] [-- --no-coordinator] [-- --coordinator-pages 600]
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -50,6 +59,9 @@ const { values: opts } = parseArgs({
     gate: { type: 'string', default: '1.8' },
     pairs: { type: 'string', default: '8' },
     'gate-input': { type: 'string', default: 'dragnet.jsonl.gz' },
+    'coordinator-only': { type: 'boolean', default: false },
+    'no-coordinator': { type: 'boolean', default: false },
+    'coordinator-pages': { type: 'string', default: '600' },
   },
 });
 if (!existsSync(opts.data)) {
@@ -69,7 +81,7 @@ const datasets = readdirSync(opts.data).filter((f) => f.endsWith('.jsonl.gz')).s
  * compilation, threads already gone). Per-thread CPU comes from /proc/self/task/<tid>/stat, sampled every
  * 100 ms and once at the end.
  */
-async function runCli(args) {
+async function runCli(args, env = {}) {
   const workers = Number(args[args.indexOf('--workers') + 1] ?? 0);
   const code = `const fs = await import('node:fs');
     const seen = new Map();
@@ -97,7 +109,7 @@ async function runCli(args) {
       + (main !== undefined ? 'THREADS ' + main + ' ' + w + '\\n' : ''));
     process.exitCode = c;`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   let err = '';
   child.stderr.on('data', (d) => { err += d; });
   const [exit] = await once(child, 'exit');
@@ -135,6 +147,101 @@ async function cpuCeiling() {
  */
 const idealSpeedUp = (one, two) => Math.max(one.workerCpu, one.cpu / 2) / Math.max(two.workerCpu / 2, two.cpu / 2);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+/** The first `n` records of a JSON Lines file, uncompressed, in the scratch folder. */
+async function firstRecords(file, n, name) {
+  const out = join(scratch, name);
+  const ws = createWriteStream(out);
+  let k = 0;
+  for await (const e of readJsonLines(file)) {
+    if (k++ >= n) break;
+    if (!ws.write(JSON.stringify(e.value) + '\n')) await once(ws, 'drain');
+  }
+  ws.end();
+  await once(ws, 'finish');
+  return out;
+}
+
+/**
+ * Section 5: RUNS alternating rounds of (no-op, default -w 1, default -w 2) over `pages` records and the same over
+ * 20 records; medians; per-MB figures are slopes between the two inputs.
+ */
+async function coordinator(file, pages) {
+  const big = await firstRecords(file, pages, 'coord-big.jsonl');
+  const small = await firstRecords(file, 20, 'coord-small.jsonl');
+  const settings = [
+    { key: 'noop', w: 1, env: { FARSW_BATCH_NOOP: '1' } },
+    { key: 'w1', w: 1, env: {} },
+    { key: 'w2', w: 2, env: {} },
+  ];
+  const runs = {};
+  const loadBefore = load();
+  const ceilingBefore = await cpuCeiling();
+  for (let r = 0; r < RUNS; r++) {
+    for (const st of settings) {
+      for (const [size, input] of [['big', big], ['small', small]]) {
+        const out = join(scratch, `coord-${st.key}-${size}.jsonl`);
+        rmSync(`${out}.done`, { force: true });
+        const res = await runCli(['apply', '--quiet', '--workers', String(st.w), '--input', input, '--output', out], st.env);
+        (runs[`${st.key}-${size}`] ??= []).push(res);
+        console.error(`coordinator: ${st.key} ${size}, run ${r + 1}: ${res.records} pages, ${res.mb} MB in ${res.seconds.toFixed(2)} s (CPU ${res.cpu.toFixed(2)} s: main ${res.main.toFixed(2)}, workers ${res.workerCpu.toFixed(2)}, other ${res.other.toFixed(2)}) (load ${load()})`);
+      }
+    }
+  }
+  const ceilingAfter = await cpuCeiling();
+  const med = (key, f) => median(runs[key].map(f));
+  const slope = (key, f) => (med(`${key}-big`, f) - med(`${key}-small`, f)) / (runs[`${key}-big`][0].mb - runs[`${key}-small`][0].mb) * 1000; // ms per MB
+  const per = (key) => ({ main: slope(key, (x) => x.main), workers: slope(key, (x) => x.workerCpu), other: slope(key, (x) => x.other), total: slope(key, (x) => x.cpu) });
+  const noop = per('noop'), w1 = per('w1'), w2 = per('w2');
+  const wall = (key) => med(`${key}-big`, (x) => x.seconds);
+  return {
+    pages: runs['w1-big'][0].records, mb: runs['w1-big'][0].mb, noop, w1, w2,
+    extraction: w1.total - noop.total,
+    wall: { noop: wall('noop'), w1: wall('w1'), w2: wall('w2') },
+    cpu: { w1: runs['w1-big'].map((x) => x), w2: runs['w2-big'].map((x) => x) },
+    one: { workerCpu: med('w1-big', (x) => x.workerCpu), cpu: med('w1-big', (x) => x.cpu) },
+    two: { workerCpu: med('w2-big', (x) => x.workerCpu), cpu: med('w2-big', (x) => x.cpu) },
+    loadBefore, loadAfter: load(), ceilingBefore, ceilingAfter,
+  };
+}
+
+/** Section 5 as Markdown. */
+function coordinatorMarkdown(c) {
+  if (!c) return '';
+  const f = (x, d = 1) => x.toFixed(d);
+  const row = (name, x) => `| ${name} | ${f(x.main, 2)} | ${f(x.workers, 2)} | ${f(x.other, 2)} | ${f(x.total, 2)} |`;
+  const speedUp = c.wall.w1 / c.wall.w2;
+  return [
+    `Coordinator against extraction (issue 38.5): the first ${c.pages} WCXB dev pages (${f(c.mb)} MB of uncompressed JSON Lines), \`--workers 1\`,`,
+    `with a no-op extractor (\`FARSW_BATCH_NOOP=1\`: workers parse and check each record, answer an empty text) and with the default model;`,
+    `CPU ms per MB = slope between that run and one over the first 20 pages (start-up cancels out), medians of ${RUNS} runs; load average before ${c.loadBefore}, after ${c.loadAfter}.`,
+    '',
+    '| run | main thread ms/MB | worker threads ms/MB | other threads ms/MB | whole process ms/MB |',
+    '|---|---:|---:|---:|---:|',
+    row('no-op extractor, 1 worker', c.noop),
+    row('default model, 1 worker', c.w1),
+    row('default model, 2 workers', c.w2),
+    '',
+    `Coordinator (main thread, no-op run): **${f(c.noop.main, 2)} ms/MB**; extraction (what the default model adds to the whole process): **${f(c.extraction, 2)} ms/MB**, **${f(c.extraction / c.noop.main)}×** the coordinator (target ≥ 5×).`,
+    `In the default run the main thread (which also writes the texts) takes ${f(c.w1.main, 2)} ms/MB, the worker threads ${f(c.w1.workers, 2)} ms/MB: one main thread feeds ${f(c.w1.workers / c.w1.main)} busy workers.`,
+    '',
+    `1 against 2 workers, default model, same ${c.pages} pages (wall from spawn to exit, medians; CPU ceiling ${c.ceilingBefore.toFixed(2)}× before, ${c.ceilingAfter.toFixed(2)}× after):`,
+    `${f(c.pages / c.wall.w1, 0)} pages/s with 1 worker (${f(c.wall.w1, 2)} s), ${f(c.pages / c.wall.w2, 0)} pages/s with 2 (${f(c.wall.w2, 2)} s): **${f(speedUp, 2)}×** (target ≥ 1.5×);`,
+    `the CPU times allow ${f(idealSpeedUp(c.one, c.two), 2)}× on two free cores (process CPU ${f(c.one.cpu, 2)} s with 1 worker, ${f(c.two.cpu, 2)} s with 2).`,
+  ].join('\n');
+}
+
+// 5. Coordinator against extraction, and 1 against 2 workers, on the first pages of WCXB dev (run first: it is the
+// figure issue 38.5 asks for, and --coordinator-only stops after it).
+let coord;
+const wcxb = join(opts.data, 'wcxb-dev.jsonl.gz');
+if (!opts['no-coordinator'] && existsSync(wcxb)) coord = await coordinator(wcxb, Number(opts['coordinator-pages']));
+if (opts['coordinator-only']) {
+  rmSync(scratch, { recursive: true, force: true });
+  const md = coordinatorMarkdown(coord);
+  console.log(md);
+  process.exit(0);
+}
 
 // 1. Throughput on the datasets.
 const loadBefore = load();
@@ -253,6 +360,7 @@ const md = [
     `Median ideal speed-up from the CPU times of all ${gated.length} pairs (load-independent up to cache effects): ${f(median(gated.map((g) => idealSpeedUp(g.one, g.two))), 2)}×.`,
     '',
   ] : []),
+  ...(coord ? ['', coordinatorMarkdown(coord), ''] : []),
   ...(warcRow ? [
     `Memory: a ${f(warcRow.size / 1e9, 2)} GB uncompressed WARC (${warcRow.n} HTTP responses repeating the dataset pages, generated in the temp folder and deleted) → \`--workers 2\`, gzip JSON Lines output:`,
     `${warcRow.records} pages in ${f(warcRow.seconds)} s (${f(warcRow.records / warcRow.seconds, 0)} pages/s, ${f(warcRow.size / 1e6 / warcRow.seconds)} MB/s of WARC), **peak RSS ${f(warcRow.rss, 0)} MB** (VmHWM, main thread and workers).`,
