@@ -17,6 +17,7 @@ import { hostOfTask } from './host.js';
 import type { PageExecutor } from './pool.js';
 import type { BatchItem } from './sources.js';
 import type { SampledPage } from './task.js';
+import type { AbortSignalLike } from '../core/portable.js';
 
 /** Options of `--adapt`. */
 export interface AdaptOptions {
@@ -121,7 +122,7 @@ export class HostSampler {
  * The first pass: sample pages per host from `items`, then learn each eligible host's model on `executor`
  * (hosts in parallel as it allows). Stops early, returning undefined, when `signal` aborts.
  */
-export async function learnAdaptTable(items: AsyncIterable<BatchItem>, executor: PageExecutor, options: AdaptOptions, signal?: AbortSignal): Promise<{ table: AdaptTable; report: AdaptReport } | undefined> {
+export async function learnAdaptTable(items: AsyncIterable<BatchItem>, executor: PageExecutor, options: AdaptOptions, signal?: AbortSignalLike): Promise<{ table: AdaptTable; report: AdaptReport } | undefined> {
   const t0 = performance.now();
   const sampler = new HostSampler(options);
   let noHost = 0;

@@ -8,6 +8,7 @@
 import { FETCH_DEFAULTS } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
 import { FARSW_VERSION } from '../core/version.js';
+import type { AbortSignalLike } from '../core/portable.js';
 
 export interface FetchOptions {
   /** Whole request, redirects and body (ms). */
@@ -16,7 +17,7 @@ export interface FetchOptions {
   /** Largest body read (bytes, unpacked); a larger one is an error. */
   readonly maxBytes: number;
   readonly userAgent?: string;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
 }
 
 export interface FetchedPage {

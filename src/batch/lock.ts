@@ -22,6 +22,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, unli
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FarswError, InputError } from '../core/errors.js';
+import type { AbortSignalLike } from '../core/portable.js';
 
 /** Another run holds the lock (and the caller did not wait). */
 export class OutputLockedError extends FarswError {
@@ -39,7 +40,7 @@ export interface LockOptions {
   readonly wait?: boolean;
   readonly pollMs?: number;
   /** Stops a wait: the promise rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
   /** What the lock protects, for messages (default: the lock file). */
   readonly subject?: string;
   /** Called once when a wait starts, with the holder's pid when it is known. */

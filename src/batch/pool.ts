@@ -31,6 +31,7 @@ import type { ExtractOptions } from '../api/extract.js';
 import { runTask, type PageTask, type TaskResult } from './task.js';
 import type { AdaptTable } from './adapt-model.js';
 import type { BatchWorkerData, WorkerRequest } from './worker.js';
+import type { UrlLike } from '../core/portable.js';
 
 /** Runs tasks; `run` never rejects (failures are error results). */
 export interface PageExecutor {
@@ -52,7 +53,7 @@ export interface ExecutorOptions {
   /** Old-generation cap of each worker thread (MiB) instead of the one sized for `maxBytes`: a task past it kills its worker. */
   readonly heapMb?: number;
   /** Override the compiled worker module (tests, embedders). */
-  readonly workerFile?: string | URL;
+  readonly workerFile?: string | UrlLike;
   /** `--adapt`'s second pass: each host's model, given to every worker once. */
   readonly adapt?: AdaptTable;
   /** Benchmarks only: workers read each record and answer without extracting (task.ts). */
@@ -60,7 +61,7 @@ export interface ExecutorOptions {
 }
 
 /** The compiled worker next to this module, or undefined when running from TypeScript sources. */
-export function defaultWorkerFile(): URL | undefined {
+export function defaultWorkerFile(): UrlLike | undefined {
   const sibling = new URL('./worker.js', import.meta.url);
   return existsSync(fileURLToPath(sibling)) ? sibling : undefined;
 }

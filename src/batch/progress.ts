@@ -11,6 +11,7 @@
  * a logged line replaces the bar and the bar is drawn again below it, and stop
  * erases it, so whatever is printed next starts on a clean line.
  */
+import type { TextStream } from '../core/portable.js';
 
 /** What run.ts reports as it goes. */
 export interface ProgressSnapshot {
@@ -91,13 +92,13 @@ const ERASE = '\r\x1b[2K';
  * A progress bar on `stream` (a TTY), redrawn at most 5 times a second and on every
  * logged line; its width follows `stream.columns` at each draw (a resized terminal too).
  */
-export function createProgressBar(stream: NodeJS.WritableStream, totalRawBytes: number | undefined): ProgressReporter {
+export function createProgressBar(stream: TextStream, totalRawBytes: number | undefined): ProgressReporter {
   const known = totalRawBytes !== undefined && totalRawBytes > 0;
   let last: ProgressSnapshot = { records: 0, failed: 0, bytes: 0, rawBytes: 0, seconds: 0, ...(known ? { totalRawBytes } : {}) };
   let drawnAt = -Infinity;
   let stopped = false;
   const columns = (): number => {
-    const c = (stream as { columns?: number }).columns;
+    const c = stream.columns;
     return typeof c === 'number' && c > 0 ? c : DEFAULT_COLUMNS;
   };
   const draw = (): void => {

@@ -28,6 +28,7 @@ import type { Shard, ShardBy } from './shard.js';
 import { ADAPT_DEFAULTS, learnAdaptTable, type AdaptOptions, type AdaptReport } from './adapt.js';
 import type { AdaptTable } from './adapt-model.js';
 import type { TaskResult } from './task.js';
+import type { AbortSignalLike, ByteStream, UrlLike } from '../core/portable.js';
 
 export interface BatchConfig {
   /** Files, directories, or `-` (stdin). */
@@ -53,10 +54,10 @@ export interface BatchConfig {
   readonly maxBytes?: number;
   /** Passed to `extract()` unchanged for every page. */
   readonly extract: ExtractOptions;
-  readonly workerFile?: string | URL;
-  readonly stdin?: NodeJS.ReadableStream;
+  readonly workerFile?: string | UrlLike;
+  readonly stdin?: ByteStream;
   /** Stop reading; the output stays partial (resumable). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
   /** Called for each record written (after the write). */
   readonly onRecord?: (rec: OutputRecord) => void;
   /**

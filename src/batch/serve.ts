@@ -19,6 +19,7 @@ import { createExecutor } from './pool.js';
 import { recordOf } from './run.js';
 import { requestId } from './serve-request.js';
 import { skipLimit, splitLines } from './sources.js';
+import type { UrlLike } from '../core/portable.js';
 
 export interface ServeConfig {
   /** The request stream (standard input). */
@@ -38,7 +39,7 @@ export interface ServeConfig {
   /** Requests read and not yet answered, at most (≥ 1). */
   readonly maxPending?: number;
   /** The compiled worker module (tests). */
-  readonly workerFile?: string | URL;
+  readonly workerFile?: string | UrlLike;
 }
 
 export interface ServeSummary {

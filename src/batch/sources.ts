@@ -18,6 +18,7 @@ import { byteLines } from '../core/byte-lines.js';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
 import { maybeGunzip, peek, readRaw, type Chunks } from '../input/open.js';
+import type { ByteStream } from '../core/portable.js';
 import { detectInputKind, type InputKind } from '../input/magic.js';
 import { filesInShard, recordInShard, type Shard, type ShardBy } from './shard.js';
 import { hostOf } from '../dataset/site.js';
@@ -50,7 +51,7 @@ export interface SourceOptions {
   readonly maxBytes: number;
   /** Skip this many items of the share (resuming a run whose output holds them). */
   readonly skip?: number;
-  readonly stdin?: NodeJS.ReadableStream;
+  readonly stdin?: ByteStream;
 }
 
 /** Counters the reader updates as it goes (progress). */
@@ -225,7 +226,7 @@ export interface SplitLine { line: number; offset: number; size: number; bytes?:
  * after `maxSkip` bytes (an endless stream, /dev/zero) is reported with `cut`
  * and ends the split: reading never goes on for ever.
  */
-export async function* splitLines(chunks: Chunks, maxBytes: number, maxSkip = Infinity): AsyncGenerator<SplitLine> {
+export async function* splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes: number, maxSkip = Infinity): AsyncGenerator<SplitLine> {
   for await (const l of byteLines(chunks, maxBytes, maxSkip)) {
     if (l.cut) { yield { line: l.line, offset: l.offset, size: l.size, cut: true }; return; }
     if (l.parts === undefined) { yield { line: l.line, offset: l.offset, size: l.size }; continue; }

@@ -1,14 +1,16 @@
+import type { ByteStream, TextStream } from '../core/portable.js';
+
 /** What a command may touch of the outside world; tests pass their own. */
 export interface CliIo {
   /** Write to standard output; a promise when the reader is behind (wait for it: backpressure). */
   stdout(s: string): void | Promise<void>;
   stderr(s: string): void;
   /** Standard input, for `-` arguments. */
-  stdin?: NodeJS.ReadableStream;
+  stdin?: ByteStream;
   /** Whether stderr is a terminal (progress bars). */
   isTTY?: boolean;
   /** The stream progress bars are drawn on when `isTTY` (default process.stderr). */
-  terminal?: NodeJS.WritableStream;
+  terminal?: TextStream;
   /** A command sets this to report a non-zero exit without throwing (e.g. 3: some records failed). */
   exitCode?: number;
 }

@@ -17,7 +17,7 @@ export interface ByteLine {
   readonly cut?: true;
 }
 
-export async function* byteLines(chunks: AsyncIterable<Buffer | string>, maxBytes: number, maxSkip = Infinity): AsyncGenerator<ByteLine> {
+export async function* byteLines(chunks: AsyncIterable<Uint8Array | string>, maxBytes: number, maxSkip = Infinity): AsyncGenerator<ByteLine> {
   let parts: Buffer[] = [];
   let size = 0;
   let line = 0;
@@ -31,7 +31,7 @@ export async function* byteLines(chunks: AsyncIterable<Buffer | string>, maxByte
     return rec;
   };
   for await (const c of chunks) {
-    const chunk = typeof c === 'string' ? Buffer.from(c) : c;
+    const chunk = typeof c === 'string' ? Buffer.from(c) : Buffer.isBuffer(c) ? c : Buffer.from(c.buffer, c.byteOffset, c.length);
     let start = 0;
     for (;;) {
       const nl = chunk.indexOf(0x0a, start);

@@ -9,16 +9,17 @@ import { Readable, pipeline } from 'node:stream';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { InputError } from '../core/errors.js';
 import { isGzip } from './magic.js';
+import type { ByteStream } from '../core/portable.js';
 
 /** Bytes of an input as they arrive. */
 export type Chunks = AsyncIterable<Buffer>;
 
 /** Read a file (or `-`: the given stdin stream) as chunks of up to 1 MiB, calling `onRaw(n)` per chunk read. */
-export async function* readRaw(path: string, stdin: NodeJS.ReadableStream | undefined, onRaw: (bytes: number) => void = () => {}): Chunks {
+export async function* readRaw(path: string, stdin: ByteStream | undefined, onRaw: (bytes: number) => void = () => {}): Chunks {
   const stream = path === '-' ? stdin : createReadStream(path, { highWaterMark: 1 << 20 });
   if (!stream) throw new Error('no standard input available');
   for await (const c of stream) {
-    const buf = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
+    const buf = typeof c === 'string' ? Buffer.from(c) : Buffer.isBuffer(c) ? c : Buffer.from((c as Uint8Array).buffer, (c as Uint8Array).byteOffset, (c as Uint8Array).length);
     onRaw(buf.length);
     yield buf;
   }

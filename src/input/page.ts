@@ -9,13 +9,14 @@ import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
 import { detectInputKind } from './magic.js';
 import { gunzipPage } from './open.js';
+import type { ByteStream } from '../core/portable.js';
 
 /** A stream's bytes, at most `limit` of them: an endless one (/dev/zero, a pipe that never ends) is refused, not read for ever. */
-async function readAll(stream: NodeJS.ReadableStream, name: string, limit: number): Promise<Buffer> {
+async function readAll(stream: ByteStream, name: string, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of stream) {
-    const b = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
+    const b = typeof c === 'string' ? Buffer.from(c) : Buffer.from(c.buffer, c.byteOffset, c.length);
     size += b.length;
     if (size > limit) {
       (stream as { destroy?: () => void }).destroy?.();
@@ -48,7 +49,7 @@ async function readPageFile(file: string): Promise<Uint8Array> {
  * A page's bytes from a file or `-` (the given stdin), gunzipped when they start with the gzip magic, up to `maxBytes` unpacked.
  * @throws InputError naming the file: unreadable, too large, corrupt gzip, or a crawl rather than a page
  */
-export async function readPageBytes(file: string, stdin: NodeJS.ReadableStream | undefined, maxBytes: number): Promise<Uint8Array> {
+export async function readPageBytes(file: string, stdin: ByteStream | undefined, maxBytes: number): Promise<Uint8Array> {
   let bytes: Uint8Array;
   if (file === '-') {
     if (!stdin) throw new InputError('-: no standard input available');
