@@ -31,6 +31,8 @@ import { jobDifference, type BatchJob } from './job.js';
 export type OutputRecord = {
   readonly id?: string;
   readonly url?: string;
+  /** URL inputs: the URL the page was read from, after redirects (`url` is the one asked for). */
+  readonly finalUrl?: string;
   readonly warc_record_id?: string;
 } & ({ readonly text: string; readonly model?: string; readonly modelReason?: string; readonly ms: number; readonly error?: undefined; readonly markdown?: string; readonly html?: string; readonly metadata?: object } | { readonly error: string });
 

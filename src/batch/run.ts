@@ -107,17 +107,18 @@ export interface BatchSummary {
   redone?: string;
 }
 
-function outputRecord(item: BatchItem, result: TaskResult): OutputRecord {
+/** `finalUrl`: the URL a fetched page was read from after redirects (URL inputs). */
+function outputRecord(item: BatchItem, result: TaskResult, finalUrl?: string): OutputRecord {
   const ref = item.ref;
   const name = item.task?.kind === 'json'
     ? { id: result.id ?? ref.id! }
-    : ref.url !== undefined ? { url: ref.url } : { id: ref.id! };
+    : ref.url !== undefined ? { url: ref.url, ...(finalUrl !== undefined ? { finalUrl } : {}) } : { id: ref.id! };
   const warc = ref.warcRecordId !== undefined ? { warc_record_id: ref.warcRecordId } : {};
   return recordOf({ ...name, ...warc }, result);
 }
 
 /** The output record of a task's result under its name (`{ id }`, `{ url, warc_record_id }`, or none). */
-export function recordOf(name: { id?: string; url?: string; warc_record_id?: string }, result: TaskResult): OutputRecord {
+export function recordOf(name: { id?: string; url?: string; finalUrl?: string; warc_record_id?: string }, result: TaskResult): OutputRecord {
   if (result.error !== undefined) return { ...name, error: result.error };
   return {
     ...name, text: result.text,
@@ -274,13 +275,17 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
   const work = async (item: BatchItem): Promise<OutputRecord> => {
     let task = item.task;
     let error = item.error;
+    let finalUrl: string | undefined;
     if (item.fetch !== undefined) {
       const got = await fetched(item.fetch);
       if (typeof got === 'string') error = got;
-      else task = got;
+      else {
+        task = got;
+        finalUrl = got?.kind === 'page' ? got.url : undefined;
+      }
     }
     const result: TaskResult = task ? await executor.run(task) : { ...item.ref, error: error! };
-    return outputRecord(item, result);
+    return outputRecord(item, result, finalUrl);
   };
   const counted = (async function* () {
     for await (const item of items) {

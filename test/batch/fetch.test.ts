@@ -25,6 +25,7 @@ beforeAll(async () => {
     if (path === '/missing') { res.writeHead(404, { 'content-type': 'text/html' }); res.end('<p>not here</p>'); return; }
     if (path === '/loop') { res.writeHead(302, { location: '/loop' }); res.end(); return; }
     if (path === '/hop') { res.writeHead(301, { location: '/ok' }); res.end(); return; }
+    if (path === '/hop-missing') { res.writeHead(302, { location: '/missing' }); res.end(); return; }
     if (path === '/slow') { res.writeHead(200, { 'content-type': 'text/html' }); res.write('<p>start'); setTimeout(() => res.end('</p>'), 3000).unref(); return; }
     if (path === '/png') { res.writeHead(200, { 'content-type': 'image/png' }); res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47])); return; }
     if (path === '/gz') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' }); res.end(gzipSync(page(5))); return; }
@@ -142,5 +143,17 @@ describe('farsw apply with URLs (issue 21.1)', () => {
     expect(recs[8].error).toBe(`${base}/png: not HTML (Content-Type image/png)`);
     expect(recs[9].error).toMatch(/urls\.txt:12: not an http\(s\) URL/);
     expect(maxInFlight).toBeLessThanOrEqual(2);
+  });
+
+  it('--input urls.txt: a record after a redirect names the URL asked for and the one the page came from (issue 37.14)', async () => {
+    const dir = tempDir('urls-redirect');
+    const list = join(dir, 'urls.txt');
+    writeFileSync(list, [`${base}/hop`, `${base}/n/3`, `${base}/hop-missing`].join('\n') + '\n');
+    const io = capture();
+    expect(await run(['apply', '-a', 'addanag', '-w', '0', '-q', '--input', list], io)).toBe(3);
+    const recs = io.out.trim().split('\n').map((l) => JSON.parse(l) as { url: string; finalUrl?: string; text?: string; error?: string });
+    expect(recs.map((r) => [r.url, r.finalUrl])).toEqual([[`${base}/hop`, `${base}/ok`], [`${base}/n/3`, `${base}/n/3`], [`${base}/hop-missing`, undefined]]);
+    expect(recs[0]!.text).toContain('Le café du marché');
+    expect(recs[2]!.error).toBe(`${base}/hop-missing: HTTP 404 Not Found`);
   });
 });
