@@ -14,7 +14,7 @@
  *    keeps the parent's RSS from before exec, and this parent holds the pages).
  *
  * Writes the section between <!-- batch:start --> and <!-- batch:end --> of
- * docs/benchmarks/batch.md. Needs `npm run build` (the npm script runs it) and
+ * docs/benchmarks/batch.md (section 5 between <!-- batch-coordinator:start/end -->). Needs `npm run build` (the npm script runs it) and
  * ../shared/datasets (skips with a message when absent).
  *
  * 3. Gated pairs (for a shared machine): up to PAIRS times, measure the CPU
@@ -148,6 +148,17 @@ async function cpuCeiling() {
 const idealSpeedUp = (one, two) => Math.max(one.workerCpu, one.cpu / 2) / Math.max(two.workerCpu / 2, two.cpu / 2);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
+/** Replace the section between <!-- NAME:start --> and <!-- NAME:end --> of docs/benchmarks/batch.md (appended when absent). */
+function writeSection(name, md) {
+  const file = join(root, 'docs/benchmarks/batch.md');
+  const start = `<!-- ${name}:start -->`, end = `<!-- ${name}:end -->`;
+  const stamp = `_Written ${new Date().toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, Node ${process.version}._`;
+  const block = `${start}\n${md}\n\n${stamp}\n${end}`;
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const i = old.indexOf(start), j = old.indexOf(end);
+  writeFileSync(file, i >= 0 && j > i ? old.slice(0, i) + block + old.slice(j + end.length) : `${old.trimEnd()}\n\n${block}\n`);
+}
+
 /** The first `n` records of a JSON Lines file, uncompressed, in the scratch folder. */
 async function firstRecords(file, n, name) {
   const out = join(scratch, name);
@@ -236,10 +247,13 @@ function coordinatorMarkdown(c) {
 let coord;
 const wcxb = join(opts.data, 'wcxb-dev.jsonl.gz');
 if (!opts['no-coordinator'] && existsSync(wcxb)) coord = await coordinator(wcxb, Number(opts['coordinator-pages']));
-if (opts['coordinator-only']) {
-  rmSync(scratch, { recursive: true, force: true });
+if (coord) {
   const md = coordinatorMarkdown(coord);
   console.log(md);
+  if (!opts['no-write']) writeSection('batch-coordinator', md);
+}
+if (opts['coordinator-only']) {
+  rmSync(scratch, { recursive: true, force: true });
   process.exit(0);
 }
 
@@ -360,19 +374,10 @@ const md = [
     `Median ideal speed-up from the CPU times of all ${gated.length} pairs (load-independent up to cache effects): ${f(median(gated.map((g) => idealSpeedUp(g.one, g.two))), 2)}×.`,
     '',
   ] : []),
-  ...(coord ? ['', coordinatorMarkdown(coord), ''] : []),
   ...(warcRow ? [
     `Memory: a ${f(warcRow.size / 1e9, 2)} GB uncompressed WARC (${warcRow.n} HTTP responses repeating the dataset pages, generated in the temp folder and deleted) → \`--workers 2\`, gzip JSON Lines output:`,
     `${warcRow.records} pages in ${f(warcRow.seconds)} s (${f(warcRow.records / warcRow.seconds, 0)} pages/s, ${f(warcRow.size / 1e6 / warcRow.seconds)} MB/s of WARC), **peak RSS ${f(warcRow.rss, 0)} MB** (VmHWM, main thread and workers).`,
   ] : []),
 ].join('\n');
 console.log(md);
-if (!opts['no-write']) {
-  const file = join(root, 'docs/benchmarks/batch.md');
-  const start = '<!-- batch:start -->', end = '<!-- batch:end -->';
-  const stamp = `_Written ${new Date().toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, Node ${process.version}._`;
-  const block = `${start}\n${md}\n\n${stamp}\n${end}`;
-  const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const i = old.indexOf(start), j = old.indexOf(end);
-  writeFileSync(file, i >= 0 && j > i ? old.slice(0, i) + block + old.slice(j + end.length) : `${old.trimEnd()}\n\n${block}\n`);
-}
+if (!opts['no-write']) writeSection('batch', md);
