@@ -223,6 +223,8 @@ function coordinatorMarkdown(c) {
   const row = (name, x) => `| ${name} | ${f(x.main, 2)} | ${f(x.workers, 2)} | ${f(x.other, 2)} | ${f(x.total, 2)} |`;
   const speedUp = c.wall.w1 / c.wall.w2;
   return [
+    '## The coordinator, and 1 against 2 workers (`npm run bench:batch -- --coordinator-only`)',
+    '',
     `Coordinator against extraction (issue 38.5): the first ${c.pages} WCXB dev pages (${f(c.mb)} MB of uncompressed JSON Lines), \`--workers 1\`,`,
     `with a no-op extractor (\`FARSW_BATCH_NOOP=1\`: workers parse and check each record, answer an empty text) and with the default model;`,
     `CPU ms per MB = slope between that run and one over the first 20 pages (start-up cancels out), medians of ${RUNS} runs; load average before ${c.loadBefore}, after ${c.loadAfter}.`,
