@@ -10,7 +10,7 @@
  * bench:compare times them; peer HTML → text with farsw's block-aware converter, untimed).
  *
  * Usage: npm run bench:wcxb [-- --pages out.jsonl] [-- --model FILE.json] [-- --peers none]
- *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
+ *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --floors JSON] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
  *
  * --cv domain (or host): farsw's row cross-validated, 5 folds of the pages' domains (hosts), seed 1 (bench-page-type.mjs's
  * folds). Every page-type strategy variant (extract/strategies/index.ts, the grids below) runs on every page; each fold
@@ -20,6 +20,8 @@
  * (the shipped default, trained with wcxb-dev among its pages; retrained per fold it moved all by +0.005,
  * docs/decisions.md "Page types"). Also printed: the routes all five folds choose (what FARSW_APPLY_DEFAULTS.routes
  * ships), the pages routed, and each fold's choice.
+ * --floors '{"listing":0.7}': the lowest threshold a type's route may have (the other shared datasets' guard,
+ * scripts/route-guard.mjs).
  * --pages writes one JSON line per page: {id, type, host, words, f1: {extractor: F1}, empty: [extractors]}
  * (extractor keys: farsw, defuddle, readability), for diffing two runs.
  * Needs `npm run build` (the npm script runs it) and ../shared/datasets.
@@ -57,10 +59,13 @@ const { values: opts } = parseArgs({
     out: { type: 'string', default: join(root, 'docs/benchmarks/wcxb.md') },
     cv: { type: 'string' },
     folds: { type: 'string', default: '5' },
+    floors: { type: 'string', default: '{}' },
   },
 });
 if (opts.cv !== undefined && opts.cv !== 'domain' && opts.cv !== 'host') throw new Error(`--cv: domain or host, not ${opts.cv}`);
 const SECTION = 'bench:wcxb';
+/** --floors: per page type, the lowest confidence threshold a route may have (scripts/route-guard.mjs prints them). */
+const floors = JSON.parse(opts.floors);
 const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
 
 if (!existsSync(opts.data)) {
@@ -79,7 +84,10 @@ const htmlToText = (html) => (html ? allText(buildLineTable(`<body>${html}</body
  * Under --cv, the strategy variants measured on every page: `none` (the model path unrouted), then each strategy of
  * PAGE_TYPE_STRATEGIES with each setting of its grid here (a strategy without a grid: its defaults).
  */
-const GRIDS = { items: [100, 200, 400].map((n) => ({ bodyChars: n })) };
+const GRIDS = {
+  items: [100, 200, 400].map((n) => ({ bodyChars: n })),
+  repeated: [{ repeatedItems: 3 }, { repeatedItems: 3, bodyChars: 200 }, { repeatedItems: 5, bodyChars: 200 }],
+};
 const variants = opts.cv === undefined ? [] : [
   { key: 'none', strategy: 'none', types: [] },
   ...PAGE_TYPE_STRATEGIES.flatMap((s) => (GRIDS[s.id] ?? [undefined]).map((farsw) => ({
@@ -222,12 +230,12 @@ function crossValidated() {
     process.stderr.write(`\rbench:wcxb: --cv fold ${k + 1} of ${K}`);
     const inner = newPred();
     for (let j = 0; j < K; j++) if (j !== k) predict([k, j], all.filter((i) => fold[i] === j), inner);
-    const routes = chooseRoutes(all.filter((i) => fold[i] !== k), inner, f1, variants, PAGE_TYPES);
+    const routes = chooseRoutes(all.filter((i) => fold[i] !== k), inner, f1, variants, PAGE_TYPES, floors);
     foldRoutes.push(routes);
     for (const i of all) if (fold[i] === k) ({ f1: held[i], variant: heldVariant[i] } = routed(i, outer, f1, routes, PAGE_TYPES));
   }
   process.stderr.write('\n');
-  const shipped = chooseRoutes(all, outer, f1, variants, PAGE_TYPES);
+  const shipped = chooseRoutes(all, outer, f1, variants, PAGE_TYPES, floors);
   const accuracy = labelled.filter((i) => PAGE_TYPES[outer.type[i]] === cvPages[i].type).length / labelled.length;
   const peerKeys = runners.filter((x) => !x.key.startsWith('farsw')).map((x) => x.key);
   const mean = (pages, get) => (pages.length ? (pages.reduce((a, i) => a + get(i), 0) / pages.length).toFixed(3) : '-');

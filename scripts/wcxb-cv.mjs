@@ -17,14 +17,15 @@ export const THRESHOLDS = [0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
  * @param f1 per page, an object variant key → F1 (`none`: the unrouted model path)
  * @param variants [{key, types}] (the page types each serves)
  * @param types page-type names
+ * @param floors per type name, the lowest threshold tried (scripts/route-guard.mjs: where the other shared datasets stay within its bound)
  * @returns per type name: {variant, threshold, gain, pages} for the chosen route, absent for none
  */
-export function chooseRoutes(pages, pred, f1, variants, types) {
+export function chooseRoutes(pages, pred, f1, variants, types, floors = {}) {
   const routes = {};
   types.forEach((t, ti) => {
     let best = null;
     for (const v of variants.filter((x) => x.types.includes(t))) {
-      for (const theta of THRESHOLDS) {
+      for (const theta of THRESHOLDS.filter((x) => x >= (floors[t] ?? 0))) {
         let gain = 0, n = 0;
         for (const i of pages) {
           if (pred.type[i] !== ti || pred.conf[i] < theta) continue;

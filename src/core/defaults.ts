@@ -305,14 +305,25 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   mainShare: 0.6,
   /**
    * Page types routed to their strategy (extract/strategies/index.ts), with the classifier's confidence each needs; chosen by
-   * cross-validation by domain on WCXB dev (`npm run bench:wcxb -- --cv`; docs/decisions.md, "Page types").
+   * cross-validation by domain on WCXB dev (`npm run bench:wcxb -- --cv`; docs/decisions.md, "Page types"), each threshold no
+   * lower than the one at which the other shared datasets stay within 0.001 (`node scripts/route-guard.mjs`, bench:wcxb --floors).
    */
-  routes: Object.freeze({}) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
+  routes: Object.freeze({
+    documentation: Object.freeze({ strategy: 'repeated', minConfidence: 0.6, settings: Object.freeze({ repeatedItems: 3 }) }),
+    service: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3 }) }),
+    collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200 }) }),
+    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.8, settings: Object.freeze({ repeatedItems: 3 }) }),
+  }) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
   /**
    * The body fallback (extract/strategies/body.ts, stage `body` of the `items` strategy): chosen lines under this many
    * characters are replaced by the page's body lines; each route sets its own (routes above); 0 = off.
    */
   bodyChars: 0,
+  /**
+   * Repeated items kept whole (extract/strategies/repeated.ts, stage `repeated`): the largest group of at least this many
+   * same-signature siblings joins the chosen lines; each route sets its own (routes above); 0 = off.
+   */
+  repeatedItems: 0,
 });
 
 /**

@@ -150,6 +150,8 @@ export interface ElementTree {
   readonly end: Uint32Array;
   /** Per element: FNV-1a hash of its lower-case tag name (html/tags.ts `nameHash`); absent in tables made by hand. */
   readonly tag?: Uint32Array;
+  /** Per element: the key of its name, id and class values (digits folded; html/structure.ts ElementKind.sig); absent in tables made by hand. */
+  readonly sig?: Uint32Array;
 }
 
 /** A run of lines `[start, end)` with a score. */

@@ -154,6 +154,8 @@ export interface FarswApplyOptions {
   readonly routes: Readonly<Record<string, PageTypeRoute>>;
   /** The body fallback of a routed page (extract/strategies/body.ts): chosen lines under this many characters are replaced by the page's body lines; 0 = off. */
   readonly bodyChars: number;
+  /** Repeated items kept whole (extract/strategies/repeated.ts, a page-type strategy's stage): the fewest items of a group; 0 = off. */
+  readonly repeatedItems: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }

@@ -348,7 +348,7 @@ class PageBuilder implements ScanHandler {
     this.scanner.scan(this.src, true);
     this.cols.finish();
     this.open.closeFrom(0);
-    const table = this.cols.table(this.open.elementParent, this.open.elementEnd, this.open.elementTag, this.title());
+    const table = this.cols.table(this.open.elementParent, this.open.elementEnd, this.open.elementTag, this.open.elementSig, this.title());
     this.open.release();
     return table;
   }

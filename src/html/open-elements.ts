@@ -111,6 +111,8 @@ export class OpenElements {
   readonly elementEnd = new U32Column(64, true);
   /** Per element: the FNV-1a hash of its lower-case tag name (ElementTree.tag, tags.ts nameHash). */
   readonly elementTag = new U32Column(64, true);
+  /** Per element: the signature of its name, id and class (ElementTree.sig, structure.ts ElementKind.sig). */
+  readonly elementSig = new U32Column(64, true);
   private preDepth = 0;
   private quoteDepth = 0;
   /**
@@ -351,6 +353,7 @@ export class OpenElements {
     this.elementParent.push(parent ? parent.id + 1 : 0);
     this.elementEnd.push(0);
     this.elementTag.push(info.hash);
+    this.elementSig.push(kind.sig);
     const drop = (this.dropComments && kind.comments) || (this.dropHidden && attrs.hidden);
     stack.push(childEntry(parent, info.name, kind, drop, id, info.index, info.flags));
     this.counts[info.index]!++;
@@ -424,5 +427,6 @@ export class OpenElements {
     this.elementParent.release();
     this.elementEnd.release();
     this.elementTag.release();
+    this.elementSig.release();
   }
 }

@@ -17,6 +17,7 @@ import { MODEL_STAGES, insertStage } from '../stages/index.js';
 import type { Stage } from '../stages/types.js';
 import type { FarswApplyOptions } from '../apply-options.js';
 import { bodyStage } from './body.js';
+import { repeatedStage } from './repeated.js';
 import { ConfigError } from '../../core/errors.js';
 
 /** One page type's way of extracting. */
@@ -42,9 +43,14 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
     stages: MODEL_STAGES,
   },
   {
-    id: 'items', types: ['product', 'collection', 'listing'],
-    purpose: "products, collections and listings: a near-empty output falls back to the page's body lines (bodyChars)",
+    id: 'items', types: ['product'],
+    purpose: "products: a near-empty output falls back to the page's body lines (bodyChars)",
     stages: insertStage(MODEL_STAGES, bodyStage, 'main'),
+  },
+  {
+    id: 'repeated', types: ['collection', 'listing', 'service', 'documentation'],
+    purpose: 'grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars)',
+    stages: insertStage(insertStage(MODEL_STAGES, repeatedStage, 'main'), bodyStage, 'repeated'),
   },
 ]);
 

@@ -1,0 +1,99 @@
+/**
+ * Repeated items kept whole (issue 35: listings, collections): a page whose content is a grid of cards or a list of
+ * titles holds it in sibling elements of one signature (tag, id and class, digits folded), and the line evidence learned
+ * on news pages keeps one card, or none: short, link-dense item lines look like boilerplate. The group of such siblings
+ * holding the most text (at least `minItems` of them with text, outside nav, aside, header, footer and form elements) is
+ * added to the chosen lines whole. Run only on the page types routed to it (extract/strategies/index.ts): on news pages
+ * the teaser lists are such groups too (docs/decisions.md, "Page types").
+ * The element tree only (no DOM): parents, subtree ends, tag hashes and signatures of `LineTable.elements`.
+ */
+import type { LineTable } from '../../core/types.js';
+import { nameHash } from '../../html/tags.js';
+import { need, type Stage } from '../stages/types.js';
+
+/** Elements whose text is not a page's items: navigation, asides, page headers and footers, forms (facets, sorting). */
+const APART: ReadonlySet<number> = new Set(['nav', 'aside', 'header', 'footer', 'form'].map(nameHash));
+
+/** The repeated items found on a page. */
+export interface RepeatedItems {
+  /** 1 per line with text inside the items (and outside their nav, aside, header, footer and form elements). */
+  readonly lines: Uint8Array;
+  /** The number of items (siblings of one signature holding text). */
+  readonly items: number;
+  /** The characters of their lines. */
+  readonly chars: number;
+}
+
+/**
+ * The page's repeated items: among the groups of sibling elements of one signature, with at least `minItems` members
+ * holding text, the group holding the most characters (outside nav, aside, header, footer and form elements); undefined
+ * when the page has none or the table no element signatures.
+ */
+export function repeatedItems(table: LineTable, minItems: number): RepeatedItems | undefined {
+  const tree = table.elements;
+  if (!tree?.tag || !tree.sig || minItems <= 0) return undefined;
+  const { tag, sig, parent, end, line } = tree;
+  const n = tag.length;
+  // 1 for an element outside every APART element (its own tag included).
+  const free = new Uint8Array(n);
+  for (let e = 0; e < n; e++) {
+    const p = parent[e]! - 1;
+    free[e] = (p < 0 || free[p] === 1) && !APART.has(tag[e]!) ? 1 : 0;
+  }
+  // Characters of each element's subtree, free lines only (pre-order: a child comes after its parent).
+  const chars = new Float64Array(n);
+  for (let i = 0; i < table.count; i++) {
+    const e = line[i]! - 1;
+    if (e >= 0 && free[e] === 1) chars[e]! += table.contentChars[i]!;
+  }
+  for (let e = n - 1; e > 0; e--) {
+    const p = parent[e]! - 1;
+    if (p >= 0) chars[p]! += chars[e]!;
+  }
+  // Groups of siblings by (parent, signature): members and characters; the key is exact below 2^53.
+  const groups = new Map<number, { first: number; items: number; chars: number }>();
+  let best: { first: number; items: number; chars: number } | undefined;
+  for (let e = 0; e < n; e++) {
+    const p = parent[e]! - 1;
+    if (p < 0 || free[e] === 0 || chars[e] === 0) continue;
+    const key = p * 4294967296 + sig[e]!;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { first: e, items: 0, chars: 0 }));
+    g.items++;
+    g.chars += chars[e]!;
+    if (g.items >= minItems && (!best || g.chars > best.chars)) best = g;
+  }
+  if (!best) return undefined;
+  // Mark the members' free subtrees, then their lines.
+  const bp = parent[best.first]! - 1, bs = sig[best.first]!;
+  const inItems = new Uint8Array(n);
+  for (let e = best.first; e < end[bp]!; e = end[e]!) {
+    if (parent[e]! - 1 !== bp || sig[e] !== bs || chars[e] === 0) continue;
+    for (let x = e; x < end[e]!; x++) inItems[x] = free[x]!;
+  }
+  const lines = new Uint8Array(table.count);
+  let kept = 0;
+  for (let i = 0; i < table.count; i++) {
+    const e = line[i]! - 1;
+    if (e >= 0 && inItems[e] === 1 && table.contentChars[i]! > 0) { lines[i] = 1; kept += table.contentChars[i]!; }
+  }
+  return { lines, items: best.items, chars: kept };
+}
+
+/** Stage `repeated`: the page's repeated items (repeatedItems, `repeatedItems` items at least) join the chosen lines. */
+export const repeatedStage: Stage = {
+  id: 'repeated', purpose: "repeated items kept whole: the largest group of same-signature siblings joins the chosen lines (repeatedItems)",
+  kept: 'in the largest group of repeated items (same-signature siblings: cards, rows, titles), kept whole',
+  dropped: '',
+  run({ table, options }, state) {
+    const chosen = need(state, 'chosen', 'repeated');
+    const items = repeatedItems(table, options.repeatedItems);
+    if (!items) return {};
+    let added = false;
+    for (let i = 0; i < chosen.length && !added; i++) added = items.lines[i] === 1 && chosen[i] === 0;
+    if (!added) return {};
+    const out = Uint8Array.from(chosen);
+    for (let i = 0; i < out.length; i++) if (items.lines[i]) out[i] = 1;
+    return { chosen: out };
+  },
+};

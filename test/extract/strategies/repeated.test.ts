@@ -1,0 +1,67 @@
+import { describe, it, expect } from 'vitest';
+import { buildLineTable } from '../../../src/html/lines.js';
+import { repeatedItems, repeatedStage } from '../../../src/extract/strategies/repeated.js';
+import { FARSW_APPLY_DEFAULTS } from '../../../src/core/defaults.js';
+import type { Model } from '../../../src/model/model.js';
+
+const linesOf = (html: string, minItems = 3): string[] => {
+  const t = buildLineTable(html);
+  const r = repeatedItems(t, minItems);
+  return r ? t.text.filter((_, i) => r.lines[i]) : [];
+};
+
+/** A category page: a facet panel (aside with a form), then a grid of product cards, then three footer columns. */
+const card = (i: number): string => `<div class="card card-${i}"><h3><a href="/p/${i}">Walnut desk model ${i}</a></h3><p>Solid walnut, ${100 + i} cm wide.</p><span class="price">$${300 + i}</span></div>`;
+const grid = (n: number): string => `<html><body><header><nav><a href="/">Home</a> <a href="/desks">Desks</a></nav></header>
+<div class="page"><aside><form class="filters"><h4>Width</h4><p><a href="?w=narrow">Narrow widths</a></p><p><a href="?w=wide">Wide widths</a></p><p><a href="?w=any">Any width</a></p></form></aside>
+<h1>Standing desks</h1><div class="grid">${Array.from({ length: n }, (_, i) => card(i)).join('\n')}</div></div>
+<div class="cols"><div class="col"><p>About us</p></div><div class="col"><p>Careers</p></div><div class="col"><p>Press</p></div></div></body></html>`;
+
+describe('repeatedItems', () => {
+  it('gives every card of the grid (digits in classes folded), not the facets, nor smaller groups', () => {
+    const lines = linesOf(grid(8));
+    expect(lines).toHaveLength(24);
+    expect(lines.slice(0, 3)).toEqual(['Walnut desk model 0', 'Solid walnut, 100 cm wide.', '$300']);
+    expect(lines).toContain('$307');
+    expect(lines.join(' ')).not.toMatch(/Width|Standing|About|Home/);
+  });
+  it('counts the items and their characters', () => {
+    const t = buildLineTable(grid(4));
+    const r = repeatedItems(t, 3)!;
+    expect(r.items).toBe(4);
+    expect(r.chars).toBe(t.text.filter((_, i) => r.lines[i]).join('').length);
+  });
+  it('needs minItems siblings of one signature holding text', () => {
+    // two cards: the three footer columns are the only group of three
+    expect(linesOf(grid(2))).toEqual(['About us', 'Careers', 'Press']);
+    expect(linesOf(grid(2), 4)).toEqual([]);
+    expect(repeatedItems(buildLineTable(grid(8)), 0)).toBeUndefined();
+  });
+  it('is undefined for a table without element signatures (made by hand)', () => {
+    const t = buildLineTable(grid(8));
+    const { sig: _sig, ...rest } = t.elements!;
+    expect(repeatedItems({ ...t, elements: rest } as typeof t, 3)).toBeUndefined();
+  });
+});
+
+describe('repeatedStage', () => {
+  const page = { model: {} as Model, options: { ...FARSW_APPLY_DEFAULTS, repeatedItems: 3 } };
+  it('adds the items to the chosen lines, and keeps what was chosen', () => {
+    const table = buildLineTable(grid(5));
+    const chosen = new Uint8Array(table.count);
+    const h1 = table.text.indexOf('Standing desks');
+    chosen[h1] = 1;
+    const edits = repeatedStage.run({ ...page, table }, { chosen });
+    const kept = table.text.filter((_, i) => edits.chosen![i]);
+    expect(kept[0]).toBe('Standing desks');
+    expect(kept).toHaveLength(1 + 15);
+    expect(chosen[h1 + 1]).toBe(0); // the input is not changed
+  });
+  it('returns no edit when the items are chosen already, or off (repeatedItems 0, the default)', () => {
+    const table = buildLineTable(grid(5));
+    const all = new Uint8Array(table.count).fill(1);
+    expect(repeatedStage.run({ ...page, table }, { chosen: all })).toEqual({});
+    const none = new Uint8Array(table.count);
+    expect(repeatedStage.run({ ...page, table, options: FARSW_APPLY_DEFAULTS }, { chosen: none })).toEqual({});
+  });
+});
