@@ -10,7 +10,7 @@
  * bench:compare times them; peer HTML → text with farsw's block-aware converter, untimed).
  *
  * Usage: npm run bench:wcxb [-- --pages out.jsonl] [-- --model FILE.json] [-- --peers none]
- *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --floors JSON] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
+ *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --floors JSON] [-- --news N] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
  *
  * --cv domain (or host): farsw's row cross-validated, 5 folds of the pages' domains (hosts), seed 1 (bench-page-type.mjs's
  * folds). Every page-type strategy variant (extract/strategies/index.ts, the grids below) runs on every page; each fold
@@ -22,11 +22,13 @@
  * ships), the pages routed, and each fold's choice.
  * --floors '{"listing":0.7}': the lowest threshold a type's route may have (the other shared datasets' guard,
  * scripts/route-guard.mjs).
+ * --news N: N pages (seeded sample) of each other shared dataset join every fold's classifier training as `article`
+ * (bench-page-type.mjs's --news): what the routes would reach with a classifier that has seen news pages.
  * --pages writes one JSON line per page: {id, type, host, words, f1: {extractor: F1}, empty: [extractors]}
  * (extractor keys: farsw, defuddle, readability), for diffing two runs.
  * Needs `npm run build` (the npm script runs it) and ../shared/datasets.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -60,6 +62,7 @@ const { values: opts } = parseArgs({
     cv: { type: 'string' },
     folds: { type: 'string', default: '5' },
     floors: { type: 'string', default: '{}' },
+    news: { type: 'string', default: '0' },
   },
 });
 if (opts.cv !== undefined && opts.cv !== 'domain' && opts.cv !== 'host') throw new Error(`--cv: domain or host, not ${opts.cv}`);
@@ -204,15 +207,24 @@ const names = runners.map((x) => x.name);
  * --cv: routes chosen on four folds, scored on the fifth (module comment). Returns the section's lines: per type the
  * unrouted model path, the routed one held out, the peers; the routes all folds choose; each fold's choice.
  */
-function crossValidated() {
+async function crossValidated() {
   const n = cvPages.length, K = Number(opts.folds), SEED = 1;
+  // --news: other datasets' pages as articles, in every classifier's training.
+  const news = [];
+  if (Number(opts.news) > 0) {
+    const dir = dirname(resolve(opts.data));
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.jsonl.gz') && join(dir, x) !== resolve(opts.data)).sort()) {
+      const { kept } = await sampleRecords(readJsonlDataset(join(dir, f)), Number(opts.news), mulberry32(SEED));
+      for (const r of kept) news.push(pageTypeFeatures(buildLineTable(r.html, cvLines), r.html, r.url));
+    }
+  }
   const fold = groupFolds(cvPages.map((p) => p.group), K, SEED);
   const labelled = cvPages.map((p, i) => i).filter((i) => PAGE_TYPES.includes(cvPages[i].type));
   const l2 = (model ?? shippedDefaultModel()).pageType?.training?.l2 ?? 0.03;
   /** Predictions for `pages` of a classifier learnt on the labelled pages outside the folds `without`. */
   const predict = (without, pages, pred) => {
     const train = labelled.filter((i) => !without.includes(fold[i]));
-    const clf = fitPageTypeClassifier(train.map((i) => cvPages[i].x), train.map((i) => PAGE_TYPES.indexOf(cvPages[i].type)), PAGE_TYPES, PAGE_TYPE_FEATURES, { l2 });
+    const clf = fitPageTypeClassifier([...train.map((i) => cvPages[i].x), ...news], [...train.map((i) => PAGE_TYPES.indexOf(cvPages[i].type)), ...news.map(() => 0)], PAGE_TYPES, PAGE_TYPE_FEATURES, { l2 });
     for (const i of pages) {
       const r = classifyFeatures(cvPages[i].x, clf);
       pred.type[i] = PAGE_TYPES.indexOf(r.type);
@@ -262,7 +274,7 @@ function crossValidated() {
     ...foldRoutes.map((r, k) => `- fold ${k + 1} (${all.filter((i) => fold[i] === k).length} pages): ${routeWords(r)}`),
   ];
 }
-const cvLinesOut = opts.cv !== undefined ? crossValidated() : [];
+const cvLinesOut = opts.cv !== undefined ? await crossValidated() : [];
 
 const sampled = Number(opts.sample) > 0 ? `a seeded sample (reservoir, mulberry32 seed ${opts.seed}) of ${opts.sample} pages of ` : '';
 const section = [
