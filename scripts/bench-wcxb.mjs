@@ -88,7 +88,8 @@ const htmlToText = (html) => (html ? allText(buildLineTable(`<body>${html}</body
  * PAGE_TYPE_STRATEGIES with each setting of its grid here (a strategy without a grid: its defaults).
  */
 const GRIDS = {
-  items: [100, 200, 400].map((n) => ({ bodyChars: n })),
+  forum: [0, 1].flatMap((commentShare) => [false, true].map((posts) => ({ commentShare, posts }))),
+  items: [200, 400].flatMap((bodyChars) => [false, true].map((jsonLdDescription) => ({ bodyChars, jsonLdDescription }))),
   repeated: [{ repeatedItems: 3 }, { repeatedItems: 3, bodyChars: 200 }, { repeatedItems: 5, bodyChars: 200 }],
 };
 const variants = opts.cv === undefined ? [] : [

@@ -78,6 +78,8 @@ export interface ExtractResult extends Extraction {
   readonly metadata?: PageMetadata;
   /** Model-based extraction: what FAR-SW's block selection (§3.5) decided. */
   readonly farsw?: FarswSummary;
+  /** Model-based extraction: the page-type strategy the page was routed to (extract/strategies/index.ts); absent: none. */
+  readonly strategy?: string;
 }
 
 /** FAR-SW's block selection on one page, in brief (`farsw explain` shows all of it); the fields are FarswResult's. */

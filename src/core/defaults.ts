@@ -309,10 +309,12 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * lower than the one at which the other shared datasets stay within 0.001 (`node scripts/route-guard.mjs`, bench:wcxb --floors).
    */
   routes: Object.freeze({
+    forum: Object.freeze({ strategy: 'forum', minConfidence: 0.6, settings: Object.freeze({ commentShare: 1 }) }),
     documentation: Object.freeze({ strategy: 'repeated', minConfidence: 0.6, settings: Object.freeze({ repeatedItems: 3 }) }),
     service: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3 }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200 }) }),
     listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.8, settings: Object.freeze({ repeatedItems: 3 }) }),
+    product: Object.freeze({ strategy: 'items', minConfidence: 0.5, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true }) }),
   }) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
   /**
    * The body fallback (extract/strategies/body.ts, stage `body` of the `items` strategy): chosen lines under this many
@@ -324,6 +326,12 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * same-signature siblings joins the chosen lines; each route sets its own (routes above); 0 = off.
    */
   repeatedItems: 0,
+  /** The items strategy's JSON-LD Product description (html/json-ld.ts); each route sets its own (routes above). */
+  jsonLdDescription: false,
+  /** The forum strategy's posts stage (extract/strategies/posts.ts); each route sets its own (routes above). */
+  posts: false,
+  /** The forum strategy's re-read with comment sections (extract/strategies/index.ts); each route sets its own. */
+  commentShare: 0,
 });
 
 /**

@@ -77,7 +77,7 @@ export const FAVORS: readonly Favor[] = ['balanced', 'precision', 'recall'];
  * how they were chosen. Models read theirs as the favor layer of the settings (extract/settings.ts).
  * - precision, models: DANA's gap 20 lines (the paper's; models across sites use 80), runs of chosen lines whose
  *   text the rules call content less than half of the time dropped (`runVeto` 0.5), and the final lines kept in the
- *   element holding 60 % of them (`container` 0.6, against 0.7: a smaller container), without its siblings (`siblings` 0), and the title line only when chosen (`addTitleLine` false), and no relax to `<main>` (`mainShare` 0: it brings back what the smaller container cut).
+ *   element holding 60 % of them (`container` 0.6, against 0.7: a smaller container), without its siblings (`siblings` 0), and the title line only when chosen (`addTitleLine` false), and no relax to `<main>` (`mainShare` 0: it brings back what the smaller container cut), and no routing by page type (`routes` empty: the strategies bring text back).
  * - recall, models: no single-container cut (`container` 0) and windows kept from a score of 0.5 (`evidenceBeta`, 0.7).
  *   Site models run without the container cut and score windows by eq. 5 (not `evidenceBeta`): recall leaves them as they are.
  * - precision, DANA family: the chosen lines kept in the element holding 50 % of them (`container` 0.5).
@@ -86,7 +86,7 @@ export const FAVORS: readonly Favor[] = ['balanced', 'precision', 'recall'];
  */
 export const FAVOR_PRESETS = Object.freeze({
   precision: Object.freeze({
-    model: Object.freeze({ runVeto: 0.5, container: 0.6, siblings: 0, addTitleLine: false, mainShare: 0, dana: Object.freeze({ gap: 20, container: 0.6 }) }),
+    model: Object.freeze({ runVeto: 0.5, container: 0.6, siblings: 0, addTitleLine: false, mainShare: 0, routes: Object.freeze({}), dana: Object.freeze({ gap: 20, container: 0.6 }) }),
     dana: Object.freeze({ container: 0.5 }),
     accb: Object.freeze({ threshold: 0.8 }),
   }),

@@ -156,6 +156,15 @@ export interface FarswApplyOptions {
   readonly bodyChars: number;
   /** Repeated items kept whole (extract/strategies/repeated.ts, a page-type strategy's stage): the fewest items of a group; 0 = off. */
   readonly repeatedItems: number;
+  /** The items strategy adds the page's JSON-LD Product description when the output lacks it (html/json-ld.ts). */
+  readonly jsonLdDescription: boolean;
+  /** The forum strategy keeps the run of sibling posts around a chosen post whole (extract/strategies/posts.ts). */
+  readonly posts: boolean;
+  /**
+   * The forum strategy reads comment sections when the text they hold is more than this many times the characters the
+   * model kept without them (the comment filter swallowed the thread); 0: always.
+   */
+  readonly commentShare: number;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }

@@ -44,6 +44,8 @@ export interface ModelRun {
   readonly pageType?: PageTypeResult;
   /** The page-type strategy that ran (its id); absent: the model path as it is. */
   readonly strategy?: string;
+  /** Text the strategy found outside the page's lines (a JSON-LD description), which the extraction's text ends with. */
+  readonly supplement?: string;
 }
 
 /** Per model, its line options and its apply options when none are given (`extract(html)`), resolved once per preset and favor. */
@@ -68,11 +70,22 @@ export function runModel(html: string, model: Model, options: ModelExtractorOpti
   const route = options.strategy !== undefined ? forcedRoute(options.strategy, table, html, model, options) : routePage(table, html, options.url, model, apply, options.pageType === true);
   if (route.pageType) clock.lap('pageType');
   const strategy = route.strategy;
-  // A strategy that reads the page otherwise (forum: comment sections kept) builds its own table.
-  const lines = strategy?.lines ? pageLines(html, { ...options, lines: { ...r.lines, ...options.lines, ...strategy.lines } }, clock) : table;
-  const detail = applyModel(lines, model, route.settings ? routedSettings(apply, route.settings) : apply, strategy?.stages);
+  const settings = route.settings ? routedSettings(apply, route.settings) : apply;
+  let lines = table, detail: FarswResult | undefined;
+  if (strategy?.lines) {
+    // A strategy that reads the page otherwise (forum: comment sections kept) builds its own table, used when it says so.
+    const again = pageLines(html, { ...options, lines: { ...r.lines, ...options.lines, ...strategy.lines } }, clock);
+    const first = (): FarswResult => (detail ??= applyModel(table, model, settings, strategy.stages));
+    const kept = (): number => first().blocks.reduce((n, b) => { for (let i = b.start; i < b.end; i++) n += table.contentChars[i]!; return n; }, 0);
+    if (!strategy.reread || strategy.reread(table, again, kept, settings)) {
+      lines = again;
+      detail = undefined;
+    }
+  }
+  detail ??= applyModel(lines, model, settings, strategy?.stages);
+  const supplement = strategy?.supplement?.(html, lines, detail.blocks, settings);
   clock.lap('select');
-  return { table: lines, detail, ...(route.pageType ? { pageType: route.pageType } : {}), ...(strategy ? { strategy: strategy.id } : {}) };
+  return { table: lines, detail, ...(route.pageType ? { pageType: route.pageType } : {}), ...(strategy ? { strategy: strategy.id } : {}), ...(supplement ? { supplement } : {}) };
 }
 
 /** The route `options.strategy` forces (the page classified only when `pageType` asks), with the settings given. */
@@ -106,9 +119,11 @@ export function extractWithModel(html: string, model: Model, options: ModelExtra
 
 /** A model run as an extraction: its text, its page type and strategy when known. */
 export function modelExtraction(model: Model, run: ModelRun, text: string, clock: StageClock): ModelExtraction {
-  const { table, detail, pageType, strategy } = run;
+  const { table, detail, pageType, strategy, supplement } = run;
+  // A supplement is text only: the blocks (and the formats rendered from them) hold the page's lines.
+  const all = supplement ? (text ? `${text}\n${supplement}` : supplement) : text;
   return {
-    method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text, lineCount: table.count, detail,
+    method: `farsw:${model.name}`, model: model.name, blocks: detail.blocks, text: all, lineCount: table.count, detail,
     ...(pageType ? { pageType } : {}), ...(strategy ? { strategy } : {}), ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result(),
   };
 }

@@ -23,12 +23,12 @@ describe('trainFromData', () => {
     const notes: string[] = [];
     const progress: TrainProgress[] = [];
     const r = await trainFromData({ data: DATA, bySite: true, minPages: 5, guardFolds: 2, store, onNote: (l) => notes.push(l), onProgress: (p) => progress.push(p) });
-    expect(r.models.map((m) => m.site)).toEqual(['coastal-courier.example', 'harbour-herald.example', 'quarry-quarterly.example', 'river-review.example', 'valley-gazette.example']);
+    expect(r.models.map((m) => m.site)).toEqual(['coastal-courier.example', 'harbour-herald.example', 'page-types.example', 'quarry-quarterly.example', 'river-review.example', 'valley-gazette.example']);
     expect(r.models.every((m) => m.trainingReport.siteCheck?.folds === 2)).toBe(true);
     expect(r.summaries.map((s) => s.name)).toEqual(r.models.map((m) => m.name));
     expect(r.failures).toEqual([]);
-    expect(notes[0]).toMatch(/^6 hosts, 5 with at least 5 pages with gold/);
-    expect(progress.filter((p) => p.stage === 'guard')).toHaveLength(5);
+    expect(notes[0]).toMatch(/^6 hosts, 6 with at least 5 pages with gold/);
+    expect(progress.filter((p) => p.stage === 'guard')).toHaveLength(6);
     const s = openModelStore(store, { readonly: true });
     try {
       expect(s.list().map((m) => m.name).sort()).toEqual(r.models.map((m) => m.name));

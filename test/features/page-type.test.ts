@@ -142,6 +142,6 @@ describe('the shipped default model on the hand-written pages of each type', () 
     const html = readFileSync(join(pagesDir, page.name, 'source.html'), 'utf8');
     const data = explainPage(html, { model: shippedDefaultModel(), url: page.meta.url! });
     expect(data.pageType?.type).toBe('product');
-    expect(summarize(data)).toMatch(/page type product \(0\.\d\d\)/);
+    expect(summarize(data)).toMatch(/page type product \(0\.\d\d, strategy items\)/);
   });
 });

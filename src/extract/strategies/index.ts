@@ -11,13 +11,15 @@
  * (`npm run bench:wcxb -- --cv domain`).
  */
 import type { LineOptions } from '../../html/lines.js';
-import type { LineTable } from '../../core/types.js';
+import type { Block, LineTable } from '../../core/types.js';
+import { productDescription } from '../../html/json-ld.js';
 import { classifyPage, type PageTypeClassifier, type PageTypeResult } from '../../features/page-type.js';
 import { MODEL_STAGES, insertStage } from '../stages/index.js';
 import type { Stage } from '../stages/types.js';
 import type { FarswApplyOptions } from '../apply-options.js';
 import { bodyStage } from './body.js';
 import { repeatedStage } from './repeated.js';
+import { postsStage } from './posts.js';
 import { ConfigError } from '../../core/errors.js';
 
 /** One page type's way of extracting. */
@@ -30,22 +32,34 @@ export interface PageTypeStrategy {
   readonly purpose: string;
   /** Line options laid over the model's (the page is read again with them); absent: the same line table. */
   readonly lines?: Partial<LineOptions>;
+  /**
+   * With `lines`: whether the page read again replaces the first reading, given both tables and the characters the
+   * strategy's stages keep on the first (computed only when called); absent: always.
+   */
+  readonly reread?: (first: LineTable, again: LineTable, kept: () => number, options: FarswApplyOptions) => boolean;
   /** Its stage list. */
   readonly stages: readonly Stage[];
+  /**
+   * Text the page holds outside its lines (a JSON-LD description), appended after the chosen lines' text; given the
+   * page, its table and the chosen lines. Absent: none.
+   */
+  readonly supplement?: (html: string, table: LineTable, chosen: readonly Block[], options: FarswApplyOptions) => string | undefined;
 }
 
 /** The strategies, one per page type at most. */
 export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   {
     id: 'forum', types: ['forum'],
-    purpose: 'forum threads and Q&A: comment sections are posts, kept (dropComments off)',
+    purpose: 'forum threads and Q&A: comment sections are posts, read when they hold the thread (commentShare); the run of posts kept whole (posts)',
     lines: Object.freeze({ dropComments: false }),
-    stages: MODEL_STAGES,
+    reread: commentsHoldThread,
+    stages: insertStage(MODEL_STAGES, postsStage, 'mute'),
   },
   {
     id: 'items', types: ['product'],
-    purpose: "products: a near-empty output falls back to the page's body lines (bodyChars)",
+    purpose: "products: a near-empty output falls back to the page's body lines (bodyChars); a JSON-LD Product description the output lacks is added (jsonLdDescription)",
     stages: insertStage(MODEL_STAGES, bodyStage, 'main'),
+    supplement: missingDescription,
   },
   {
     id: 'repeated', types: ['collection', 'listing', 'service', 'documentation'],
@@ -53,6 +67,35 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
     stages: insertStage(insertStage(MODEL_STAGES, repeatedStage, 'main'), bodyStage, 'repeated'),
   },
 ]);
+
+/** Characters of a table's text lines. */
+function textChars(t: LineTable): number {
+  let n = 0;
+  for (let i = 0; i < t.count; i++) n += t.contentChars[i]!;
+  return n;
+}
+
+/** Forum: the comment sections hold the thread when their text is more than `commentShare` times what was kept without them (0: always). */
+function commentsHoldThread(first: LineTable, again: LineTable, kept: () => number, options: FarswApplyOptions): boolean {
+  return options.commentShare <= 0 || textChars(again) - textChars(first) > options.commentShare * kept();
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * Products (`jsonLdDescription`): the JSON-LD Product description when fewer than half of its distinct words are in the
+ * chosen lines (the visible page lacks it), else undefined.
+ */
+function missingDescription(html: string, table: LineTable, chosen: readonly Block[], options: FarswApplyOptions): string | undefined {
+  if (!options.jsonLdDescription) return undefined;
+  const d = productDescription(html);
+  if (!d) return undefined;
+  const kept = new Set<string>();
+  for (const b of chosen) for (let i = b.start; i < b.end; i++) for (const w of table.text[i]!.toLowerCase().match(WORD) ?? []) kept.add(w);
+  const words = new Set(d.toLowerCase().match(WORD) ?? []);
+  let found = 0;
+  for (const w of words) if (kept.has(w)) found++;
+  return words.size > 0 && found < words.size / 2 ? d : undefined;
+}
 
 const BY_ID = new Map(PAGE_TYPE_STRATEGIES.map((s) => [s.id, s]));
 

@@ -19,6 +19,18 @@ describe('page types (training-data/page-types.example)', () => {
     for (const line of gold.split('\n').filter((l) => l.length > 60)) expect(r.text).toContain(line);
     expect(scoreText(r.text, gold).bow.precision).toBe(1);
   });
+  it('a thread whose posts carry comment class words (Invision-style) is routed to the forum strategy and comes out with its posts', () => {
+    const { html, gold } = page('forum-comments');
+    const url = 'https://forum.page-types.example/topic/seasoning-an-ash-stave/';
+    const r = extract(html, { url, metadata: true });
+    expect(r.metadata?.pageType?.type).toBe('forum');
+    expect(r.strategy).toBe('forum');
+    // Unrouted, the comment filter drops every post: the title and the byline are left.
+    expect(scoreText(extract(html, { url, strategy: 'none' }).text, gold).bow.f1).toBeLessThan(0.2);
+    for (const line of gold.split('\n').filter((l) => l.length > 60)) expect(r.text).toContain(line);
+    // Measured 0.913: two of the four author names are left out (the model's lines around them), the breadcrumb and the members' post counts are in.
+    expect(scoreText(r.text, gold).bow.f1).toBeGreaterThanOrEqual(0.9);
+  });
   // Floors: BoW F1 as measured when the page was written (with its URL, a classifier feature), less 0.01; what is missing or extra is named.
   it.each([
     // routed to `repeated` (collection): every card; extra: the facet headings "Filter" and "Price", the footer's two lines

@@ -6,11 +6,12 @@ import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../../src/html/lines.js';
 import { bodyFallback, bodyLines } from '../../../src/extract/strategies/body.js';
 import { PAGE_TYPE_STRATEGIES, routePage, strategyById } from '../../../src/extract/strategies/index.js';
+import { threadLines } from '../../../src/extract/strategies/posts.js';
 import { PAGE_TYPES, PAGE_TYPE_FEATURES, type PageTypeClassifier } from '../../../src/features/page-type.js';
 import { shippedDefaultModel } from '../../../src/model-store/resolve.js';
 import { decisionOf, explainPage } from '../../../src/explain/explain.js';
 import { ConfigError } from '../../../src/core/errors.js';
-import { extract } from '../../../src/index.js';
+import { extract, FARSW_APPLY_DEFAULTS } from '../../../src/index.js';
 
 /** A classifier that calls every page `type` with probability e^b / (e^b + 6): it reads no feature. */
 function always(type: string, b = 5): PageTypeClassifier {
@@ -84,7 +85,7 @@ describe('bodyLines and bodyFallback', () => {
 
 describe('strategies through extract() and explain', () => {
   it('a product page routed to `items` gets its specification rows back when the model keeps little', () => {
-    const plain = extract(PRODUCT, { model: as('product') }).text;
+    const plain = extract(PRODUCT, { model: as('product'), strategy: 'none' }).text;
     const routed = extract(PRODUCT, { model: as('product'), farsw: { routes: ITEMS } });
     expect(routed.text).toContain('30 cm round');
     expect(routed.text).not.toMatch(/Add to cart|Example Furniture/);
@@ -104,9 +105,53 @@ describe('strategies through extract() and explain', () => {
     expect(routed.text).toContain('Clamp it overnight');
     expect(extract(THREAD, { model: as('forum'), strategy: 'none', farsw: { routes: FORUM } }).text).toBe(extract(THREAD).text);
   });
+  it("a product page routed to `items` ends with its JSON-LD description when the output lacks it, and only then", () => {
+    const description = 'Hand-turned legs, a seat carved from one board, finished with linseed oil and beeswax.';
+    const withLd = PRODUCT.replace('<body>', `<head><script type="application/ld+json">{"@type":"Product","name":"Oak stool","description":"${description}"}</script></head><body>`);
+    const routes = { product: { strategy: 'items', minConfidence: 0.5, settings: { jsonLdDescription: true } } };
+    const text = extract(withLd, { model: as('product'), farsw: { routes } }).text;
+    expect(text.endsWith(`\n${description}`)).toBe(true);
+    expect(extract(withLd, { model: as('product'), farsw: { routes: { product: { ...routes.product, settings: {} } } } }).text).not.toContain('linseed');
+    const shown = withLd.replace('<table class="specs">', `<p>${description}</p><table class="specs">`);
+    const once = extract(shown, { model: as('product'), farsw: { routes } }).text;
+    expect(once.split('linseed').length).toBe(2);
+  });
+  it('with commentShare, a forum page is read with its comment sections only when they hold more than that many times the output', () => {
+    const routes = { forum: { strategy: 'forum', minConfidence: 0.5, settings: { commentShare: 1 } } };
+    expect(extract(THREAD, { model: as('forum'), farsw: { routes } }).text).toContain('Hide glue is reversible');
+    const article = Array.from({ length: 8 }, (_, k) => `<p>Paragraph ${k} of the opening post describes the stool, the joints and the kitchen where it stands at some length.</p>`).join('');
+    const long = THREAD.replace('<div class="comments">', `${article}<div class="comments">`);
+    const text = extract(long, { model: as('forum'), farsw: { routes } }).text;
+    expect(text).toContain('Paragraph 7 of the opening post');
+    expect(text).not.toContain('Hide glue is reversible');
+  });
+  it('the shipped routes: every type but article, each from a confidence, none in the paper preset or under favor precision', () => {
+    expect(Object.keys(FARSW_APPLY_DEFAULTS.routes).sort()).toEqual(['collection', 'documentation', 'forum', 'listing', 'product', 'service']);
+    for (const r of Object.values(FARSW_APPLY_DEFAULTS.routes)) expect(strategyById(r.strategy)).toBeDefined();
+    expect(extract(PRODUCT, { model: as('product'), preset: 'paper' }).strategy).toBeUndefined();
+    expect(extract(PRODUCT, { model: as('product'), favor: 'precision' }).strategy).toBeUndefined();
+    expect(extract(PRODUCT, { model: as('product') }).strategy).toBe('items');
+  });
   it('refuses an unknown strategy, forced or in a route, naming the known ones', () => {
     expect(() => extract(THREAD, { strategy: 'blog' })).toThrow(ConfigError);
     expect(() => extract(THREAD, { model: as('forum'), farsw: { routes: { forum: { strategy: 'blog', minConfidence: 0 } } } })).toThrow(/unknown page-type strategy blog/);
     expect(() => extract(THREAD, { strategy: 'blog' })).toThrow(/unknown page-type strategy blog \(strategies: none, forum, items/);
+  });
+});
+
+describe('threadLines (stage posts)', () => {
+  const posts = Array.from({ length: 4 }, (_, k) => `<div class="post"><p class="who"><a href="/u/${k}">member${k}</a> Mar ${k + 1}</p><p>Reply number ${k} explains at some length how the joint was glued and clamped.</p></div>`).join('');
+  const page = `<body><nav><a href="/">Forum</a></nav><h1>Which glue for oak joints?</h1><div class="thread">${posts}</div><footer><p>About us</p></footer></body>`;
+  const t = buildLineTable(page);
+  const only = (text: string) => Uint8Array.from(t.text, (x) => (x.startsWith(text) ? 1 : 0));
+  it('keeps every post, author lines too, of the run holding a chosen post line', () => {
+    const kept = threadLines(t, only('Reply number 2'))!;
+    expect(t.text.filter((_, i) => kept[i])).toEqual([0, 1, 2, 3].flatMap((k) => [`member${k} Mar ${k + 1}`, `Reply number ${k} explains at some length how the joint was glued and clamped.`]));
+  });
+  it('leaves the chosen lines alone outside a run of posts (a run of paragraphs is not one)', () => {
+    expect(threadLines(t, only('Which glue'))).toBeUndefined();
+    const paras = `<body><div>${Array.from({ length: 5 }, (_, k) => `<p>Paragraph ${k} of an article, long enough to be a post's text line.</p>`).join('')}</div></body>`;
+    const tp = buildLineTable(paras);
+    expect(threadLines(tp, Uint8Array.from(tp.text, (x) => (x.startsWith('Paragraph 1') ? 1 : 0)))).toBeUndefined();
   });
 });
