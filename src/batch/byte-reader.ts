@@ -3,8 +3,11 @@
  * most a given length, blocks of an exact length (kept, or skipped without being
  * kept), pushing bytes back. Every read ends at the end of the stream, so a
  * parser built on it cannot wait for bytes that never come; `offset` is the
- * number of bytes consumed (for error messages).
+ * number of bytes consumed (for error messages). A damage mark of gzip input
+ * (input/gunzip.ts) ends every read there, as the end of the stream would,
+ * until `resume()`.
  */
+import { damageOf, type GzipDamage } from '../core/damage.js';
 
 export class ByteReader {
   private readonly it: AsyncIterator<Buffer>;
@@ -13,6 +16,8 @@ export class ByteReader {
   private ended = false;
   /** Bytes consumed from the start of the stream. */
   offset = 0;
+  /** Damaged gzip data reached: reads end here until `resume()`. */
+  damage: GzipDamage | undefined;
 
   constructor(source: AsyncIterable<Buffer>) {
     this.it = source[Symbol.asyncIterator]();
@@ -20,9 +25,11 @@ export class ByteReader {
 
   /** Pull one more chunk into the buffer; false at the end of the stream. */
   private async more(): Promise<boolean> {
-    if (this.ended) return false;
+    if (this.ended || this.damage) return false;
     const step = await this.it.next();
     if (step.done) { this.ended = true; return false; }
+    this.damage = damageOf(step.value);
+    if (this.damage) return false;
     if (step.value.length > 0) { this.chunks.push(step.value); this.buffered += step.value.length; }
     return true;
   }
@@ -108,6 +115,14 @@ export class ByteReader {
     return n - left;
   }
 
+  /** Read on past the damage: the bytes buffered before it are dropped; returns how many. */
+  resume(): number {
+    const n = this.buffered;
+    this.take(n, false);
+    this.damage = undefined;
+    return n;
+  }
+
   /** Put bytes back in front of the stream (they were read from it). */
   unread(bytes: Buffer): void {
     if (bytes.length === 0) return;
@@ -140,7 +155,7 @@ export class ByteReader {
         }
         from = i + 1;
       }
-      if (buf.length < marker.length && this.ended) { this.take(buf.length, false); return 'end'; }
+      if (buf.length < marker.length && (this.ended || this.damage)) { this.take(buf.length, false); return 'end'; }
       // Keep the last marker.length bytes: the marker may start there.
       const drop = Math.max(1, buf.length - marker.length);
       atLineStart = buf[drop - 1] === 0x0a;

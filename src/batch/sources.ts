@@ -19,6 +19,7 @@ import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
 import { maybeGunzip, peek, readRaw, type Chunks } from '../input/open.js';
 import type { ByteStream } from '../core/portable.js';
+import { damageMessage, damageOf, type GzipDamage } from '../core/damage.js';
 import { detectInputKind, type InputKind } from '../input/magic.js';
 import { filesInShard, recordInShard, type Shard, type ShardBy } from './shard.js';
 import { hostOf } from '../dataset/site.js';
@@ -216,8 +217,11 @@ export function sharedCopy(parts: readonly Uint8Array[], size: number): Uint8Arr
   return out;
 }
 
-/** A line of splitLines: its number, start offset and size; its bytes unless it was over the limit; `cut` when no end was found within `maxSkip`. */
-export interface SplitLine { line: number; offset: number; size: number; bytes?: Uint8Array; cut?: true }
+/**
+ * A line of splitLines: its number, start offset and size; its bytes unless it was over the limit; `cut` when no end
+ * was found within `maxSkip`; `damage` for damaged gzip input (no line; `lost`: the line it cut), `afterDamage` for the line after it.
+ */
+export interface SplitLine { line: number; offset: number; size: number; bytes?: Uint8Array; cut?: true; damage?: GzipDamage; lost?: true; afterDamage?: true }
 
 /**
  * Split chunks into lines (LF, with CR stripped), numbered from 1. A line
@@ -229,11 +233,13 @@ export interface SplitLine { line: number; offset: number; size: number; bytes?:
 export async function* splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes: number, maxSkip = Infinity): AsyncGenerator<SplitLine> {
   for await (const l of byteLines(chunks, maxBytes, maxSkip)) {
     if (l.cut) { yield { line: l.line, offset: l.offset, size: l.size, cut: true }; return; }
-    if (l.parts === undefined) { yield { line: l.line, offset: l.offset, size: l.size }; continue; }
+    if (l.damage) { yield { line: l.line, offset: l.offset, size: l.size, damage: l.damage, ...(l.lost ? { lost: true } : {}) }; continue; }
+    const after = l.afterDamage ? { afterDamage: true as const } : {};
+    if (l.parts === undefined) { yield { line: l.line, offset: l.offset, size: l.size, ...after }; continue; }
     let n = l.size;
     const last = l.parts[l.parts.length - 1];
     if (last !== undefined && last.length > 0 && last[last.length - 1] === 0x0d) n--; // CRLF
-    yield { line: l.line, offset: l.offset, size: n, bytes: sharedCopy(l.parts, n) };
+    yield { line: l.line, offset: l.offset, size: n, bytes: sharedCopy(l.parts, n), ...after };
   }
 }
 
@@ -250,11 +256,37 @@ function isBlank(bytes: Uint8Array): boolean {
   return true;
 }
 
+/** The error item of damaged gzip input met while splitting lines: named by the line it cut, else by its offset in the file. */
+function damageItem(path: string, l: SplitLine & { damage: GzipDamage }, opts: SourceOptions, shard: Shard | undefined): BatchItem | undefined {
+  const id = l.lost ? `${path}:${l.line}` : `${path}:gzip offset ${l.damage.offset}`;
+  if (!recordInShard(l.lost && opts.shardBy !== 'host' ? String(l.line) : id, shard)) return undefined;
+  const lost = l.lost ? `; line ${l.line}, begun before it, is lost` : '';
+  return { ref: { id }, bytes: 0, error: `${path}: ${damageMessage(l.damage)}${lost}` };
+}
+
+/** The first non-blank byte is `{` (the start of a JSON Lines record; a line after damaged input may be the rest of one). */
+function startsRecord(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return c === 0x7b;
+  }
+  return false;
+}
+
 async function* jsonlItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined): AsyncGenerator<BatchItem> {
   for await (const l of splitLines(chunks, opts.maxBytes, skipLimit(opts.maxBytes))) {
+    if (l.damage) {
+      const item = damageItem(path, { ...l, damage: l.damage }, opts, shard);
+      if (item) yield item;
+      continue;
+    }
     if (l.bytes !== undefined && isBlank(l.bytes)) continue;
     const where = `${path}:${l.line}`;
     const ref = { id: where };
+    if (l.afterDamage && l.bytes !== undefined && !startsRecord(l.bytes)) {
+      if (recordInShard(String(l.line), shard)) yield { ref, bytes: l.size, error: `${where}: the rest of a line cut by the damaged gzip data before it (not a JSON record); skipped` };
+      continue;
+    }
     // An endless line ends the file for every share (each would read it to that point).
     if (l.cut) { yield { ref, bytes: l.size, error: `${where}: no line end within ${l.size} bytes from offset ${l.offset} (not JSON Lines, or an endless stream); the rest of the file is skipped` }; return; }
     if (!recordInShard(opts.shardBy === 'host' ? (l.bytes !== undefined ? hostOfJsonLine(l.bytes) : null) ?? where : String(l.line), shard)) continue;
@@ -267,6 +299,11 @@ async function* jsonlItems(path: string, chunks: Chunks, opts: SourceOptions, sh
 async function* urlItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined): AsyncGenerator<BatchItem> {
   const utf8 = new TextDecoder();
   for await (const l of splitLines(chunks, opts.maxBytes, skipLimit(opts.maxBytes))) {
+    if (l.damage) {
+      const item = damageItem(path, { ...l, damage: l.damage }, opts, shard);
+      if (item) yield item;
+      continue;
+    }
     const url = l.bytes === undefined ? '' : utf8.decode(l.bytes).trim();
     if (l.bytes !== undefined && (url === '' || url.startsWith('#'))) continue;
     if (!recordInShard(opts.shardBy === 'host' ? hostOf(url) ?? `${path}:${l.line}` : String(l.line), shard)) continue;
@@ -283,14 +320,30 @@ function warcWanted(h: ReadonlyMap<string, string>): boolean {
 /** An HTTP status line whose code is not 2xx. */
 const NOT_2XX = /^HTTP\/\S+\s+(?!2\d\d\b)\d{3}\b/i;
 
+/** How the output names a WARC record (its URL and WARC-Record-ID, else where it is), and its key for the share. */
+function warcRef(h: ReadonlyMap<string, string> | undefined, where: string, shardBy: ShardBy | undefined): { ref: RecordRef; key: string; url?: string } {
+  const recordId = h?.get('warc-record-id');
+  const url = h?.get('warc-target-uri')?.replace(/^<(.*)>$/, '$1') || undefined;
+  const ref: RecordRef = { ...(url ? { url } : { id: where }), ...(recordId ? { warcRecordId: recordId } : {}) };
+  return { ref, key: (shardBy === 'host' ? hostOf(url) : null) ?? recordId ?? where, ...(url ? { url } : {}) };
+}
+
 async function* warcItems(path: string, chunks: Chunks, opts: SourceOptions, shard: Shard | undefined, counters: ReadCounters): AsyncGenerator<BatchItem> {
   for await (const ev of readWarc(chunks, { maxBytes: opts.maxBytes, keep: warcWanted })) {
+    if (ev.kind === 'damage') {
+      // Damaged gzip data: named by the record it cut (begun before it), else by the record the damaged member held, else by its offset.
+      const c = ev.cut;
+      const named = c ? `${path}:record ${c.n} at offset ${c.offset}` : `${path}:gzip offset ${ev.damage.offset}`;
+      const { ref, key } = warcRef(c ? c.headers : ev.held, named, opts.shardBy);
+      if (!recordInShard(key, shard)) continue;
+      const lost = c ? `; record ${c.n} (at offset ${c.offset} of the unpacked data), begun before it, is lost` : '';
+      const held = ev.held ? `; the record it held (${[ev.held.get('warc-target-uri'), ev.held.get('warc-record-id')].filter(Boolean).join(' ') || 'no URL'}) is lost` : '';
+      yield { ref, bytes: 0, error: `${path}: ${damageMessage(ev.damage)}${lost}${held}` };
+      continue;
+    }
     const h = ev.headers;
     const where = `${path}:record ${ev.n} at offset ${ev.offset}`;
-    const recordId = h?.get('warc-record-id');
-    const url = h?.get('warc-target-uri')?.replace(/^<(.*)>$/, '$1') || undefined;
-    const ref: RecordRef = { ...(url ? { url } : { id: where }), ...(recordId ? { warcRecordId: recordId } : {}) };
-    const key = (opts.shardBy === 'host' ? hostOf(url) : null) ?? recordId ?? where;
+    const { ref, key, url } = warcRef(h, where, opts.shardBy);
     if (ev.kind === 'error') {
       // A broken record is reported whatever its type (it may have been a page), in the share its id names.
       if (!recordInShard(key, shard)) continue;
@@ -346,6 +399,11 @@ async function* htmlItem(path: string, chunks: Chunks, opts: SourceOptions, know
   const parts: Buffer[] = [];
   let size = 0;
   for await (const c of chunks) {
+    const damage = damageOf(c);
+    if (damage) {
+      yield { ref, bytes: size, error: `${path}: ${damageMessage(damage)}; the page is incomplete: skipped` };
+      return;
+    }
     size += c.length;
     if (size > opts.maxBytes) break;
     parts.push(c);

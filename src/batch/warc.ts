@@ -19,6 +19,7 @@
  */
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { ByteReader } from './byte-reader.js';
+import type { GzipDamage } from '../core/damage.js';
 
 /** The longest WARC or HTTP header line read (bytes). */
 const MAX_HEADER_LINE = 64 * 1024;
@@ -40,7 +41,16 @@ export type WarcEvent =
     /** The first HEAD_BYTES of a wanted block too long to keep. */
     readonly head?: Buffer;
   }
-  | { readonly kind: 'error'; readonly n: number; readonly offset: number; readonly message: string; readonly headers?: ReadonlyMap<string, string> };
+  | { readonly kind: 'error'; readonly n: number; readonly offset: number; readonly message: string; readonly headers?: ReadonlyMap<string, string> }
+  /**
+   * Damaged gzip data (input/gunzip.ts): `cut` names the record begun before it and lost with it, `held` the
+   * headers of the record the damaged member began with (read from what it unpacked to before the damage showed).
+   */
+  | {
+    readonly kind: 'damage'; readonly damage: GzipDamage;
+    readonly cut?: { readonly n: number; readonly offset: number; readonly headers?: ReadonlyMap<string, string> };
+    readonly held?: ReadonlyMap<string, string>;
+  };
 
 /** Parse `Name: value` lines (lower-cased names; a repeated name keeps its first value). */
 export function parseHeaderLines(lines: readonly string[]): Map<string, string> {
@@ -54,6 +64,14 @@ export function parseHeaderLines(lines: readonly string[]): Map<string, string> 
   return h;
 }
 
+/** The WARC headers a damaged gzip member's first bytes begin with, when they hold a whole header block. */
+function heldHeaders(head: Buffer | undefined): Map<string, string> | undefined {
+  if (!head?.subarray(0, WARC_MAGIC.length).equals(WARC_MAGIC)) return undefined;
+  const end = head.indexOf(CRLF2);
+  if (end < 0) return undefined;
+  return parseHeaderLines(head.subarray(0, end).toString('latin1').split(/\r\n/).slice(1));
+}
+
 function printable(b: Buffer): string {
   return JSON.stringify(b.subarray(0, 24).toString('latin1'));
 }
@@ -61,8 +79,10 @@ function printable(b: Buffer): string {
 /**
  * The records of a (decompressed) WARC stream, in order. `keep(headers)` says
  * whether a record's block is wanted (others are skipped unread); blocks over
- * `maxBytes` are skipped too. Errors of the stream itself (a cut gzip member)
- * become a last error event naming the offset.
+ * `maxBytes` are skipped too. Errors of the stream itself (a read error)
+ * become a last error event naming the offset. Damaged gzip data is a damage
+ * event (naming the record it cut, if any), and reading goes on after it at
+ * the next WARC header.
  */
 export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes: number; keep: (h: ReadonlyMap<string, string>) => boolean }): AsyncGenerator<WarcEvent> {
   const r = new ByteReader(chunks);
@@ -77,7 +97,21 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
     const message = found === 'found' ? `${why}; reading on at the next WARC header (offset ${r.offset})`
       : found === 'end' ? why : `${why}; no WARC header within ${r.offset - from} bytes: the rest of the file is skipped`;
     yield { kind: 'error', n, offset, message, ...(headers ? { headers } : {}) };
-    return found === 'found';
+    return found === 'found' || r.damage !== undefined;
+  }
+  // Damaged gzip data reached: a record begun before it is lost with it; reading goes on at the next WARC header after it.
+  async function* damaged(cut: boolean, headers?: ReadonlyMap<string, string>): AsyncGenerator<WarcEvent, boolean> {
+    const damage = r.damage!;
+    r.resume();
+    const held = heldHeaders(damage.head);
+    yield { kind: 'damage', damage, ...(cut ? { cut: { n, offset, ...(headers ? { headers } : {}) } } : {}), ...(held ? { held } : {}) };
+    // The next member may begin with the rest of a record the damaged one held (one record per member is the rule, not a law).
+    const from = r.offset;
+    if ((await r.seekLineStart(WARC_MAGIC, maxScan)) === 'limit') {
+      yield { kind: 'error', n, offset: from, message: `no WARC header within ${r.offset - from} bytes after damaged gzip data: the rest of the file is skipped` };
+      return false;
+    }
+    return true;
   }
   try {
     for (;;) {
@@ -87,11 +121,18 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
         await r.skip(1);
         next = await r.peek(1);
       }
-      if (next.length === 0) return;
+      if (next.length === 0) {
+        if (!r.damage || !(yield* damaged(false))) return;
+        continue;
+      }
       n++;
       offset = r.offset;
       const first = await r.line(MAX_HEADER_LINE);
       if (first === null) return;
+      if (r.damage) {
+        if (!(yield* damaged(true))) return;
+        continue;
+      }
       if (!Buffer.isBuffer(first) || !first.subarray(0, WARC_MAGIC.length).equals(WARC_MAGIC)) {
         const what = Buffer.isBuffer(first) ? printable(first) : 'a line longer than 64 KiB';
         if (!Buffer.isBuffer(first)) await r.skip(1);
@@ -115,6 +156,10 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
         if (headerBytes > MAX_HEADER_BYTES) break;
       }
       const headers = parseHeaderLines(lines);
+      if (!ended && r.damage) {
+        if (!(yield* damaged(true, headers))) return;
+        continue;
+      }
       if (!ended) {
         const why = headerBytes > MAX_HEADER_BYTES ? 'a WARC header longer than 1 MiB' : 'the input ends inside the WARC header';
         if (headerBytes <= MAX_HEADER_BYTES) { yield { kind: 'error', n, offset, headers, message: `${why}; record lost` }; return; }
@@ -153,6 +198,10 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
       }
       if (endsWell) {
         yield { kind: 'record', n, offset, headers, length, ...(block ? { block } : {}), ...(head ? { head } : {}) };
+        continue;
+      }
+      if (r.damage) {
+        if (!(yield* damaged(true, headers))) return;
         continue;
       }
       // Wrong length: report this record, then look for the next header after this record's own header.

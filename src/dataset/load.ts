@@ -30,8 +30,9 @@ export function datasetNameOf(path: string): string {
  * `onIssue` (file, line number, reason), skipped and reading goes on.
  * @param path `.jsonl` or `.jsonl.gz` file
  * @param options issue callback
- * A truncated gzip stream ends the file: the records before it are yielded, the
- * truncation is reported through `onIssue` at the line where reading stopped.
+ * Damaged gzip data is reported through `onIssue` (its offset, the line it cut) and
+ * reading goes on at the next gzip member; a truncated gzip stream ends the file:
+ * the records before the cut are yielded, the cut is reported the same way.
  * @throws InputError when the file cannot be opened
  */
 export async function* readJsonlDataset(path: string, options: ReadOptions = {}): AsyncGenerator<PageRecord> {
@@ -44,8 +45,8 @@ export async function* readJsonlDataset(path: string, options: ReadOptions = {})
     try {
       next = await entries.next();
     } catch (e) {
-      // A truncated gzip stream (or a read error) ends this file: the records read so far
-      // count, the rest is reported as one issue at the line where reading stopped.
+      // A read error ends this file: the records read so far count, the rest is reported
+      // as one issue at the line where reading stopped (damaged gzip data is an entry: reading goes on).
       if (!(e instanceof InputError)) throw e;
       options.onIssue?.({ file: path, line: last + 1, message: `file ends early, records from here on are lost (${(e.cause as Error | undefined)?.message ?? e.message})` });
       return;
@@ -56,7 +57,7 @@ export async function* readJsonlDataset(path: string, options: ReadOptions = {})
     last = line;
     if (entry.error !== undefined) {
       // A first line that is no JSON may begin a file of another kind (a WARC, a page, an image): one issue, not one a line.
-      const other = first ? await otherKind(path) : null;
+      const other = first && !entry.damage ? await otherKind(path) : null;
       first = false;
       options.onIssue?.({ file: path, line, message: other ?? entry.error });
       if (other === null) continue;
@@ -78,6 +79,7 @@ const DATASET_FORM = 'not a dataset of JSON Lines records {"id","html","gold"}';
 async function otherKind(path: string): Promise<string | null> {
   let head: Buffer = Buffer.alloc(0);
   for await (const c of await openInputFile(path)) {
+    if (c.length === 0) continue; // a damage mark (core/damage.ts)
     head = c as Buffer;
     break;
   }

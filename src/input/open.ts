@@ -5,11 +5,11 @@
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { Readable, pipeline } from 'node:stream';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { InputError } from '../core/errors.js';
 import { isGzip } from './magic.js';
 import type { ByteStream } from '../core/portable.js';
+import { gunzipMembers } from './gunzip.js';
 
 /** Bytes of an input as they arrive. */
 export type Chunks = AsyncIterable<Buffer>;
@@ -49,17 +49,17 @@ export async function peek(chunks: Chunks, n: number): Promise<{ head: Buffer; c
   return { head: Buffer.concat(got), chunks: all() };
 }
 
-/** Gunzip `chunks` when they start with the gzip magic (zlib runs off the main thread's JS). */
+/**
+ * Gunzip `chunks` when they start with the gzip magic (zlib runs off the main thread's JS), member by member: a
+ * damaged member, or bytes between members that are no member, is one zero-length chunk that `damageOf`
+ * (input/gunzip.ts) names, and reading goes on at the next member.
+ */
 export async function maybeGunzip(chunks: Chunks): Promise<{ gzip: boolean; chunks: Chunks }> {
   const p = await peek(chunks, 2);
   if (!isGzip(p.head)) return { gzip: false, chunks: p.chunks };
-  return { gzip: true, chunks: gunzipChunks(p.chunks) };
+  return { gzip: true, chunks: gunzipMembers(p.chunks) };
 }
 
-/** A gzip stream's unpacked bytes (every member, in order); a corrupt or truncated stream fails the iteration. */
-function gunzipChunks(chunks: Chunks): Chunks {
-  return pipeline(Readable.from(chunks), createGunzip({ chunkSize: 1 << 18 }), () => {}) as AsyncIterable<Buffer>;
-}
 
 /**
  * A file's bytes as a stream, gunzipped when it starts with the gzip magic (not judged by its name).
