@@ -133,33 +133,43 @@ export class ByteReader {
 
   /**
    * Discard bytes up to the next occurrence of `marker` at the start of a line
-   * (or at the current position): 'found', or 'end' when the stream ends first,
-   * or 'limit' after discarding `maxScan` bytes without finding it. Memory stays
-   * bounded by one chunk plus the marker.
+   * (or at the current position), or anywhere when `versionLine` and the marker
+   * is followed by a digit and a line end (`WARC/1.0\r\n` after stray bytes):
+   * 'found', or 'end' when the stream ends first, or 'limit' after discarding
+   * `maxScan` bytes without finding it. Memory stays bounded by one chunk plus the marker.
    */
-  async seekLineStart(marker: Buffer, maxScan = Infinity): Promise<'found' | 'end' | 'limit'> {
+  async seekLineStart(marker: Buffer, maxScan = Infinity, versionLine = false): Promise<'found' | 'end' | 'limit'> {
     let atLineStart = true;
     const start = this.offset;
+    const keep = marker.length + 3; // the marker and a version digit with its line end
     for (;;) {
       if (this.offset - start > maxScan) return 'limit';
-      await this.fill(marker.length + 1);
+      await this.fill(keep + 1);
       if (this.buffered === 0) return 'end';
-      const buf = await this.peek(Math.max(this.chunks[0]!.length, marker.length + 1));
+      const buf = await this.peek(Math.max(this.chunks[0]!.length, keep + 1));
+      const last = this.ended || this.damage !== undefined ? buf.length : buf.length - keep;
       let from = 0;
       for (;;) {
         const i = buf.indexOf(marker, from);
-        if (i < 0) break;
-        if ((i === 0 && atLineStart) || (i > 0 && buf[i - 1] === 0x0a)) {
+        if (i < 0 || i >= Math.max(last, 1)) break;
+        if ((i === 0 && atLineStart) || (i > 0 && buf[i - 1] === 0x0a) || (versionLine && isVersionEnd(buf, i + marker.length))) {
           this.take(i, false);
           return 'found';
         }
         from = i + 1;
       }
       if (buf.length < marker.length && (this.ended || this.damage)) { this.take(buf.length, false); return 'end'; }
-      // Keep the last marker.length bytes: the marker may start there.
-      const drop = Math.max(1, buf.length - marker.length);
+      // Keep the last `keep` bytes: the marker may start there.
+      const drop = Math.max(1, buf.length - keep);
       atLineStart = buf[drop - 1] === 0x0a;
       this.take(drop, false);
     }
   }
+}
+
+/** A digit and a line end (CRLF or LF) at `at` of `buf`. */
+function isVersionEnd(buf: Buffer, at: number): boolean {
+  const d = buf[at];
+  if (d === undefined || d < 0x30 || d > 0x39) return false;
+  return buf[at + 1] === 0x0a || (buf[at + 1] === 0x0d && buf[at + 2] === 0x0a);
 }

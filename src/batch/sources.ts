@@ -414,7 +414,7 @@ async function* htmlItem(path: string, chunks: Chunks, opts: SourceOptions, know
 
 async function* fileItems(file: InputFile, opts: SourceOptions, shard: Shard | undefined, counters: ReadCounters): AsyncGenerator<BatchItem> {
   const raw = readRaw(file.path, opts.stdin, (n) => { counters.rawBytes += n; });
-  const { gzip, chunks } = await maybeGunzip(raw);
+  const { gzip, chunks } = await maybeGunzip(raw, file.path);
   const p = await peek(chunks, 16);
   // Standard input that ends at once holds no record (an upstream `zcat` that failed), not one empty page: files have a name to go by.
   if (file.path === '-' && opts.kind === undefined && p.head.length === 0) return;

@@ -93,7 +93,7 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
   // `why` is the broken record's error; it is reported once, with what the search found.
   async function* resync(why: string, headers?: ReadonlyMap<string, string>): AsyncGenerator<WarcEvent, boolean> {
     const from = r.offset;
-    const found = await r.seekLineStart(WARC_MAGIC, maxScan);
+    const found = await r.seekLineStart(WARC_MAGIC, maxScan, true);
     const message = found === 'found' ? `${why}; reading on at the next WARC header (offset ${r.offset})`
       : found === 'end' ? why : `${why}; no WARC header within ${r.offset - from} bytes: the rest of the file is skipped`;
     yield { kind: 'error', n, offset, message, ...(headers ? { headers } : {}) };
@@ -107,7 +107,7 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
     yield { kind: 'damage', damage, ...(cut ? { cut: { n, offset, ...(headers ? { headers } : {}) } } : {}), ...(held ? { held } : {}) };
     // The next member may begin with the rest of a record the damaged one held (one record per member is the rule, not a law).
     const from = r.offset;
-    if ((await r.seekLineStart(WARC_MAGIC, maxScan)) === 'limit') {
+    if ((await r.seekLineStart(WARC_MAGIC, maxScan, true)) === 'limit') {
       yield { kind: 'error', n, offset: from, message: `no WARC header within ${r.offset - from} bytes after damaged gzip data: the rest of the file is skipped` };
       return false;
     }
@@ -135,7 +135,9 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
       }
       if (!Buffer.isBuffer(first) || !first.subarray(0, WARC_MAGIC.length).equals(WARC_MAGIC)) {
         const what = Buffer.isBuffer(first) ? printable(first) : 'a line longer than 64 KiB';
-        if (!Buffer.isBuffer(first)) await r.skip(1);
+        // The search starts in this line: stray bytes glued before a header (`xyzWARC/1.0`) do not hide it.
+        if (Buffer.isBuffer(first)) r.unread(first.subarray(1));
+        else await r.skip(1);
         // WARC before 1.0 (ClueWeb09's WARC/0.18) is named as such, not only as an unexpected line.
         const old = Buffer.isBuffer(first) && /^WARC\/0\.\d+/.exec(first.subarray(0, 16).toString('latin1'))?.[0];
         const expected = old ? `a ${old} record header: WARC before 1.0 (as ClueWeb09's) is not read; farsw reads WARC/1.0 and WARC/1.1` : `expected a WARC/1.x record header, found ${what}`;

@@ -11,6 +11,7 @@
  */
 import { crc32, createInflateRaw, inflateRawSync, type InflateRaw } from 'node:zlib';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
+import { findGzipHeader } from './magic.js';
 import { markDamage as mark } from '../core/damage.js';
 
 /** Compressed bytes fed to zlib per write of a streamed member. */
@@ -104,9 +105,8 @@ class Compressed {
       await this.fill(at + 4);
       const window = this.bytes(at, this.end);
       if (window.length < 4) return this.end; // the input ended
-      for (let i = window.indexOf(0x1f); i >= 0 && i + 3 < window.length; i = window.indexOf(0x1f, i + 1)) {
-        if (window[i + 1] === 0x8b && window[i + 2] === 0x08 && (window[i + 3]! & 0xe0) === 0) return at + i;
-      }
+      const i = findGzipHeader(window);
+      if (i >= 0) return at + i;
       at = this.end - 3; // a header may begin in the last 3 bytes
       this.release(at);
       if (!(await this.more())) return this.end;
@@ -164,8 +164,14 @@ async function readHeader(input: Compressed, at: number): Promise<number | strin
   return p;
 }
 
-/** How a member ended: the offset after its trailer, or damage (`cut`: the input ended inside it; `head`: what it unpacked to first). */
-type MemberEnd = { readonly next: number } | { readonly reason: string; readonly cut?: true; readonly head?: Buffer };
+/**
+ * How a member ended: the offset after its trailer, or damage (`head`: what it unpacked to first), or the input
+ * ended inside it (`cut`; `output`: what it unpacked to, when still held).
+ */
+type MemberEnd =
+  | { readonly next: number }
+  | { readonly reason: string; readonly head?: Buffer }
+  | { readonly reason: string; readonly cut: true; readonly output?: readonly Buffer[] };
 
 /** The first HEAD_BYTES a damaged member unpacked to, when held (unchecked: they name what the member held). */
 function headOf(held: readonly Buffer[] | undefined): { head?: Buffer } {
@@ -287,8 +293,7 @@ async function* member(input: Compressed, at: number, dataAt: number, before: { 
   try {
     for (;;) {
       if (pos >= input.end && !(await input.more())) {
-        yield* release(); // what a cut member unpacked to is right: only its end is missing
-        return { reason: 'no end of its deflate data', cut: true };
+        return { reason: 'no end of its deflate data', cut: true, ...(held ? { output: held } : {}) };
       }
       const bytes = input.bytes(pos, Math.min(input.end, pos + piece));
       pos += bytes.length;
@@ -309,10 +314,7 @@ async function* member(input: Compressed, at: number, dataAt: number, before: { 
     inf.destroy();
   }
   const trailer = dataAt + inf.used;
-  if (!(await input.fill(trailer + 8))) {
-    yield* release();
-    return { reason: 'no CRC-32 and size after its deflate data', cut: true };
-  }
+  if (!(await input.fill(trailer + 8))) return { reason: 'no CRC-32 and size after its deflate data', cut: true, ...(held ? { output: held } : {}) };
   const bad = trailerMismatch(input.bytes(trailer, trailer + 8), crc, size);
   if (bad) return { reason: bad, ...headOf(held) };
   yield* release();
@@ -329,7 +331,7 @@ export async function* gunzipMembers(source: AsyncIterable<Buffer>): AsyncGenera
   const gaveUp = (d: { offset: number; reason: string }): Buffer => mark({ offset: d.offset, reason: `${d.reason}; no gzip member within ${limit} bytes after it` });
   let at = 0;
   // A damaged span being skipped: its start and why; its mark goes out once a member after it is read (or at the end).
-  let damaged: { offset: number; reason: string; cut?: true; head?: Buffer } | undefined;
+  let damaged: { offset: number; reason: string; head?: Buffer } | undefined;
   const pending: { mark: Buffer | undefined } = { mark: undefined };
   for (;;) {
     if (!(await input.fill(at + 1))) break;
@@ -346,10 +348,18 @@ export async function* gunzipMembers(source: AsyncIterable<Buffer>): AsyncGenera
       if (damaged) pending.mark = mark({ ...damaged, resume: at });
       const end = yield* member(input, at, dataAt, pending);
       if ('next' in end) { damaged = undefined; at = end.next; input.release(at); continue; }
-      // A member found after damage that fails before its output went out is part of the same span.
+      const cutAt = 'cut' in end ? await input.nextHeader(at + 1, limit) : -1;
+      if ('cut' in end && (cutAt < 0 || cutAt >= input.end)) {
+        // The input ends inside this member, no member after it: cut. What it unpacked to is kept (no CRC-32 to check it by).
+        if (pending.mark) yield pending.mark;
+        if (end.output) yield* end.output;
+        yield mark({ offset: at, reason: end.reason, cut: true });
+        return;
+      }
+      // Damaged (a member after it shows its data ran on: not cut). A member found after damage that fails before its output went out is part of the same span.
       if (pending.mark) pending.mark = undefined;
-      else damaged = { offset: at, reason: end.reason, ...('cut' in end ? { cut: true as const } : {}), ...(end.head ? { head: end.head } : {}) };
-      if ('cut' in end) break;
+      else damaged = { offset: at, reason: 'cut' in end ? 'its deflate data runs on past the next member' : end.reason, ...headOf('cut' in end ? end.output : undefined), ...('head' in end && end.head ? { head: end.head } : {}) };
+      if (cutAt >= 0) { at = cutAt; continue; }
     } else damaged ??= { offset: at, reason: dataAt };
     const next = await input.nextHeader(at + 1, limit);
     if (next < 0) { yield gaveUp(damaged!); return; }

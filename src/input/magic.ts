@@ -19,6 +19,14 @@ export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
+/** Offset of the first gzip member header (`1f 8b 08`, no reserved flag bit) in `bytes` at or after `from`, or -1. */
+export function findGzipHeader(bytes: Uint8Array, from = 0): number {
+  for (let i = bytes.indexOf(0x1f, from); i >= 0 && i + 3 < bytes.length; i = bytes.indexOf(0x1f, i + 1)) {
+    if (bytes[i + 1] === 0x8b && bytes[i + 2] === 0x08 && (bytes[i + 3]! & 0xe0) === 0) return i;
+  }
+  return -1;
+}
+
 /** True when `head` starts with a WARC record header (`WARC/1.`). */
 export function isWarc(head: Uint8Array): boolean {
   return WARC_MAGIC.every((b, i) => head[i] === b);

@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../core/errors.js';
-import { isGzip } from './magic.js';
+import { findGzipHeader, isGzip } from './magic.js';
 import type { ByteStream } from '../core/portable.js';
 import { gunzipMembers } from './gunzip.js';
 
@@ -49,20 +49,32 @@ export async function peek(chunks: Chunks, n: number): Promise<{ head: Buffer; c
   return { head: Buffer.concat(got), chunks: all() };
 }
 
+const GZ_NAME = /\.t?gz$/i;
+const GZ_SEARCH = 64 * 1024;
+
 /**
- * Gunzip `chunks` when they start with the gzip magic (zlib runs off the main thread's JS), member by member: a
+ * Gunzip `chunks` when they start with the gzip magic, or when `name` ends .gz and they are no text (control bytes
+ * in the first 64, or a gzip member header in the first 64 KiB) (zlib runs off the main thread's JS), member by member: a
  * damaged member, or bytes between members that are no member, is one zero-length chunk that `damageOf`
  * (input/gunzip.ts) names, and reading goes on at the next member.
  */
-export async function maybeGunzip(chunks: Chunks): Promise<{ gzip: boolean; chunks: Chunks }> {
+export async function maybeGunzip(chunks: Chunks, name?: string): Promise<{ gzip: boolean; chunks: Chunks }> {
   const p = await peek(chunks, 2);
-  if (!isGzip(p.head)) return { gzip: false, chunks: p.chunks };
-  return { gzip: true, chunks: gunzipMembers(p.chunks) };
+  if (isGzip(p.head)) return { gzip: true, chunks: gunzipMembers(p.chunks) };
+  // A file named .gz whose first member's header is damaged: gzip when its first bytes are binary or a member header follows.
+  if (name === undefined || !GZ_NAME.test(name)) return { gzip: false, chunks: p.chunks };
+  const q = await peek(p.chunks, GZ_SEARCH);
+  const damaged = controlBytes(q.head.subarray(0, 64)) || findGzipHeader(q.head) >= 0;
+  return { gzip: damaged, chunks: damaged ? gunzipMembers(q.chunks) : q.chunks };
 }
 
+/** Control bytes that no text holds (C0 but tab, LF, VT, FF, CR and ESC). */
+function controlBytes(head: Uint8Array): boolean {
+  return head.some((c) => c < 0x09 || (c > 0x0d && c < 0x20 && c !== 0x1b));
+}
 
 /**
- * A file's bytes as a stream, gunzipped when it starts with the gzip magic (not judged by its name).
+ * A file's bytes as a stream, gunzipped when it starts with the gzip magic (or is named .gz and is no text).
  * @throws InputError `PATH: cannot open (…)` when the file cannot be opened
  */
 export async function openInputFile(path: string): Promise<Chunks> {
@@ -70,7 +82,7 @@ export async function openInputFile(path: string): Promise<Chunks> {
     throw new InputError(`${path}: cannot open (${e.code ?? e.message})`);
   });
   await fh.close();
-  return (await maybeGunzip(readRaw(path, undefined))).chunks;
+  return (await maybeGunzip(readRaw(path, undefined), path)).chunks;
 }
 
 /**
