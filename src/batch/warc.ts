@@ -65,7 +65,8 @@ export function parseHeaderLines(lines: readonly string[]): Map<string, string> 
 }
 
 /** The WARC headers a damaged gzip member's first bytes begin with, when they hold a whole header block. */
-function heldHeaders(head: Buffer | undefined): Map<string, string> | undefined {
+function heldHeaders(bytes: Uint8Array | undefined): Map<string, string> | undefined {
+  const head = bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   if (!head?.subarray(0, WARC_MAGIC.length).equals(WARC_MAGIC)) return undefined;
   const end = head.indexOf(CRLF2);
   if (end < 0) return undefined;

@@ -15,7 +15,7 @@ export interface GzipDamage {
   /** The input ends inside this member (it was cut): what the member unpacked to up to there was kept. */
   readonly cut?: true;
   /** The first bytes (up to 64 KiB) the damaged member unpacked to before the damage showed, unchecked: they name what it held. */
-  readonly head?: Buffer;
+  readonly head?: Uint8Array;
 }
 
 const marks = new WeakMap<Uint8Array, GzipDamage>();
@@ -25,11 +25,10 @@ export function damageOf(chunk: Uint8Array): GzipDamage | undefined {
   return chunk.length === 0 ? marks.get(chunk) : undefined;
 }
 
-/** A new mark (a zero-length chunk of its own) for `d`. */
-export function markDamage(d: GzipDamage): Buffer {
-  const b = Buffer.from(new ArrayBuffer(0));
-  marks.set(b, d);
-  return b;
+/** Make `chunk` (zero-length, of its own) the mark of `d`. */
+export function markDamage<T extends Uint8Array>(chunk: T, d: GzipDamage): T {
+  marks.set(chunk, d);
+  return chunk;
 }
 
 /** One line: `damaged gzip data at offset 1234 (CRC-32 mismatch); reading on at the next gzip member (offset 5678)`. */

@@ -12,7 +12,12 @@
 import { crc32, createInflateRaw, inflateRawSync, type InflateRaw } from 'node:zlib';
 import { BATCH_DEFAULTS } from '../core/defaults.js';
 import { findGzipHeader } from './magic.js';
-import { markDamage as mark } from '../core/damage.js';
+import { markDamage, type GzipDamage } from '../core/damage.js';
+
+/** A damage mark: a zero-length chunk of its own (core/damage.ts). */
+function mark(d: GzipDamage): Buffer {
+  return markDamage(Buffer.from(new ArrayBuffer(0)), d);
+}
 
 /** Compressed bytes fed to zlib per write of a streamed member. */
 const PIECE = 256 * 1024;
