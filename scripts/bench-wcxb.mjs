@@ -21,7 +21,7 @@
  * docs/decisions.md "Page types"). Also printed: the routes all five folds choose (what FARSW_APPLY_DEFAULTS.routes
  * ships), the pages routed, and each fold's choice.
  * --floors '{"listing":0.7}': the lowest threshold a type's route may have (the other shared datasets' guard,
- * scripts/route-guard.mjs).
+ * `npm run bench:routes -- --floors`).
  * --news N: N pages (seeded sample) of each other shared dataset join every fold's classifier training as `article`
  * (bench-page-type.mjs's --news): what the routes would reach with a classifier that has seen news pages.
  * --pages writes one JSON line per page: {id, type, host, words, f1: {extractor: F1}, empty: [extractors]}
@@ -67,7 +67,7 @@ const { values: opts } = parseArgs({
 });
 if (opts.cv !== undefined && opts.cv !== 'domain' && opts.cv !== 'host') throw new Error(`--cv: domain or host, not ${opts.cv}`);
 const SECTION = 'bench:wcxb';
-/** --floors: per page type, the lowest confidence threshold a route may have (scripts/route-guard.mjs prints them). */
+/** --floors: per page type, the lowest confidence threshold a route may have (`npm run bench:routes -- --floors` prints them). */
 const floors = JSON.parse(opts.floors);
 const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
 

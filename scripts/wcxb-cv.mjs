@@ -17,7 +17,7 @@ export const THRESHOLDS = [0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
  * @param f1 per page, an object variant key → F1 (`none`: the unrouted model path)
  * @param variants [{key, types}] (the page types each serves)
  * @param types page-type names
- * @param floors per type name, the lowest threshold tried (scripts/route-guard.mjs: where the other shared datasets stay within its bound)
+ * @param floors per type name, the lowest threshold tried (`npm run bench:routes -- --floors`: where the other shared datasets stay within its bound)
  * @returns per type name: {variant, threshold, gain, pages} for the chosen route, absent for none
  */
 export function chooseRoutes(pages, pred, f1, variants, types, floors = {}) {

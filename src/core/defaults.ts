@@ -306,7 +306,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   /**
    * Page types routed to their strategy (extract/strategies/index.ts), with the classifier's confidence each needs; chosen by
    * cross-validation by domain on WCXB dev (`npm run bench:wcxb -- --cv`; docs/decisions.md, "Page types"), each threshold no
-   * lower than the one at which the other shared datasets stay within 0.001 (`node scripts/route-guard.mjs`, bench:wcxb --floors).
+   * lower than the one at which the other shared datasets stay within 0.001 (`npm run bench:routes -- --floors`, bench:wcxb --floors).
    */
   routes: Object.freeze({
     forum: Object.freeze({ strategy: 'forum', minConfidence: 0.6, settings: Object.freeze({ commentShare: 1 }) }),
