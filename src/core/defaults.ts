@@ -57,15 +57,13 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
   minSupport: 0.5,
   /** Gold alignment: a line is topical when at least this share of its tokens is matched in order in the gold (farsw's choice; see train/align.ts). */
   alignThreshold: 0.5,
-  /** Models across sites: a gold token may label several lines (train/align.ts). */
+  /** Models across sites: a gold token may label several lines (train/align.ts); site models: FARSW_SITE_TRAIN_DEFAULTS. */
   exclusiveAlign: false,
-  /** Site models: each gold token labels one line, the one matching best; a breadcrumb repeating the headline is not the article (docs/decisions.md). */
-  siteExclusiveAlign: true,
   /**
-   * Site models learn the structural slots of article lines (features/slots.ts, Model.topicalSlots): a slot on at least
-   * `slotMinPages` training pages whose lines were topical at least `slotMinShare` of the time (docs/decisions.md).
+   * Models across sites learn no structural slots; site models do (FARSW_SITE_TRAIN_DEFAULTS): a slot on at least
+   * `slotMinPages` training pages whose lines were topical at least `slotMinShare` of the time (features/slots.ts, Model.topicalSlots).
    */
-  siteSlots: true,
+  slots: false,
   slotMinPages: 2,
   slotMinShare: 0.9,
   /** Feature variant: `raw` (intra-site, §3.2) or `normalized` (i/N and per-page scaling, for models trained across sites, §3.2 last paragraph). */
@@ -108,10 +106,8 @@ export const FARSW_TRAIN_DEFAULTS = Object.freeze({
  * <!--> (comments) are never text in the line builder anyway.
  */
 export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
-  /** Models across sites: pretty-printed lines, the ones addanag uses, so the DANA core sees the same lines (with its gap at 80; docs/decisions.md). */
+  /** Models across sites: pretty-printed lines, the ones addanag uses, so the DANA core sees the same lines (with its gap at 80; docs/decisions.md); site models: FARSW_SITE_TRAIN_DEFAULTS. */
   carryMarkup: false,
-  /** Site models: markup-only lines join the next text line, so every FAR-SW line is a "text line" (§3.2); better intra-site (docs/decisions.md). */
-  siteCarryMarkup: true,
   /** Record class/id words per line for the model to learn (LineTable.classTokens). */
   classTokens: true,
   dropElements: Object.freeze([
@@ -119,6 +115,20 @@ export const FARSW_PREPROCESS_DEFAULTS = Object.freeze({
     ...['meta', 'param', 'button', 'select', 'optgroup', 'option', 'label', 'textarea', 'legend', 'input', 'map', 'area', 'iframe', 'embed', 'object', 'script', 'noscript', 'style']
       .filter((t) => !LINE_DEFAULTS.dropElements.includes(t)),
   ]),
+});
+
+/**
+ * The site-model layer of training (train/train.ts resolveTrainParams, merged as the apply side's settings are: core/layers.ts):
+ * what training a model on one site (`TrainOptions.site`) uses instead of FARSW_TRAIN_DEFAULTS and FARSW_PREPROCESS_DEFAULTS.
+ * A new site-dependent training option is one entry here.
+ */
+export const FARSW_SITE_TRAIN_DEFAULTS = Object.freeze({
+  /** Each gold token labels one line, the one matching best; a breadcrumb repeating the headline is not the article (docs/decisions.md). */
+  exclusiveAlign: true,
+  /** Learn the structural slots of article lines (features/slots.ts, Model.topicalSlots; docs/decisions.md). */
+  slots: true,
+  /** Markup-only lines join the next text line, so every FAR-SW line is a "text line" (§3.2); better intra-site (docs/decisions.md). */
+  carryMarkup: true,
 });
 
 /**

@@ -15,6 +15,7 @@
  */
 import { FARSW_APPLY_DEFAULTS, FARSW_EVIDENCE_MODEL_DEFAULTS, FARSW_SITE_MODEL_DEFAULTS } from '../core/defaults.js';
 import { FAVOR_PRESETS, PAPER_PRESET, type Favor, type Preset } from '../core/presets.js';
+import { mergeLayers } from '../core/layers.js';
 import type { Model } from '../model/model.js';
 import type { DanaOptions } from './dana.js';
 import type { FarswApplyOptions } from './apply-options.js';
@@ -44,18 +45,9 @@ export function settingsLayers(request: SettingsRequest): SettingsLayer[] {
 }
 
 /**
- * Resolve the model path's settings: the layers of the module comment merged in order.
+ * Resolve the model path's settings: the layers of the module comment merged in order (core/layers.ts mergeLayers).
  * @returns a frozen, fully-resolved options object (its `dana` frozen too)
  */
 export function resolveSettings(request: SettingsRequest): FarswApplyOptions {
-  const out: Record<string, unknown> = {}, dana: Record<string, unknown> = {};
-  for (const layer of settingsLayers(request)) {
-    for (const [k, v] of Object.entries(layer)) {
-      if (v === undefined) continue;
-      if (k === 'dana') for (const [dk, dv] of Object.entries(v as object)) { if (dv !== undefined) dana[dk] = dv; }
-      else out[k] = v;
-    }
-  }
-  out['dana'] = Object.freeze(dana);
-  return Object.freeze(out) as unknown as FarswApplyOptions;
+  return mergeLayers(settingsLayers(request), ['dana']) as unknown as FarswApplyOptions;
 }

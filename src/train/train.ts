@@ -16,7 +16,8 @@
  */
 
 import { createHash } from 'node:crypto';
-import { FARSW_PREPROCESS_DEFAULTS, FARSW_TRAIN_DEFAULTS, LINE_DEFAULTS } from '../core/defaults.js';
+import { FARSW_PREPROCESS_DEFAULTS, FARSW_SITE_TRAIN_DEFAULTS, FARSW_TRAIN_DEFAULTS, LINE_DEFAULTS } from '../core/defaults.js';
+import { mergeLayers } from '../core/layers.js';
 import { ConfigError, InputError } from '../core/errors.js';
 import { FARSW_VERSION } from '../core/version.js';
 import { buildLineTable } from '../html/lines.js';
@@ -63,9 +64,9 @@ export interface TrainOptions {
   readonly significance?: number;
   readonly minSupport?: number;
   readonly alignThreshold?: number;
-  /** Each gold token labels one line (train/align.ts); default FARSW_TRAIN_DEFAULTS.siteExclusiveAlign for a site model, .exclusiveAlign across sites. */
+  /** Each gold token labels one line (train/align.ts); default FARSW_SITE_TRAIN_DEFAULTS for a site model, FARSW_TRAIN_DEFAULTS across sites. */
   readonly exclusiveAlign?: boolean;
-  /** Learn the structural slots of article lines (Model.topicalSlots); default FARSW_TRAIN_DEFAULTS.siteSlots for a site model, off across sites. */
+  /** Learn the structural slots of article lines (Model.topicalSlots); default FARSW_SITE_TRAIN_DEFAULTS for a site model, FARSW_TRAIN_DEFAULTS (off) across sites. */
   readonly slots?: boolean;
   readonly featureVariant?: FeatureVariant;
   readonly bceShape?: MembershipShape;
@@ -96,40 +97,56 @@ export function featureShapes(bceShape: MembershipShape): MembershipShape[] {
   return LINE_FEATURES.map((f) => (f.bceShape ? bceShape : 'three'));
 }
 
+/** The shipped training settings of a model across sites: the first layer of resolveTrainParams. */
+const TRAIN_DEFAULTS_LAYER = Object.freeze({
+  alpha: FARSW_TRAIN_DEFAULTS.alpha, significance: FARSW_TRAIN_DEFAULTS.significance, minSupport: FARSW_TRAIN_DEFAULTS.minSupport,
+  alignThreshold: FARSW_TRAIN_DEFAULTS.alignThreshold, featureVariant: FARSW_TRAIN_DEFAULTS.featureVariant, bceShape: FARSW_TRAIN_DEFAULTS.bceShape,
+  exclusiveAlign: FARSW_TRAIN_DEFAULTS.exclusiveAlign, slots: FARSW_TRAIN_DEFAULTS.slots, evidence: FARSW_TRAIN_DEFAULTS.evidence,
+  dropElements: FARSW_PREPROCESS_DEFAULTS.dropElements, carryMarkup: FARSW_PREPROCESS_DEFAULTS.carryMarkup, classTokens: FARSW_PREPROCESS_DEFAULTS.classTokens,
+  dropComments: LINE_DEFAULTS.dropComments, dropHidden: LINE_DEFAULTS.dropHidden,
+} satisfies Omit<TrainOptions, 'name'>);
+
 /**
- * Validate train options once and fill defaults.
+ * The training settings' layers, in order (merged as the model path's are, core/layers.ts): shipped defaults, the site layer
+ * (FARSW_SITE_TRAIN_DEFAULTS, for a model of one site), the paper preset, the options given.
+ */
+export function trainSettingsLayers(options: Omit<TrainOptions, 'name'>): Omit<TrainOptions, 'name'>[] {
+  const site = options.site != null;
+  return [TRAIN_DEFAULTS_LAYER, site ? FARSW_SITE_TRAIN_DEFAULTS : {}, options.preset === 'paper' ? paperTrainOptions(site) : {}, options];
+}
+
+/**
+ * Validate train options once and fill defaults (trainSettingsLayers).
  * @throws ConfigError naming the bad option
  */
 export function resolveTrainParams(options: Omit<TrainOptions, 'name'>): TrainParams {
-  const d = FARSW_TRAIN_DEFAULTS;
   if (options.preset !== undefined && !isPreset(options.preset)) throw new ConfigError(`preset must be one of ${PRESETS.join(', ')}, got ${String(options.preset)}`);
-  const o = options.preset === 'paper' ? { ...paperTrainOptions(options.site != null), ...dropUndefined(options) } : options;
-  const frac = (v: number | undefined, def: number, key: string): number => {
-    const x = v ?? def;
-    if (!(x >= 0 && x <= 1)) throw new ConfigError(`${key} must be in [0, 1], got ${String(v)}`);
+  const o = mergeLayers(trainSettingsLayers(options)) as typeof TRAIN_DEFAULTS_LAYER & Omit<TrainOptions, 'name'>;
+  const frac = (x: number, key: string): number => {
+    if (!(x >= 0 && x <= 1)) throw new ConfigError(`${key} must be in [0, 1], got ${String(x)}`);
     return x;
   };
-  const featureVariant = o.featureVariant ?? d.featureVariant;
+  const featureVariant = o.featureVariant;
   if (featureVariant !== 'raw' && featureVariant !== 'normalized') throw new ConfigError(`featureVariant must be raw or normalized, got ${String(featureVariant)}`);
   if (o.twoRegionEnd !== undefined && o.twoRegionEnd !== 'h' && o.twoRegionEnd !== 'mean') throw new ConfigError(`twoRegionEnd must be h or mean, got ${String(o.twoRegionEnd)}`);
-  const bceShape = o.bceShape ?? d.bceShape;
+  const bceShape = o.bceShape;
   if (bceShape !== 'three' && bceShape !== 'two') throw new ConfigError(`bceShape must be three or two, got ${String(bceShape)}`);
   return Object.freeze({
-    alpha: frac(o.alpha, d.alpha, 'alpha'),
-    significance: frac(o.significance, d.significance, 'significance'),
-    minSupport: frac(o.minSupport, d.minSupport, 'minSupport'),
-    alignThreshold: frac(o.alignThreshold, d.alignThreshold, 'alignThreshold'),
+    alpha: frac(o.alpha, 'alpha'),
+    significance: frac(o.significance, 'significance'),
+    minSupport: frac(o.minSupport, 'minSupport'),
+    alignThreshold: frac(o.alignThreshold, 'alignThreshold'),
     featureVariant,
     bceShape,
-    dropElements: Object.freeze([...(o.dropElements ?? FARSW_PREPROCESS_DEFAULTS.dropElements)]),
-    carryMarkup: o.carryMarkup ?? (o.site != null ? FARSW_PREPROCESS_DEFAULTS.siteCarryMarkup : FARSW_PREPROCESS_DEFAULTS.carryMarkup),
-    classTokens: o.classTokens ?? FARSW_PREPROCESS_DEFAULTS.classTokens,
-    dropComments: o.dropComments ?? LINE_DEFAULTS.dropComments,
-    dropHidden: o.dropHidden ?? LINE_DEFAULTS.dropHidden,
+    dropElements: Object.freeze([...o.dropElements]),
+    carryMarkup: o.carryMarkup,
+    classTokens: o.classTokens,
+    dropComments: o.dropComments,
+    dropHidden: o.dropHidden,
     ...(o.reline === false ? { reline: false } : {}),
-    ...((o.exclusiveAlign ?? (o.site != null ? d.siteExclusiveAlign : d.exclusiveAlign)) ? { exclusiveAlign: true } : {}),
-    ...((o.evidence ?? FARSW_TRAIN_DEFAULTS.evidence) ? { evidence: true } : {}),
-    ...((o.slots ?? (o.site != null && d.siteSlots)) ? { slots: true } : {}),
+    ...(o.exclusiveAlign ? { exclusiveAlign: true } : {}),
+    ...(o.evidence ? { evidence: true } : {}),
+    ...(o.slots ? { slots: true } : {}),
     ...(o.twoRegionEnd === 'mean' ? { twoRegionEnd: 'mean' as const } : {}),
   });
 }
@@ -137,10 +154,6 @@ export function resolveTrainParams(options: Omit<TrainOptions, 'name'>): TrainPa
 /** The paper preset's training options: raw features, three regions for a site; normalised, Fig. 7's two regions across sites. */
 function paperTrainOptions(site: boolean): Omit<TrainOptions, 'name'> {
   return { ...PAPER_PRESET.farswTrain, featureVariant: site ? 'raw' : 'normalized', bceShape: site ? 'three' : 'two' };
-}
-
-function dropUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** Per-page intermediate result kept until the membership functions are known. */
