@@ -20,7 +20,7 @@ import { sniffBinary } from '../html/sniff-binary.js';
 import { modelLineOptions, type Model } from '../model/model.js';
 import { modelResolver, type ModelChoice, type SiteFallback } from '../model-store/resolve.js';
 import { fallbackText } from '../eval/site-guard.js';
-import { getExtractor } from '../extract/registry.js';
+import { danaPresetOptions, getExtractor } from '../extract/registry.js';
 import { extractWithModel, modelExtraction, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import { StageClock } from '../extract/registry.js';
 import { blocksToText } from '../html/text.js';
@@ -254,11 +254,11 @@ function extractKeepingTable(html: string, model: Model, options: ModelExtractor
   return run;
 }
 
-/** The line options of a line-based extraction (a model, the DANA family); undefined for other extractors. */
+/** The line options of a line-based extraction (a model, the DANA family, under its preset); undefined for other extractors. */
 function lineOptionsOf(model: Model | undefined, options: ExtractOptions): Partial<LineOptions> | undefined {
   const lined = model !== undefined || (options.algorithm !== undefined && isDanaVariant(options.algorithm));
   if (!lined) return undefined;
-  return model ? { ...modelLineOptions(model.params), ...options.lines } : options.lines ?? {};
+  return model ? { ...modelLineOptions(model.params), ...options.lines } : danaPresetOptions(options).lines;
 }
 
 /** The line table the blocks of a line-based extraction index; undefined for other extractors. */
