@@ -4,13 +4,13 @@
  * ../shared/datasets/*.jsonl.gz, for every registered algorithm (`extractorNames()`) and for the
  * default model (`extract(html)`, method `model:default`); then compare two fingerprint files.
  *
- *   node scripts/identical.mjs write [--dist dist] [--data ../shared/datasets] [--only addanag,model:default] [--fields text] --out before.json
+ *   node scripts/identical.mjs write [--dist dist] [--data ../shared/datasets] [--only addanag,model:default] [--fields text] [--options JSON] --out before.json
  *   node scripts/identical.mjs compare before.json after.json [--list 10]
  *   node scripts/identical.mjs show --dist A --dist2 B --id dragnet/123 --method addanag   (the two texts of one page)
  *
  * A fingerprint hashes the whole result as JSON (text, blocks, method, model, FAR-SW summary, warnings,
  * anything else the result carries), without its timing fields (`profile`, `ms`); a thrown error
- * is fingerprinted by its class and message. `--fields text` fingerprints only those fields (has the text changed?). `--dist` is a built library (a dist/ directory,
+ * is fingerprinted by its class and message. `--options` adds extract() options to every call (e.g. '{"format":"markdown","preset":"paper"}'). `--fields text` fingerprints only those fields (has the text changed?). `--dist` is a built library (a dist/ directory,
  * e.g. a copy of the previous build) whose `index.js` exports `extract` and `extractorNames`.
  * `compare` prints, per method, how many pages differ (per dataset) and the first ids; exit code 1
  * when anything differs or a page or method is missing on one side, 0 when all are identical.
@@ -39,8 +39,12 @@ const { values: opts, positionals } = parseArgs({
     list: { type: 'string', default: '10' },
     id: { type: 'string' },
     method: { type: 'string' },
+    options: { type: 'string' },
   },
 });
+
+/** extract() options added to every call (`--options`). */
+const extra = opts.options ? JSON.parse(opts.options) : {};
 
 const [command, ...files] = positionals;
 if (command === 'write') await write();
@@ -83,7 +87,7 @@ function stable(result) {
 
 function run(lib, method, html) {
   try {
-    return method === MODEL ? lib.extract(html) : lib.extract(html, { algorithm: method });
+    return method === MODEL ? lib.extract(html, extra) : lib.extract(html, { ...extra, algorithm: method });
   } catch (e) {
     return { error: `${e?.constructor?.name ?? 'Error'}: ${e?.message ?? String(e)}` };
   }
@@ -93,7 +97,7 @@ async function write() {
   if (!opts.out) usage();
   const lib = await library(opts.dist);
   const methods = opts.only ? opts.only.split(',') : [...lib.extractorNames(), MODEL];
-  const out = { dist: resolve(opts.dist), methods, pages: {} };
+  const out = { dist: resolve(opts.dist), methods, options: extra, pages: {} };
   let n = 0;
   const t0 = performance.now();
   for (const p of pages(opts.data)) {

@@ -20,13 +20,13 @@ import { sniffBinary } from '../html/sniff-binary.js';
 import { modelLineOptions, type Model } from '../model/model.js';
 import { modelResolver, type ModelChoice, type SiteFallback } from '../model-store/resolve.js';
 import { fallbackText } from '../eval/site-guard.js';
-import { danaPresetOptions, getExtractor } from '../extract/registry.js';
+import { getExtractor } from '../extract/registry.js';
 import { extractWithModel, modelExtraction, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import { StageClock } from '../extract/registry.js';
 import { blocksToText } from '../html/text.js';
 import { FORMAT_NAMES, outputFormat, type FormatName } from './formats.js';
 import type { FarswResult } from '../extract/farsw.js';
-import { buildLineTable, type LineOptions } from '../html/lines.js';
+import type { LineOptions } from '../html/lines.js';
 import { extractMetadata, type PageMetadata } from '../html/metadata.js';
 import type { PageTypeResult } from '../features/page-type.js';
 import { isDanaVariant, readsMarkupBytes } from '../extract/dana.js';
@@ -192,8 +192,15 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
   let table: LineTable | undefined;
   const render = options.format !== undefined ? outputFormat(options.format)?.render : undefined;
   let pageType: PageTypeResult | undefined;
-  if (options.algorithm !== undefined) result = getExtractor(options.algorithm).extract(html, inner);
-  else {
+  let lineOptions: Partial<LineOptions> | undefined;
+  if (options.algorithm !== undefined) {
+    const extractor = getExtractor(options.algorithm);
+    // A format that renders the chosen lines reuses a line-based extractor's table (no second parse of the page).
+    const lined = render && extractor.extractLined ? extractor.extractLined(html, inner) : undefined;
+    result = lined ? lined.extraction : extractor.extract(html, inner);
+    table = lined?.table;
+    lineOptions = lined?.lines;
+  } else {
     const choice = chooseModel(options);
     model = choice.model;
     // A format that renders the chosen lines reuses the extraction's line table (no second parse of the page);
@@ -217,11 +224,12 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
     const { detail, pageType: typed, ...rest } = run;
     pageType = typed;
     if (TABLES.has(run)) table = TABLES.get(run);
+    if (render) lineOptions = { ...modelLineOptions(model.params), ...options.lines };
     result = { ...rest, modelReason: reason, ...(fellBack ? { fellBack: true as const } : {}), farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
   if (render) {
-    const lines = table ?? linedTable(html, model, options);
-    result = { ...result, [options.format!]: render({ source: html, table: lines, blocks: result.blocks, text: result.text, url: options.url, dropElements: lineOptionsOf(model, options)?.dropElements }) };
+    // The table and line options of a line-based extraction (a model, the DANA family); none for other extractors.
+    result = { ...result, [options.format!]: render({ source: html, table, blocks: result.blocks, text: result.text, url: options.url, dropElements: lineOptions?.dropElements }) };
   }
   if (options.metadata) {
     const metadata = extractMetadata(html, options.url);
@@ -252,17 +260,4 @@ function extractKeepingTable(html: string, model: Model, options: ModelExtractor
   const run = modelExtraction(model, modelRun, text, clock);
   TABLES.set(run, modelRun.table);
   return run;
-}
-
-/** The line options of a line-based extraction (a model, the DANA family, under its preset); undefined for other extractors. */
-function lineOptionsOf(model: Model | undefined, options: ExtractOptions): Partial<LineOptions> | undefined {
-  const lined = model !== undefined || (options.algorithm !== undefined && isDanaVariant(options.algorithm));
-  if (!lined) return undefined;
-  return model ? { ...modelLineOptions(model.params), ...options.lines } : danaPresetOptions(options).lines;
-}
-
-/** The line table the blocks of a line-based extraction index; undefined for other extractors. */
-function linedTable(html: string, model: Model | undefined, options: ExtractOptions): LineTable | undefined {
-  const lines = lineOptionsOf(model, options);
-  return lines !== undefined ? buildLineTable(html, lines) : undefined;
 }

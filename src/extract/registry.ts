@@ -41,11 +41,20 @@ export interface ExtractorOptions {
   readonly asciiPrefix?: number;
 }
 
+/** An extraction with the line table its blocks index and the line options that built it. */
+export interface LinedExtraction {
+  readonly extraction: Extraction;
+  readonly table: LineTable;
+  readonly lines: Partial<LineOptions>;
+}
+
 export interface Extractor {
   readonly name: string;
   /** One line for `--help` and reports. */
   readonly description: string;
   extract(html: string, options?: ExtractorOptions): Extraction;
+  /** Line-based extractors: `extract` with its line table kept, for a format rendering the chosen lines (the page is parsed once). */
+  extractLined?(html: string, options?: ExtractorOptions): LinedExtraction;
 }
 
 /** Times stages when profiling, otherwise costs one branch per stage. */
@@ -93,21 +102,19 @@ export function pageLines(html: string, options: ExtractorOptions, clock: StageC
 }
 
 function danaExtractor(variant: DanaVariant, description: string): Extractor {
-  return {
-    name: variant,
-    description,
-    extract(html, options = {}) {
-      const clock = new StageClock(options.profile === true);
-      const { lines, dana } = danaPresetOptions(options);
-      // A variant whose columns read no byte count of markup spares the builder making them.
-      const table = pageLines(html, { ...options, lines: readsMarkupBytes(variant) ? lines : { markupBytes: false, ...lines } }, clock);
-      const core = danaCore(table, variant, dana);
-      clock.lap('select');
-      const text = blocksToText(table, core.blocks);
-      clock.lap('text');
-      return { method: variant, blocks: core.blocks, text, lineCount: table.count, ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
-    },
+  const extractLined = (html: string, options: ExtractorOptions = {}): LinedExtraction => {
+    const clock = new StageClock(options.profile === true);
+    const { lines, dana } = danaPresetOptions(options);
+    // A variant whose columns read no byte count of markup spares the builder making them.
+    const table = pageLines(html, { ...options, lines: readsMarkupBytes(variant) ? lines : { markupBytes: false, ...lines } }, clock);
+    const core = danaCore(table, variant, dana);
+    clock.lap('select');
+    const text = blocksToText(table, core.blocks);
+    clock.lap('text');
+    const extraction = { method: variant, blocks: core.blocks, text, lineCount: table.count, ...(table.warnings ? { warnings: table.warnings } : {}), ...clock.result() };
+    return { extraction, table, lines };
   };
+  return { name: variant, description, extract: (html, options) => extractLined(html, options).extraction, extractLined };
 }
 
 const EXTRACTORS = new Map<string, Extractor>();
