@@ -7,7 +7,7 @@
  *
  * Order matters: a feature's index is its column, and region ids are `index · 3 + level`; append, never
  * reorder. Frequent-region sets are 32-bit masks of region ids (mining/cardinality.ts, fuzzy/fuzzify.ts),
- * so at most MAX_FEATURES = ⌊32 / 3⌋ = 10 features: checked below, not hidden.
+ * so at most MAX_FEATURES = ⌊32 / 3⌋ = 10 features: checked at load (checkFeatureCount), not hidden.
  */
 import type { LineTable } from '../core/types.js';
 
@@ -67,9 +67,17 @@ export const LINE_FEATURES: readonly LineFeature[] = Object.freeze([
   },
 ]);
 
-/** Regions per feature (Low, Middle, High) × features must fit the 32-bit region masks of the miner. */
+/**
+ * Regions per feature (Low, Middle, High) × features must fit the 32-bit region masks of the miner and of the model's
+ * mask histograms (docs/decisions.md, "FAR-SW features: at most ten").
+ */
 export const MAX_FEATURES = Math.floor(32 / 3);
 
-if (LINE_FEATURES.length > MAX_FEATURES) {
-  throw new Error(`features/registry.ts: ${LINE_FEATURES.length} line features; the 32-bit region masks of the miner hold at most ${MAX_FEATURES} (3 regions each)`);
+/** @throws Error naming MAX_FEATURES when `count` features do not fit the region masks */
+export function checkFeatureCount(count: number): void {
+  if (count > MAX_FEATURES) {
+    throw new Error(`features/registry.ts: ${count} line features, over MAX_FEATURES = ${MAX_FEATURES}: a line's significant regions are a 32-bit mask (3 regions a feature; mining/cardinality.ts, fuzzy/fuzzify.ts); docs/decisions.md, "FAR-SW features: at most ten", says what lifting it takes`);
+  }
 }
+
+checkFeatureCount(LINE_FEATURES.length);

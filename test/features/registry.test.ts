@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../src/html/lines.js';
 import { computeLineFeatures, FEATURE_COUNT, FEATURE_LETTERS, FEATURE_NAMES, FEATURE_SET, scoreLines } from '../../src/features/line-features.js';
-import { LINE_FEATURES, MAX_FEATURES } from '../../src/features/registry.js';
+import { checkFeatureCount, LINE_FEATURES, MAX_FEATURES } from '../../src/features/registry.js';
 import { featureShapes } from '../../src/train/train.js';
 
 const PAGE = '<body>\n<p>One line of plain text here.</p>\n<p><a href="/x">a link</a> and <img src="i.png"> words</p>\n<div></div>\n</body>';
@@ -15,6 +15,12 @@ describe('the feature registry', () => {
     expect(FEATURE_SET).toBe('farsw-6'); // models/default.json's: existing models keep loading
     expect(FEATURE_COUNT).toBeLessThanOrEqual(MAX_FEATURES);
     expect(featureShapes('two')).toEqual(['three', 'two', 'two', 'three', 'two', 'three']);
+  });
+
+  it('refuses more features than the 32-bit region masks hold, naming MAX_FEATURES', () => {
+    expect(MAX_FEATURES).toBe(10);
+    expect(() => checkFeatureCount(MAX_FEATURES)).not.toThrow();
+    expect(() => checkFeatureCount(MAX_FEATURES + 1)).toThrow(/11 line features, over MAX_FEATURES = 10: .*32-bit mask/);
   });
 
   it('gives one column per entry, each the entry’s own values; normalized keeps D and scales the rest', () => {
