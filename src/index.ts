@@ -24,7 +24,7 @@ export {
 } from './extract/registry.js';
 export { extract, type ExtractOptions, type ExtractResult, type FarswSummary } from './api/extract.js';
 export { train, evaluate, type EvalPage } from './api/pages.js';
-export { OUTPUT_FORMATS, FORMAT_NAMES, outputFormat, renderedFields, frontMatter, type OutputFormat, type FormatName, type RenderInput, type PageContext, type FormattedResult } from './api/formats.js';
+export { OUTPUT_FORMATS, FORMAT_NAMES, outputFormat, renderedFields, frontMatter, type OutputFormat, type FormatName, type RenderInput, type PageContext, type FormattedResult, type Renditions } from './api/formats.js';
 export { trainFromData, type TrainDataOptions, type TrainDataResult, type TrainRunParams, type TrainProgress } from './api/train-data.js';
 export { checkModelDrift, type ModelDriftOptions, type ModelDriftResult } from './api/drift.js';
 export { FAVORS, FAVOR_PARAMETERS, type Favor, type FavorParameters } from './api/favor.js';

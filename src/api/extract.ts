@@ -24,7 +24,7 @@ import { getExtractor } from '../extract/registry.js';
 import { extractWithModel, modelExtraction, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import { StageClock } from '../extract/registry.js';
 import { blocksToText } from '../html/text.js';
-import { FORMAT_NAMES, outputFormat, type FormatName } from './formats.js';
+import { FORMAT_NAMES, outputFormat, type FormatName, type Renditions } from './formats.js';
 import type { FarswResult } from '../extract/farsw.js';
 import type { LineOptions } from '../html/lines.js';
 import { extractMetadata, type PageMetadata } from '../html/metadata.js';
@@ -61,7 +61,7 @@ export interface ExtractOptions extends ModelExtractorOptions {
   readonly favor?: Favor;
 }
 
-export interface ExtractResult extends Extraction {
+export interface ExtractResult extends Extraction, Renditions {
   /** The encoding used, for byte input. */
   readonly encoding?: string;
   /** The model used, for model-based extraction. */
@@ -70,10 +70,6 @@ export interface ExtractResult extends Extraction {
   readonly modelReason?: string;
   /** True when the guard's per-page fallback (`ExtractOptions.fallback`) gave this page the fallback model's text. */
   readonly fellBack?: true;
-  /** The chosen lines as Markdown, with `format: 'markdown'`. */
-  readonly markdown?: string;
-  /** The chosen lines as clean article HTML, with `format: 'html'`. */
-  readonly html?: string;
   /** The page's metadata, with `metadata: true`. */
   readonly metadata?: PageMetadata;
   /** Model-based extraction: what FAR-SW's block selection (§3.5) decided. */

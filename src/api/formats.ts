@@ -2,7 +2,7 @@
  * Output formats, one entry each: name → what extract() renders for it and how one page is written
  * (`farsw apply PAGE --format F`, `--out-dir` files, the library's `format` option, batch record fields).
  * A new format is one entry here plus its writer (a renderer over the line table and the chosen blocks,
- * as html/markdown.ts and html/clean-html.ts are), and its field in ExtractResult when it renders one.
+ * as html/markdown.ts and html/clean-html.ts are), and its field in Renditions when it renders one.
  */
 import type { Block, LineTable } from '../core/types.js';
 import { cleanHtml } from '../html/clean-html.js';
@@ -20,8 +20,19 @@ export interface RenderInput {
   readonly dropElements?: readonly string[] | undefined;
 }
 
+/**
+ * The renditions of the rendering formats, one field each under the format's name: what extract() adds to its result and
+ * a batch record carries. A new rendering format adds its field here.
+ */
+export interface Renditions {
+  /** The chosen lines as Markdown, with `format: 'markdown'`. */
+  readonly markdown?: string;
+  /** The chosen lines as clean article HTML, with `format: 'html'`. */
+  readonly html?: string;
+}
+
 /** The fields of an extraction result a page writer reads (api/extract.ts ExtractResult has them all). */
-export interface FormattedResult {
+export interface FormattedResult extends Renditions {
   readonly text: string;
   readonly method: string;
   readonly blocks: readonly Block[];
@@ -29,8 +40,6 @@ export interface FormattedResult {
   readonly model?: string;
   readonly modelReason?: string;
   readonly encoding?: string;
-  readonly markdown?: string;
-  readonly html?: string;
   readonly metadata?: PageMetadata;
   readonly farsw?: object;
   readonly warnings?: readonly string[];
@@ -53,7 +62,7 @@ export interface OutputFormat {
   /** One page as `farsw apply PAGE` prints it (header, body, final newline). */
   readonly page: (result: FormattedResult, context: PageContext) => string;
   /** One page of a batch as `--out-dir` writes it, from its output record. */
-  readonly file: (record: { readonly text: string; readonly markdown?: string; readonly html?: string }) => string;
+  readonly file: (record: { readonly text: string } & Renditions) => string;
 }
 
 /** `body` with a newline after it (none for an empty page), under a `==> file <==` header when several pages are written. */

@@ -26,6 +26,7 @@ import { InputError } from '../core/errors.js';
 import { acquireOutputLock, type LockOptions, type OutputLock } from './lock.js';
 import { fnv1a32 } from './shard.js';
 import { jobDifference, type BatchJob } from './job.js';
+import type { Renditions } from '../api/formats.js';
 
 /** One line of batch output. */
 export type OutputRecord = {
@@ -34,7 +35,7 @@ export type OutputRecord = {
   /** URL inputs: the URL the page was read from, after redirects (`url` is the one asked for). */
   readonly finalUrl?: string;
   readonly warc_record_id?: string;
-} & ({ readonly text: string; readonly model?: string; readonly modelReason?: string; readonly ms: number; readonly error?: undefined; readonly markdown?: string; readonly html?: string; readonly metadata?: object } | { readonly error: string });
+} & ((Renditions & { readonly text: string; readonly model?: string; readonly modelReason?: string; readonly ms: number; readonly error?: undefined; readonly metadata?: object }) | { readonly error: string });
 
 /** What a sink found before the run: work already done, or lines to keep. */
 export interface SinkState {
@@ -344,7 +345,7 @@ const UNSAFE = /[^A-Za-z0-9._-]+/g;
 /** How --out-dir writes a page: its file extension and its content from the record (api/formats.ts OutputFormat). */
 export interface PageFileFormat {
   readonly extension: string;
-  readonly file: (record: { readonly text: string; readonly markdown?: string; readonly html?: string }) => string;
+  readonly file: (record: { readonly text: string } & Renditions) => string;
 }
 
 /** File name of a page in --out-dir: a readable slug of its id or URL and a hash that keeps names unique. */

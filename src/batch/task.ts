@@ -6,7 +6,7 @@
  * `runTask` is the whole of a worker's job; `--workers 0` calls it in-process.
  */
 import { extract, type ExtractOptions } from '../api/extract.js';
-import { renderedFields } from '../api/formats.js';
+import { renderedFields, type Renditions } from '../api/formats.js';
 import { decodeBody, type BodyCoding } from './http-body.js';
 import type { PageMetadata } from '../html/metadata.js';
 import { decodeHtml } from '../html/decode.js';
@@ -52,10 +52,10 @@ export interface TaskRequest {
 
 /** What a worker sends back. `ms` is the time of the `extract()` call alone (decode to text). */
 export type TaskResult =
-  | {
+  | Renditions & {
     readonly id?: string; readonly url?: string; readonly text: string; readonly ms: number; readonly model?: string; readonly modelReason?: string; readonly error?: undefined;
-    /** With `format: 'markdown' | 'html'` / `metadata: true` in the options. */
-    readonly markdown?: string; readonly html?: string; readonly metadata?: PageMetadata;
+    /** With `metadata: true` in the options (the renditions with a rendering `format`). */
+    readonly metadata?: PageMetadata;
     /** An `adapt` task's answer. */
     readonly adapted?: AdaptEntry;
   }
