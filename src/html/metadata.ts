@@ -3,21 +3,20 @@
  * date, site name, language, text direction, canonical URL, description, excerpt and
  * image. One htmlparser2 pass over the page with a handler (no DOM), stopping at the
  * first 64 headings; the sources, best first:
- * - title: the heading (`<h1>`…`<h6>`) that repeats the `og:title`, JSON-LD
- *   `headline`, `twitter:title` or `<title>` most closely (the headline line: titles
- *   carry the site's name, "Headline | Site", "Site: Headline"; headings that are the
- *   site's name, linked to its home page or marked as its banner, never count); else
- *   `og:title`, JSON-LD `headline`, the `<title>` without its site part; else the
- *   first `<h1>`;
+ * - title (pageTitle): a heading equal to the title's first part that is not the site's
+ *   name, else the first `<h1>` repeating the title, else a heading equal to a part of it,
+ *   else that first part (og:title, else `<title>`); JSON-LD `headline`; the first `<h1>`;
  * - byline: `<meta name=author>`, `article:author`, JSON-LD `author` (a `Person`, an
  *   array of them, an `@id` reference into the `@graph`), `itemprop=author`, `rel=author`,
- *   an element whose class names an author or byline; a byline's text is cut to its names
+ *   an element whose class names an author or byline, a shown "By …" text near the headline;
+ *   a byline's text is cut to its names
  *   ("By …", "Von …", "Par …", "Por …" dropped; dates, roles and publishers after the
  *   names left out; every name of "A, B and C" kept);
  * - date (`YYYY-MM-DD`, html/dates.ts): the date shown near the headline (its text, or
  *   a `<time datetime>` there), else JSON-LD `datePublished`, `article:published_time`
  *   and the other published-date meta tags (og, Dublin Core, parsely, sailthru, …),
  *   `itemprop=datePublished`, the first `<time datetime>`, then the URL (`/2007/05/20/`);
+ *   never a modified date of the data alone (a page's last edit is not its publication);
  * - site name: `og:site_name`, JSON-LD `publisher.name`, `application-name`;
  * - language: `<html lang>`, `content-language`, `og:locale`; direction: `dir` of
  *   `<html>` or `<body>`;
@@ -57,7 +56,7 @@ export interface PageMetadata {
 const MAX_HEADINGS = 64;
 const HEADING = /^h[1-6]$/;
 const SPACE = /\s+/g;
-const TITLE_SEPARATORS = /\s+(?:\||-|–|—|::|»|·|\/)\s+/;
+const TITLE_SEPARATORS = /\s+(?:\||-|–|—|::|»|«|›|‹|·|•|\/)\s+/;
 /** Title separators for matching headings to a title's segments: those above, `›`, `«`, and a colon ("Site: Headline"). */
 const SEGMENT_SEPARATORS = /\s+(?:\||-|–|—|::|»|«|›|‹|·|\/)\s+|:\s+/;
 /** A link to a site's home page: `/`, `./`, a bare host, or its index file. */
@@ -104,6 +103,8 @@ interface Found {
   bylines: { text: string; pos: number }[];
   /** `data-author` of the first element that has one (forum posts). */
   dataAuthor: string | null;
+  /** Visible texts that open with "By"/"Von"/… and the texts after them (BOUNDARY between), where they are: bylines without a byline class. */
+  byTexts: { text: string; pos: number }[];
   /** Paragraphs of 80+ characters, where they are (the excerpt's fallback). */
   paragraphs: { text: string; pos: number }[];
 }
@@ -121,7 +122,7 @@ const headingText = (s: string): string => s.replace(/\s*[¶§#🔗]+$/u, '');
 function collect(html: string, monthFirst: boolean): Found {
   const f: Found = {
     titleTag: '', meta: new Map(), headings: [], jsonLd: [], lang: null, dir: null, canonical: null, ogUrl: null, time: null, dates: [],
-    itemprop: new Map(), relAuthor: null, bylines: [], dataAuthor: null, paragraphs: [],
+    itemprop: new Map(), relAuthor: null, bylines: [], dataAuthor: null, byTexts: [], paragraphs: [],
   };
   // Text capture: which element's text is being gathered, with its nesting depth.
   let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor' | 'byline'; key?: string; level?: number; site?: boolean; depth: number; text: string; pos: number } | null = null;
@@ -133,6 +134,8 @@ function collect(html: string, monthFirst: boolean): Found {
   let pos = 0, hiddenDepth = -1, inHead = false, recent = '';
   // Depth of an open <svg> or <math> (−1: none): their <title> and text are a drawing's, never the page's title.
   let foreignDepth = -1;
+  // A "By …" text being gathered: its text so far and the pieces it has.
+  let byText: { text: string; pos: number; pieces: number } | null = null;
   // The open paragraph: its depth (−1: none) and text.
   let paraDepth = -1, paraText = '';
   const parser = new Parser({
@@ -194,6 +197,12 @@ function collect(html: string, monthFirst: boolean): Found {
         const d = findDate(text, monthFirst);
         if (d) f.dates.push({ pos: pos + d.index, day: d.day, updated: UPDATED_LABEL.test(recent.slice(-60) + text.slice(0, d.index)) });
       }
+      if (text.trim() !== '') {
+        if (byText !== null) {
+          byText.text += BOUNDARY + text;
+          if (++byText.pieces >= 6 || byText.text.length > 200) { f.byTexts.push(byText); byText = null; }
+        } else if (f.byTexts.length < 16 && text.length < 200 && BY_TEXT.test(text)) byText = { text, pos, pieces: 1 };
+      }
       pos += text.length;
       // The previous visible text: the label before a date may sit in an element of its own.
       if (text.trim() !== '') recent = text;
@@ -229,6 +238,7 @@ function collect(html: string, monthFirst: boolean): Found {
     },
   }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   parser.end(html);
+  if (byText !== null) f.byTexts.push(byText);
   return f;
 }
 
@@ -320,17 +330,72 @@ function headlineLine(headings: readonly Heading[], refs: readonly string[]): He
   return null;
 }
 
-/** `<title>` without the site's part: the longest segment between separators that is not the site name. */
-function titleWithoutSite(title: string, siteName: string | null): string {
-  const parts = title.split(TITLE_SEPARATORS).map((p) => p.trim()).filter((p) => p !== '');
-  if (parts.length < 2) return title;
-  const site = siteName?.toLowerCase();
-  const kept = parts.filter((p) => p.toLowerCase() !== site);
-  return kept.reduce((a, b) => (b.length > a.length ? b : a), kept[0] ?? title);
+/** Squashed forms (letters and digits only, lower case) of a site's names, and of the name in its host ("example" of www.example.co.uk). */
+function siteNames(names: readonly (string | null | undefined)[], url: string | undefined): { names: Set<string>; host: string | null } {
+  let host: string | null = null;
+  try {
+    const labels = url ? new URL(url).hostname.replace(/^www\./, '').split('.') : [];
+    // The label before the public suffix: before "co.uk"-like pairs, else before the top-level domain.
+    if (labels.length >= 2) host = labels.length >= 3 && labels[labels.length - 2]!.length <= 3 ? labels[labels.length - 3]! : labels[labels.length - 2]!;
+  } catch { /* no URL, no host name */ }
+  return { names: new Set(names.filter((n): n is string => !!n).map(squash)), host: host !== null ? squash(host) : null };
+}
+
+/** Letters and digits only, lower case: "Gold's Gym" and "goldsgym" meet. */
+const squash = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Whether a text is the site's name: one of its names, or its host's name (or a short text holding it: "Marcus on AI" is not, "Supermove Blog" is). */
+function isSiteName(text: string, site: { names: Set<string>; host: string | null }): boolean {
+  const q = squash(text);
+  if (q === '' || site.names.has(q)) return true;
+  const h = site.host;
+  if (h === null) return false;
+  return q === h || (q.length >= 4 && h.includes(q)) || (h.length >= 4 && q.includes(h) && text.split(/\s+/).length <= 3);
+}
+
+/**
+ * The page's title as reviewers give it (measured on WCXB dev, docs/decisions.md "Page titles"): a heading equal to the
+ * title's first part that is not the site's name ("Headline | Site"); else the first `<h1>` that is not the site's (or a
+ * section's) name when half or more of its words are in the title; with no such `<h1>`, a heading equal to any part of the
+ * title ("Site: Headline", "Section - Headline"); else the title's first part. `title`: the `<title>` (else `og:title`) a heading is compared with; `parts`: `og:title`
+ * (else `<title>`), cut into parts.
+ */
+function pageTitle(headings: readonly Heading[], title: string | null, parts: string | null, site: { names: Set<string>; host: string | null }): string | null {
+  const segments = parts !== null ? parts.split(TITLE_SEPARATORS).map((p) => p.trim()).filter((p) => p !== '') : [];
+  const lead = segments.find((p) => !isSiteName(p, site)) ?? segments[0] ?? null;
+  // Every part of the title, also after a colon; an <h1> equal to a later part (not a first one, nor the lead) is the site's or a section's name.
+  const cut = [title !== null ? titleSegments(title) : [], parts !== null ? titleSegments(parts) : []];
+  const all = new Set([...segments, ...cut.flat()].map(squash));
+  const later = new Set(cut.flatMap((c) => c.slice(1)).map(squash));
+  const leadKey = lead !== null ? squash(lead) : '';
+  for (const c of cut) if (c.length > 0) later.delete(squash(c[0]!));
+  later.delete(leadKey);
+  const usable = headings.filter((h) => !h.site && !isSiteName(h.text, site));
+  const same = usable.find((h) => squash(h.text) === leadKey);
+  if (same !== undefined) return same.text;
+  const h1s = usable.filter((h) => h.level === 1 && !later.has(squash(h.text)));
+  if (h1s.length === 0) return usable.find((h) => all.has(squash(h.text)))?.text ?? lead;
+  // The first <h1>, when half or more of its words are in the title (else it is a slogan or a section's name).
+  if (title !== null && shareOf(h1s[0]!.tokens, tokenize(title.toLowerCase())) < 0.5) return lead;
+  return h1s[0]!.text;
+}
+
+/** The share of the smaller word set that the other holds. */
+function shareOf(a: readonly string[], b: readonly string[]): number {
+  const x = new Set(a), y = new Set(b);
+  if (x.size === 0 || y.size === 0) return 0;
+  let n = 0;
+  for (const t of x) if (y.has(t)) n++;
+  return n / Math.min(x.size, y.size);
 }
 
 /** Words that open a byline before the names, in the languages of html/dates.ts. */
 const BY = /^(?:(?:posted|written|published|reviewed|edited|words|story|text|article|photos?)\s+)?(?:by|von|par|por|di|door|av|af)\b\s*:?\s*|^(?:author|autor|auteur|autore|auteurs|authors)\s*:\s*/iu;
+/** A visible text that opens a byline: "By", "Written by", "Von", "Par", "Por" (alone or before the names). */
+const BY_TEXT = /^\s*(?:(?:posted|written|published|words|story|text|article)\s+)?(?:by|von|par|por|door|av|af)\b(?:\s*:)?(?:\s+\p{Lu}|\s*$)/iu;
+/** A name as a shown byline writes it: one to six words, the first and the last capitalised ("Jo Bloggs", "Ann van der Berg", "ALLIN ONE"). */
+const SHOWN_NAME = /^\p{Lu}\S*(?:\s+\S+){0,5}$/u;
+
 /** What joins the names of a multi-author byline. */
 const CONNECTOR = /^(?:,|;|&|and|und|et|y|e|en|og|,\s*(?:and|&|und|et|y))$/i;
 /** What ends the names inside one text: a separator, "on <date>", a comma before a number ("staff reporter, 10 March"). */
@@ -396,6 +461,22 @@ export function bylineNames(raw: string): string | null {
   return out === '' ? null : out.replace(/\s+,/g, ',');
 }
 
+/**
+ * The names of a "By …" text shown with the headline (1,500 visible characters after it, 300 before; the first on a page
+ * without one), when each is written as a name (capitalised): "By Jo Bloggs · May 3", "<span>by </span><a>Jo Bloggs</a>".
+ */
+function textByline(texts: readonly { text: string; pos: number }[], top: number | null): string | null {
+  for (const t of texts) {
+    if (top !== null && (t.pos < top - 300 || t.pos > top + 1500)) continue;
+    const names = bylineNames(t.text);
+    // The names come first after the "By" (nothing passed over: "By clicking … our Privacy Policy").
+    const after = t.text.split(BOUNDARY).map((p) => p.replace(SPACE, ' ').trim().replace(BY, '')).find((p) => p !== '');
+    if (names === null || after === undefined || !after.startsWith(names.split(/[\s,]/)[0]!)) continue;
+    if (names.split(/\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*/u).every((n) => n === '' || (SHOWN_NAME.test(n) && /\p{Lu}/u.test(n.split(' ').pop()![0]!)))) return names;
+  }
+  return null;
+}
+
 /** Meta tags of the published day, best first (htmldate's list: Open Graph, Dublin Core, parsely, sailthru, …). */
 const PUBLISHED_META = [
   'article:published_time', 'og:published_time', 'article:published', 'datepublished', 'date', 'pubdate', 'publish-date', 'publish_date',
@@ -403,7 +484,6 @@ const PUBLISHED_META = [
   'dcterms.created', 'parsely-pub-date', 'sailthru.date', 'article.published', 'citation_publication_date', 'citation_date',
   'prism.publicationdate', 'og:article:published_time', 'release_date', 'created', 'originalpublicationdate',
 ];
-const MODIFIED_META = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified', 'dc.date.modified'];
 
 /**
  * The date shown with the headline: the first within 300 characters after it (the line under a
@@ -454,10 +534,8 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
     return { ...h, site: h.site || key === siteKey, key, tokens: tokenize(h.text.toLowerCase()) };
   });
   const headline = headlineLine(headings, refs);
-  const title = headline?.text
-    ?? (ogTitle !== null ? titleWithoutSite(ogTitle, siteName) : null)
+  const title = pageTitle(headings, clean(f.titleTag) ?? ogTitle, ogTitle ?? clean(f.titleTag), siteNames([siteName, m.get('application-name')], url))
     ?? ldHeadline
-    ?? (f.titleTag !== '' ? titleWithoutSite(clean(f.titleTag)!, siteName) : null)
     // No title at all: the first <h1>, else the first heading of the page (the site's name on a home page).
     ?? headings.find((h) => h.level === 1)?.text
     ?? headings[0]?.text
@@ -479,6 +557,7 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
     ?? person(f.itemprop.has('author') ? bylineNames(f.itemprop.get('author')!) : null)
     ?? person(f.relAuthor)
     ?? person(shown?.names)
+    ?? person(textByline(f.byTexts, top?.pos ?? null))
     ?? person(f.dataAuthor)
     ?? clean(metaAuthor !== null && !/^https?:\/\//.test(metaAuthor) ? metaAuthor : null)
     ?? ldName(first?.['author'], byId);
@@ -489,8 +568,7 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
     ?? firstDay(structured, monthFirst)
     ?? dateFromUrl(url ?? null)
     ?? (top !== null ? dateNear(f.dates, top.pos, true) : null)
-    ?? dateNear(f.dates, top?.pos ?? 0, null, 2000)
-    ?? firstDay([ldString(first, 'dateModified'), ...MODIFIED_META.map((k) => m.get(k))], monthFirst);
+    ?? dateNear(f.dates, top?.pos ?? 0, null, 2000);
 
   const lang = f.lang ?? m.get('content-language') ?? m.get('og:locale')?.replace('_', '-') ?? null;
   const canonical = f.canonical ?? f.ogUrl ?? (first && typeof first['url'] === 'string' ? first['url'] : null);
