@@ -58,7 +58,7 @@ const HEADING = /^h[1-6]$/;
 const SPACE = /\s+/g;
 const TITLE_SEPARATORS = /\s+(?:\||-|–|—|::|»|«|›|‹|·|•|\/)\s+/;
 /** Title separators for matching headings to a title's segments: those above, `›`, `«`, and a colon ("Site: Headline"). */
-const SEGMENT_SEPARATORS = /\s+(?:\||-|–|—|::|»|«|›|‹|·|\/)\s+|:\s+/;
+const SEGMENT_SEPARATORS = /\s+(?:\||-|–|—|::|»|«|›|‹|·|\/)\s+|:\s+|\s+:|^[»«›‹|]\s+/;
 /** A link to a site's home page: `/`, `./`, a bare host, or its index file. */
 const HOME_LINK = /^(?:(?:https?:)?\/\/[^/?#]+)?\.?\/?(?:index\.\w+)?$/i;
 /** Class or id words of a heading that holds the site's name. */
@@ -363,9 +363,11 @@ function isSiteName(text: string, site: { names: Set<string>; host: string | nul
 function pageTitle(headings: readonly Heading[], title: string | null, parts: string | null, site: { names: Set<string>; host: string | null }): string | null {
   const segments = parts !== null ? parts.split(TITLE_SEPARATORS).map((p) => p.trim()).filter((p) => p !== '') : [];
   const lead = segments.find((p) => !isSiteName(p, site)) ?? segments[0] ?? null;
-  // Every part of the title, also after a colon; an <h1> equal to a later part (not a first one, nor the lead) is the site's or a section's name.
+  // Every part of the title, also after a colon (SEGMENT_SEPARATORS); an <h1> equal to a later part (not a first one, nor the lead) is the site's or a section's name.
   const cut = [title !== null ? titleSegments(title) : [], parts !== null ? titleSegments(parts) : []];
-  const all = new Set([...segments, ...cut.flat()].map(squash));
+  // Runs of parts too: "Artist – “Song” - Site" has the heading "Artist – “Song”".
+  const all = new Set<string>();
+  for (const c of [segments, ...cut]) for (let i = 0; i < c.length; i++) for (let j = i, run = ''; j < c.length; j++) all.add(run += squash(c[j]!));
   const later = new Set(cut.flatMap((c) => c.slice(1)).map(squash));
   const leadKey = lead !== null ? squash(lead) : '';
   for (const c of cut) if (c.length > 0) later.delete(squash(c[0]!));
@@ -373,11 +375,10 @@ function pageTitle(headings: readonly Heading[], title: string | null, parts: st
   const usable = headings.filter((h) => !h.site && !isSiteName(h.text, site));
   const same = usable.find((h) => squash(h.text) === leadKey);
   if (same !== undefined) return same.text;
-  const h1s = usable.filter((h) => h.level === 1 && !later.has(squash(h.text)));
-  if (h1s.length === 0) return usable.find((h) => all.has(squash(h.text)))?.text ?? lead;
   // The first <h1>, when half or more of its words are in the title (else it is a slogan or a section's name).
-  if (title !== null && shareOf(h1s[0]!.tokens, tokenize(title.toLowerCase())) < 0.5) return lead;
-  return h1s[0]!.text;
+  const h1 = usable.find((h) => h.level === 1 && !later.has(squash(h.text)));
+  if (h1 !== undefined && (title === null || shareOf(h1.tokens, tokenize(title.toLowerCase())) >= 0.5)) return h1.text;
+  return usable.find((h) => all.has(squash(h.text)))?.text ?? lead;
 }
 
 /** The share of the smaller word set that the other holds. */

@@ -37,6 +37,8 @@ describe('extractMetadata (issues 21.2, 37.3)', () => {
       .toBe('Reform Two Years Later');
     // No <h1> for it: a heading equal to any part of the title ("Section - Headline", "Blog: Headline").
     expect(extractMetadata(page('<title>Japan - Relations with the United States</title>', '<h2>Relations with the United States</h2>')).title).toBe('Relations with the United States');
+    expect(extractMetadata(page('<title>Kool Band – “Bright Song” Video - Tunes Daily</title>', '<h2>Kool Band – “Bright Song” Video</h2>')).title).toBe('Kool Band – “Bright Song” Video');
+    expect(extractMetadata(page('<title>» A Vegan Tour of Town :calmhabits</title>', '<h2>A Vegan Tour of Town</h2><h1>calmhabits</h1>')).title).toBe('A Vegan Tour of Town');
     expect(extractMetadata(page("<title>Seth's Notes: The importance of going first</title>", "<h1><a href='/'>Seth's Notes</a></h1><h2>The importance of going first</h2>")).title)
       .toBe('The importance of going first');
     // The site's name, never: an <h1> linked home, marked as a banner, equal to og:site_name, to the host's name, or to a later part of the title.
