@@ -354,11 +354,11 @@ function isSiteName(text: string, site: { names: Set<string>; host: string | nul
 }
 
 /**
- * The page's title as reviewers give it (measured on WCXB dev, docs/decisions.md "Page titles"): a heading equal to the
- * title's first part that is not the site's name ("Headline | Site"); else the first `<h1>` that is not the site's (or a
- * section's) name when half or more of its words are in the title; with no such `<h1>`, a heading equal to any part of the
- * title ("Site: Headline", "Section - Headline"); else the title's first part. `title`: the `<title>` (else `og:title`) a heading is compared with; `parts`: `og:title`
- * (else `<title>`), cut into parts.
+ * The page's title as WCXB's reviewers give it (docs/decisions.md, "Metadata: dates, authors, excerpt"): a heading equal
+ * to the title's first part that is not the site's name ("Headline | Site"); else the first `<h1>` that is not the site's
+ * or a section's name when half or more of its words are in the title (else it is a slogan); else a heading equal to a
+ * part of the title or a run of its parts ("Section - Headline", "Blog: Headline"); else the title's first part.
+ * `title`: the `<title>` (else `og:title`) a heading is compared with; `parts`: `og:title` (else `<title>`), cut into parts.
  */
 function pageTitle(headings: readonly Heading[], title: string | null, parts: string | null, site: { names: Set<string>; host: string | null }): string | null {
   const segments = parts !== null ? parts.split(TITLE_SEPARATORS).map((p) => p.trim()).filter((p) => p !== '') : [];
