@@ -131,12 +131,32 @@ function writeError(file: string, e: unknown): InputError {
 }
 
 /**
+ * A directory that cannot be made, as one line naming it and why: a parent that is a file, or the nearest existing
+ * ancestor on a read-only file system or not writable (a recursive mkdir says only ENOENT for a missing parent it
+ * could not make).
+ */
+async function mkdirError(dir: string, e: NodeJS.ErrnoException, file?: string): Promise<InputError> {
+  const what = file === undefined ? `${dir}: cannot create` : `${file}: cannot write`;
+  if (e.code === 'ENOTDIR' || e.code === 'EEXIST') return new InputError(`${what}: a parent of it is not a directory`, { cause: e });
+  let up = resolve(dir);
+  while (dirname(up) !== up && !(await stat(up).then(() => true, () => false))) up = dirname(up);
+  const code = await access(up, fsConstants.W_OK).then(() => e.code, (a: NodeJS.ErrnoException) => a.code);
+  const why = code === 'EROFS' ? `${up} is on a read-only file system` : code === 'EACCES' || code === 'EPERM' ? `${up} is not writable (permission denied)` : e.message;
+  return new InputError(`${what} (${why})`, { cause: e });
+}
+
+/** Make `dir` and its missing parents (for `file`, named in a failure's one line: mkdirError). */
+async function makeDir(dir: string, file?: string): Promise<void> {
+  await mkdir(dir, { recursive: true }).catch(async (e: NodeJS.ErrnoException) => { throw await mkdirError(dir, e, file); });
+}
+
+/**
  * A file a command writes whole (`eval --json`, `--pages`, `explain --svg`, `--html`): its missing parent
  * directories are made, as for `--output`; a failure is one line in words naming the file.
  */
 export async function writeWholeFile(path: string, content: string): Promise<void> {
+  await makeDir(dirname(resolve(path)), path);
   try {
-    await mkdir(dirname(resolve(path)), { recursive: true });
     await writeFile(path, content);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
@@ -190,12 +210,8 @@ export async function resolveOutputPath(path: string): Promise<{ path: string; s
     if (e.code === 'ENOTDIR') throw new InputError(`${path}: cannot write: a parent of it is not a directory`);
     throw writeError(parent, e);
   });
-  if (pst === undefined) {
-    await mkdir(parent, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOTDIR' || e.code === 'EEXIST') throw new InputError(`${path}: cannot write: a parent of it is not a directory`);
-      throw writeError(parent, e);
-    });
-  } else if (!pst.isDirectory()) throw new InputError(`${path}: cannot write: ${parent} is not a directory`);
+  if (pst === undefined) await makeDir(parent, path);
+  else if (!pst.isDirectory()) throw new InputError(`${path}: cannot write: ${parent} is not a directory`);
   return { path: target, special: false };
 }
 
@@ -381,11 +397,7 @@ export function textDirSink(dir: string, opts: { markerName: string; onError: (r
     async open() {
       await check();
       const st = await stat(dir).catch(() => undefined);
-      if (!st) {
-        await mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
-          throw new InputError(`${dir}: cannot create (${e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'a parent of it is not a directory' : e.message})`);
-        });
-      }
+      if (!st) await makeDir(dir);
       lock = await lockUnlessDone(join(dir, opts.markerName.replace(/^\.done/, '.lock')), marker, { ...opts.lock, subject: dir });
       return lock ? { done: false, kept: 0, keptFailed: 0 } : { done: true, kept: 0, keptFailed: 0 };
     },

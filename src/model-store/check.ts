@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import { ModelNotFoundError } from '../core/errors.js';
 import { SCHEMA_VERSION, STORE_APPLICATION_ID } from './schema.js';
 import { openReadOnly } from './read-only.js';
-import { openModelStore } from './sqlite.js';
+import { openModelStore, refuseDirectory } from './sqlite.js';
 
 /** Result for one stored model. */
 export interface ModelCheck {
@@ -44,6 +44,7 @@ export interface StoreCheck {
  */
 export function checkModelStore(path: string): StoreCheck {
   if (!existsSync(path)) throw new ModelNotFoundError(`no model store at ${path}`);
+  refuseDirectory(path);
   const problems: string[] = [];
   let integrity: string[] = [];
   let schemaVersion: number | null = null;
@@ -68,6 +69,7 @@ export function checkModelStore(path: string): StoreCheck {
     else rows.push(...(db.prepare('SELECT name, version, active FROM models ORDER BY name, version').all() as typeof rows));
   } catch (e) {
     problems.push(`cannot read the file as SQLite: ${(e as Error).message}`);
+    if (db === undefined) integrity = ['not checked (the file cannot be opened)'];
   } finally {
     closeDb?.();
   }

@@ -6,7 +6,7 @@
  * leaves the store as it was.
  */
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants as fsConstants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ModelFormatError, ModelNotFoundError } from '../core/errors.js';
@@ -41,14 +41,43 @@ export interface OpenStoreOptions {
 export function storeError(e: unknown, path: string, what: string): unknown {
   const code = (e as { code?: unknown })?.code;
   if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return e;
+  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN')) return new ModelFormatError(`${path}: ${what}: ${cannotWrite(path, code.startsWith('SQLITE_READONLY'))}`, { cause: e });
   const why = code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')
     ? 'the store is locked by another process (a running farsw train?); try again when it has finished'
     : code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB'
       ? `the store file is damaged (${(e as Error).message}); see farsw models check --store ${path}`
-      : code.startsWith('SQLITE_READONLY') ? 'the store file is read-only'
-        : code === 'SQLITE_FULL' ? 'the disk is full'
+      : code === 'SQLITE_FULL' ? 'the disk is full'
           : `${(e as Error).message} (${code})`;
   return new ModelFormatError(`${path}: ${what}: ${why}`, { cause: e });
+}
+
+/**
+ * Why a store cannot be opened or written, in words (SQLite says only "unable to open database file" or
+ * "attempt to write a readonly database"): a read-only file system, no permission, naming the file or the
+ * directory it would be created in.
+ */
+function cannotWrite(path: string, write: boolean): string {
+  const exists = existsSync(path);
+  const target = exists ? path : dirname(path);
+  let code: string | undefined;
+  try {
+    accessSync(target, write || !exists ? fsConstants.W_OK : fsConstants.R_OK);
+  } catch (e) {
+    code = (e as NodeJS.ErrnoException).code;
+  }
+  const why = code === 'EROFS' ? 'on a read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'not writable by this user (permission denied)' : undefined;
+  if (!exists) return why ? `cannot create it: its directory ${target} is ${why}` : 'cannot create it';
+  if (why) return write ? `the store file is ${why}` : `the store file is ${why.replace('writable', 'readable')}`;
+  return write ? 'the store file is read-only' : 'SQLite cannot open the file';
+}
+
+/** A store path that is a directory: one line, before SQLite's "unable to open database file". */
+export function refuseDirectory(path: string): void {
+  let dir = false;
+  try {
+    dir = statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch { /* a parent that is a file: said when the store is opened */ }
+  if (dir) throw new ModelFormatError(`${path}: is a directory; --store takes a model store file (as ${path.replace(/\/+$/, '')}/models.sqlite)`);
 }
 
 interface ModelRow {
@@ -75,12 +104,15 @@ const parseItems = (s: string): number[] => s.split(',').map(Number);
 export function openModelStore(path: string, options: OpenStoreOptions = {}): ModelStore {
   const readonly = options.readonly === true;
   if (path !== ':memory:') {
+    refuseDirectory(path);
     if (readonly && !existsSync(path)) throw new ModelNotFoundError(`no model store at ${path}; train a model first (farsw train --store ${path})`);
     if (!readonly) {
       try {
         mkdirSync(dirname(path), { recursive: true });
       } catch (e) {
-        throw new ModelFormatError(`${path}: cannot create the store's directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { cause: e });
+        const code = (e as NodeJS.ErrnoException).code;
+        const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a parent of it is not a directory' : code === 'EROFS' ? 'read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? (e as Error).message;
+        throw new ModelFormatError(`${path}: cannot create the store's directory (${why})`, { cause: e });
       }
     }
   }
@@ -94,6 +126,7 @@ export function openModelStore(path: string, options: OpenStoreOptions = {}): Mo
     }
   } catch (e) {
     if ((e as { code?: string }).code === 'SQLITE_NOTADB') throw new ModelFormatError(`${path}: not a SQLite model store`, { cause: e });
+    if (String((e as { code?: string }).code).startsWith('SQLITE_CANTOPEN')) throw storeError(e, path, 'cannot open model store');
     throw new ModelFormatError(`${path}: cannot open model store (${(e as Error).message})`, { cause: e });
   }
   try {
