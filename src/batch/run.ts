@@ -16,6 +16,7 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import { BATCH_DEFAULTS, FETCH_DEFAULTS } from '../core/defaults.js';
 import { fetchPage, perKeyLimiter, type FetchOptions } from './fetch.js';
 import { ConfigError, InputError } from '../core/errors.js';
+import { topLevelStrings } from './host.js';
 import { describeJob, jobDifference, type BatchJob } from './job.js';
 import type { InputKind } from '../input/magic.js';
 import { mapBounded } from './map-bounded.js';
@@ -107,11 +108,14 @@ export interface BatchSummary {
   redone?: string;
 }
 
+const ID_KEY: ReadonlySet<string> = new Set(['id']);
+
 /** `finalUrl`: the URL a fetched page was read from after redirects (URL inputs). */
 function outputRecord(item: BatchItem, result: TaskResult, finalUrl?: string): OutputRecord {
   const ref = item.ref;
+  // A record that failed before its worker read its id (a timeout, a worker out of memory) is named by the id its line holds.
   const name = item.task?.kind === 'json'
-    ? { id: result.id ?? ref.id! }
+    ? { id: result.id ?? topLevelStrings(item.task.line, ID_KEY)?.get('id') ?? ref.id! }
     : ref.url !== undefined ? { url: ref.url, ...(finalUrl !== undefined ? { finalUrl } : {}) } : { id: ref.id! };
   const warc = ref.warcRecordId !== undefined ? { warc_record_id: ref.warcRecordId } : {};
   return recordOf({ ...name, ...warc }, result);
