@@ -46,15 +46,31 @@ export function markdownLetters(markdown) {
 }
 
 /**
- * Where a format's letters part from the text output's: null when they are the same.
+ * Where a format's letters part from the text output's: null when they are the same. The formats leave out a heading with
+ * nothing under it (the text keeps it): `headings` are the page's heading texts, and one of them may be missing whole.
  * @returns `{ at, text, format }`: the offset and the letters around it on each side
  */
-export function formatMismatch(text, formatted, kind) {
+export function formatMismatch(text, formatted, kind, headings = []) {
   const a = letters(text), b = kind === 'html' ? htmlLetters(formatted) : markdownLetters(formatted);
   if (a === b) return null;
-  let at = 0;
-  while (at < a.length && a[at] === b[at]) at++;
-  return { at, text: a.slice(Math.max(0, at - 20), at + 40), format: b.slice(Math.max(0, at - 20), at + 40) };
+  const skippable = [...new Set(headings.map(letters))].filter((h) => h !== '');
+  let i = 0, j = 0;
+  for (;;) {
+    while (i < a.length && a[i] === b[j]) { i++; j++; }
+    if (i === a.length && j === b.length) return null;
+    const skip = skippable.find((h) => a.startsWith(h, i) && (a.slice(i + h.length, i + h.length + 8) === b.slice(j, j + 8)));
+    if (skip === undefined) break;
+    i += skip.length;
+  }
+  return { at: i, text: a.slice(Math.max(0, i - 20), i + 40), format: b.slice(Math.max(0, j - 20), j + 40) };
+}
+
+/** The texts of a page's heading lines (BlockKind Heading1..6), which formatMismatch lets a format leave out. */
+export function headingTexts(lib, html) {
+  const t = lib.buildLineTable(html);
+  const out = [];
+  for (let i = 0; i < t.count; i++) if (t.block[i] >= 2 && t.block[i] <= 7) out.push(t.lineText(i));
+  return out;
 }
 
 async function main() {
@@ -83,7 +99,7 @@ async function main() {
         const algo = m === 'model:default' ? {} : { algorithm: m };
         for (const format of ['html', 'markdown']) {
           const res = lib.extract(r.html, { ...algo, format, ...(r.url ? { url: r.url } : {}) });
-          const miss = formatMismatch(res.text, res[format] ?? '', format);
+          const miss = formatMismatch(res.text, res[format] ?? '', format) && formatMismatch(res.text, res[format] ?? '', format, headingTexts(lib, r.html));
           if (miss) bad.get(`${m} ${format}`).push({ id: r.id, ...miss });
         }
       }

@@ -10,7 +10,8 @@
  *
  * A fingerprint hashes the whole result as JSON (text, blocks, method, model, FAR-SW summary, warnings,
  * anything else the result carries), without its timing fields (`profile`, `ms`); a thrown error
- * is fingerprinted by its class and message. `--options` adds extract() options to every call (e.g. '{"format":"markdown","preset":"paper"}'). `--fields text` fingerprints only those fields (has the text changed?). `--dist` is a built library (a dist/ directory,
+ * is fingerprinted by its class and message. `--options` adds extract() options to every call (e.g. '{"format":"markdown","preset":"paper"}'). `--fields text` fingerprints only those fields (has the text changed?); `--fields words`
+ * the text's words alone (has anything but white space changed?). `--dist` is a built library (a dist/ directory,
  * e.g. a copy of the previous build) whose `index.js` exports `extract` and `extractorNames`.
  * `compare` prints, per method, how many pages differ (per dataset) and the first ids; exit code 1
  * when anything differs or a page or method is missing on one side, 0 when all are identical.
@@ -26,6 +27,7 @@ import { gunzipSync } from 'node:zlib';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MODEL = 'model:default';
 const TIME_FIELDS = new Set(['profile', 'ms']);
+const NOT_TOKEN = /[^\p{L}\p{N}\p{M}]+/gu;
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -81,8 +83,13 @@ function* pages(dataDir) {
 
 /** The result without its timing fields (or only `--fields`, e.g. `text`), as stable JSON. */
 function stable(result) {
-  if (opts.fields) return JSON.stringify(opts.fields.split(',').map((f) => result[f] ?? null));
+  if (opts.fields) return JSON.stringify(opts.fields.split(',').map((f) => (f === 'words' ? (result.text === undefined ? null : wordsOf(result.text)) : result[f] ?? null)));
   return JSON.stringify(result, (key, value) => (TIME_FIELDS.has(key) ? undefined : value));
+}
+
+/** `--fields words`: the text's evaluation tokens (core/tokenize.ts's rule), so a change of white space alone (a table row on one line, a <pre>'s indentation) is no difference. */
+function wordsOf(text) {
+  return text.toLowerCase().split(NOT_TOKEN).filter((w) => w !== '').join(' ');
 }
 
 function run(lib, method, html) {

@@ -24,6 +24,7 @@ import { getExtractor } from '../extract/registry.js';
 import { extractWithModel, modelExtraction, runModel, type ModelExtractorOptions } from '../extract/model-extractor.js';
 import { StageClock } from '../extract/registry.js';
 import { blocksToText } from '../html/text.js';
+import { withoutTables } from '../html/layout.js';
 import { FORMAT_NAMES, outputFormat, type FormatName, type Renditions } from './formats.js';
 import type { FarswResult } from '../extract/farsw.js';
 import type { LineOptions } from '../html/lines.js';
@@ -52,6 +53,12 @@ export interface ExtractOptions extends ModelExtractorOptions {
    * (`ExtractResult.markdown`); `html`: as clean article HTML (`ExtractResult.html`); `text` (default), `json`: the text alone.
    */
   readonly format?: FormatName;
+  /** Tables in the output (default true; false: left out of every format, trafilatura's --no-tables; line-based extractors). */
+  readonly tables?: boolean;
+  /** Link targets in markdown and html (default true; false: the link text alone, trafilatura's --no-links). */
+  readonly links?: boolean;
+  /** Images in markdown and html (default true; false: left out, trafilatura's --no-images). */
+  readonly images?: boolean;
   /** Also read the page's metadata (`ExtractResult.metadata`: title, byline, date, …; html/metadata.ts). */
   readonly metadata?: boolean;
   /**
@@ -85,7 +92,7 @@ export type FarswSummary = Pick<FarswResult, 'informative' | 'fallback' | 'fallb
 /** extract()'s options by the type they take (`model` and `format` are checked on their own, numbers by option-ranges.ts). */
 const OPTION_TYPES: Readonly<Record<string, 'string' | 'boolean' | 'object'>> = {
   algorithm: 'string', store: 'string', contentType: 'string', url: 'string', favor: 'string', preset: 'string',
-  useSiteModel: 'boolean', metadata: 'boolean', profile: 'boolean',
+  useSiteModel: 'boolean', metadata: 'boolean', profile: 'boolean', tables: 'boolean', links: 'boolean', images: 'boolean',
   lines: 'object', dana: 'object', farsw: 'object', fallback: 'object', wlr: 'object', accb: 'object', cetr: 'object',
 };
 /** Model objects already checked: a caller passes the same one for every page. */
@@ -187,12 +194,14 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
   let model: Model | undefined;
   let table: LineTable | undefined;
   const render = options.format !== undefined ? outputFormat(options.format)?.render : undefined;
+  // A rendition, or tables left out of the text, needs the extraction's line table.
+  const keepTable = render !== undefined || options.tables === false;
   let pageType: PageTypeResult | undefined;
   let lineOptions: Partial<LineOptions> | undefined;
   if (options.algorithm !== undefined) {
     const extractor = getExtractor(options.algorithm);
     // A format that renders the chosen lines reuses a line-based extractor's table (no second parse of the page).
-    const lined = render && extractor.extractLined ? extractor.extractLined(html, inner) : undefined;
+    const lined = keepTable && extractor.extractLined ? extractor.extractLined(html, inner) : undefined;
     result = lined ? lined.extraction : extractor.extract(html, inner);
     table = lined?.table;
     lineOptions = lined?.lines;
@@ -202,7 +211,7 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
     // A format that renders the chosen lines reuses the extraction's line table (no second parse of the page);
     // with metadata, the page is classified on that table too.
     const modelOptions = options.metadata ? { ...inner, pageType: true } : inner;
-    const run1 = render ? (m: Model) => extractKeepingTable(html, m, modelOptions) : (m: Model) => extractWithModel(html, m, modelOptions);
+    const run1 = keepTable ? (m: Model) => extractKeepingTable(html, m, modelOptions) : (m: Model) => extractWithModel(html, m, modelOptions);
     let run = run1(model);
     let reason = choice.reason;
     let fellBack = false;
@@ -223,9 +232,20 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
     if (render) lineOptions = { ...modelLineOptions(model.params), ...options.lines };
     result = { ...rest, modelReason: reason, ...(fellBack ? { fellBack: true as const } : {}), farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
+  if (options.tables === false && table) {
+    // Tables left out: the chosen lines less those in a table, their text written again.
+    const blocks = withoutTables(table, result.blocks);
+    result = { ...result, blocks, text: blocksToText(table, blocks) };
+  }
   if (render) {
     // The table and line options of a line-based extraction (a model, the DANA family); none for other extractors.
-    result = { ...result, [options.format!]: render({ source: html, table, blocks: result.blocks, text: result.text, url: options.url, dropElements: lineOptions?.dropElements }) };
+    result = {
+      ...result,
+      [options.format!]: render({
+        source: html, table, blocks: result.blocks, text: result.text, url: options.url, dropElements: lineOptions?.dropElements,
+        tables: options.tables !== false, links: options.links !== false, images: options.images !== false,
+      }),
+    };
   }
   if (options.metadata) {
     const metadata = extractMetadata(html, options.url);

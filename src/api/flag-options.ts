@@ -51,6 +51,9 @@ export interface ApplyFlags extends ExtractorFlags, LineFlags {
   'use-site-model'?: boolean;
   format?: FormatName;
   'with-metadata'?: boolean;
+  tables?: boolean;
+  links?: boolean;
+  images?: boolean;
   favor?: Favor;
   url?: string;
   'content-type'?: string;
@@ -101,6 +104,9 @@ export function flagsToOptions(args: ApplyFlags): ExtractOptions {
     profile: args.profile === true,
     ...(args.format !== undefined && OUTPUT_FORMATS[args.format].render !== undefined ? { format: args.format } : {}),
     ...(args.format === 'json' || args['with-metadata'] ? { metadata: true } : {}),
+    ...(args.tables === false ? { tables: false } : {}),
+    ...(args.links === false ? { links: false } : {}),
+    ...(args.images === false ? { images: false } : {}),
     ...presetArgs(args),
     ...(args.favor !== undefined ? { favor: args.favor } : {}),
     dana: danaArgs(args),

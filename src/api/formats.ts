@@ -4,10 +4,12 @@
  * A new format is one entry here plus its writer (a renderer over the line table and the chosen blocks,
  * as html/markdown.ts and html/clean-html.ts are), and its field in Renditions when it renders one.
  */
-import type { Block, LineTable } from '../core/types.js';
-import { cleanHtml } from '../html/clean-html.js';
+import { BlockKind, LineContext, type Block, type LineTable } from '../core/types.js';
+import { cleanHtml, escapeAttr, escapeText } from '../html/clean-html.js';
+import { safeUrl } from '../html/safe-url.js';
 import { blocksToMarkdown, escapeMarkdown } from '../html/markdown.js';
 import type { PageMetadata } from '../html/metadata.js';
+import { emptyHeadings, outputLineText, pageBaseUrl, tableCells, withWholeTables } from '../html/layout.js';
 
 /** What a renderer reads: the page's source, the line table the blocks index (undefined for extractors without line blocks), the result. */
 export interface RenderInput {
@@ -18,6 +20,10 @@ export interface RenderInput {
   readonly url: string | undefined;
   /** The elements the line builder dropped with their content (LineOptions.dropElements): the html leaves them out too. */
   readonly dropElements?: readonly string[] | undefined;
+  /** Tables, link targets and images in the rendition (each default true; ExtractOptions.tables, links, images). */
+  readonly tables?: boolean;
+  readonly links?: boolean;
+  readonly images?: boolean;
 }
 
 /**
@@ -61,9 +67,12 @@ export interface OutputFormat {
   readonly render?: (page: RenderInput) => string;
   /** One page as `farsw apply PAGE` prints it (header, body, final newline). */
   readonly page: (result: FormattedResult, context: PageContext) => string;
-  /** One page of a batch as `--out-dir` writes it, from its output record. */
-  readonly file: (record: { readonly text: string } & Renditions) => string;
+  /** One page of a batch as `--out-dir` writes it, from its output record (its metadata with --with-metadata). */
+  readonly file: (record: PageRecord) => string;
 }
+
+/** What `--out-dir` writes a page from: a batch output record. */
+export interface PageRecord extends Renditions { readonly text: string; readonly metadata?: object }
 
 /** `body` with a newline after it (none for an empty page), under a `==> file <==` header when several pages are written. */
 function framed(body: string, context: PageContext): string {
@@ -83,6 +92,24 @@ function metadataLines(m: PageMetadata): string {
   return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
 }
 
+/**
+ * `--format html --with-metadata`: the article in a document whose `<head>` holds the metadata (title, author, date,
+ * description, canonical link; `<html lang dir>`), every value escaped, the canonical URL http(s) or relative only.
+ */
+export function htmlDocument(article: string, m: PageMetadata): string {
+  const meta = (name: string, v: string | null): string => (v ? `<meta name="${name}" content="${escapeAttr(v)}">\n` : '');
+  const canonical = m.canonicalUrl !== null ? safeUrl(m.canonicalUrl, undefined) : null;
+  const attrs = (m.lang ? ` lang="${escapeAttr(m.lang)}"` : '') + (m.dir ? ` dir="${escapeAttr(m.dir)}"` : '');
+  return `<!DOCTYPE html>\n<html${attrs}>\n<head>\n<meta charset="utf-8">\n`
+    + (m.title ? `<title>${escapeText(m.title)}</title>\n` : '')
+    + meta('author', m.byline) + meta('date', m.date) + meta('description', m.description)
+    + (canonical ? `<link rel="canonical" href="${escapeAttr(canonical)}">\n` : '')
+    + `</head>\n<body>\n${article}${article ? '\n' : ''}</body>\n</html>`;
+}
+
+/** A record's metadata as PageMetadata (batch records carry it as a plain object). */
+const metadataOf = (rec: PageRecord): PageMetadata | undefined => rec.metadata as PageMetadata | undefined;
+
 /** The `--format json` document of one page; `url`: the page's URL (after redirects, or --url) when there is one. */
 function jsonDocument(r: FormattedResult, context: PageContext): Record<string, unknown> {
   return {
@@ -98,7 +125,8 @@ function jsonDocument(r: FormattedResult, context: PageContext): Record<string, 
 /** Markdown of the chosen lines (links, images, lists, quotes); paragraphs of the text for extractors without line blocks. */
 function renderMarkdown(p: RenderInput): string {
   if (!p.table) return p.text === '' ? '' : p.text.split('\n').map(escapeMarkdown).join('\n\n');
-  return blocksToMarkdown(p.table, p.blocks, { source: p.source, ...(p.url !== undefined ? { baseUrl: p.url } : {}) });
+  const baseUrl = pageBaseUrl(p.source, p.url);
+  return blocksToMarkdown(p.table, p.blocks, { source: p.source, ...(baseUrl !== undefined ? { baseUrl } : {}), ...keptParts(p) });
 }
 
 /** Clean article HTML of the chosen lines' source; paragraphs of the text for extractors without line blocks. */
@@ -107,24 +135,38 @@ function renderHtml(p: RenderInput): string {
     const paragraphs = p.text.split('\n').map((t) => `<p>${t.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('');
     return p.text === '' ? '' : cleanHtml(paragraphs, [[0, paragraphs.length]]);
   }
-  // The chosen lines' own ranges: what lies between two lines (a comment section, a hidden element the lines dropped) is left out.
+  const table = p.table, source = p.source;
+  // A chosen table whole (its image cells too); no heading with nothing under it.
+  const blocks = withWholeTables(table, p.blocks, tableCells(table));
+  const empty = emptyHeadings(table, blocks, (i) => outputLineText(table, i, source));
+  // The chosen lines' own ranges, with the white space between two chosen lines of a <pre>: what lies
+  // between two lines that are not (a comment section, a hidden element the lines dropped) is left out.
   const ranges: [number, number][] = [];
-  for (const b of p.blocks) {
+  let prev = -2;
+  for (const b of blocks) {
     for (let i = b.start; i < b.end; i++) {
+      if (empty.has(i)) continue;
       const last = ranges[ranges.length - 1];
-      if (last !== undefined && last[1] === p.table.start[i]) last[1] = p.table.end[i]!;
-      else ranges.push([p.table.start[i]!, p.table.end[i]!]);
+      if (last !== undefined && (last[1] === table.start[i] || (prev === i - 1 && table.context[i - 1]! & table.context[i]! & LineContext.Preformatted && table.block[i] !== BlockKind.Preformatted && WHITE_SPACE.test(source.slice(last[1], table.start[i]))))) last[1] = table.end[i]!;
+      else ranges.push([table.start[i]!, table.end[i]!]);
+      prev = i;
     }
   }
   // The elements the lines dropped with their content, and only those: the html holds the text's words.
-  return cleanHtml(p.source, ranges, p.url, p.dropElements);
+  return cleanHtml(source, ranges, pageBaseUrl(source, p.url), p.dropElements, keptParts(p));
 }
+
+/** What a rendition keeps besides the text: tables, link targets, images. */
+function keptParts(p: RenderInput): { tables: boolean; links: boolean; images: boolean } {
+  return { tables: p.tables !== false, links: p.links !== false, images: p.images !== false };
+}
+const WHITE_SPACE = /^\s*$/;
 
 const FORMATS = {
   text: {
     extension: '.txt',
     page: (r, c) => framed((r.metadata ? metadataLines(r.metadata) : '') + r.text, c),
-    file: (rec) => rec.text + (rec.text ? '\n' : ''),
+    file: (rec) => { const m = metadataOf(rec), body = (m ? metadataLines(m) : '') + rec.text; return body + (body ? '\n' : ''); },
   },
   json: {
     extension: '.json',
@@ -135,13 +177,13 @@ const FORMATS = {
     extension: '.md',
     render: renderMarkdown,
     page: (r, c) => framed((r.metadata ? frontMatter(r.metadata) : '') + (r.markdown ?? ''), c),
-    file: (rec) => { const md = rec.markdown ?? ''; return md + (md ? '\n' : ''); },
+    file: (rec) => { const m = metadataOf(rec), md = (m ? frontMatter(m) : '') + (rec.markdown ?? ''); return md + (md ? '\n' : ''); },
   },
   html: {
     extension: '.html',
     render: renderHtml,
-    page: (r, c) => framed(r.html ?? '', c),
-    file: (rec) => { const h = rec.html ?? ''; return h + (h ? '\n' : ''); },
+    page: (r, c) => framed(r.metadata ? htmlDocument(r.html ?? '', r.metadata) : r.html ?? '', c),
+    file: (rec) => { const m = metadataOf(rec), h = m ? htmlDocument(rec.html ?? '', m) : rec.html ?? ''; return h + (h ? '\n' : ''); },
   },
 } satisfies Record<string, OutputFormat>;
 

@@ -361,12 +361,20 @@ const UNSAFE = /[^A-Za-z0-9._-]+/g;
 /** How --out-dir writes a page: its file extension and its content from the record (api/formats.ts OutputFormat). */
 export interface PageFileFormat {
   readonly extension: string;
-  readonly file: (record: { readonly text: string } & Renditions) => string;
+  readonly file: (record: { readonly text: string; readonly metadata?: object } & Renditions) => string;
 }
 
-/** File name of a page in --out-dir: a readable slug of its id or URL and a hash that keeps names unique. */
+/** A record id that is an input file's path (a page file's extension): its base name without the extension is the page's name. */
+const PAGE_FILE = /(?:^|[\\/])([^\\/]+?)(?:\.(?:s?html?|xhtml|php|aspx?|jsp|warc))?(?:\.gz)?$/i;
+const PAGE_EXTENSION = /\.(?:s?html?|xhtml|php|aspx?|jsp|warc)(?:\.gz)?$|\.gz$/i;
+
+/**
+ * File name of a page in --out-dir: a readable slug of its record id (an input file's base name without its extension,
+ * not its whole path) or URL, and a hash of the whole key that keeps names unique (shards may share the directory).
+ */
 export function textFileName(key: string, extension = '.txt'): string {
-  const slug = key.replace(/^[a-z]+:\/\//i, '').replace(UNSAFE, '_').replace(/^[._]+/, '').slice(0, 100);
+  const named = !/^[a-z]+:\/\//i.test(key) && PAGE_EXTENSION.test(key) ? PAGE_FILE.exec(key)?.[1] ?? key : key;
+  const slug = named.replace(/^[a-z]+:\/\//i, '').replace(UNSAFE, '_').replace(/^[._]+/, '').slice(0, 100);
   return `${slug || 'page'}-${fnv1a32(key).toString(16).padStart(8, '0')}${extension}`;
 }
 
@@ -403,7 +411,7 @@ export function textDirSink(dir: string, opts: { markerName: string; onError: (r
     },
     async write(rec) {
       if (rec.error !== undefined) return opts.onError(rec);
-      let base = textFileName(rec.url ?? rec.id ?? rec.warc_record_id ?? 'page', extension);
+      let base = textFileName(rec.id ?? rec.url ?? rec.warc_record_id ?? 'page', extension);
       if (used.has(base)) {
         const stem = base.slice(0, -extension.length);
         let k = 2;
@@ -412,9 +420,10 @@ export function textDirSink(dir: string, opts: { markerName: string; onError: (r
       }
       used.add(base);
       const name = join(dir, base);
+      const content = body(rec);
       const fh = await open(`${name}.partial`, CREATE, 0o644).catch((e: unknown) => { throw writeError(`${name}.partial`, e); });
       try {
-        await fh.writeFile(body(rec)).catch((e: unknown) => { throw writeError(`${name}.partial`, e); });
+        await fh.writeFile(content).catch((e: unknown) => { throw writeError(`${name}.partial`, e); });
       } finally {
         await fh.close();
       }
@@ -422,7 +431,7 @@ export function textDirSink(dir: string, opts: { markerName: string; onError: (r
       const old = await lstat(name).catch(() => undefined);
       if (old && !old.isFile()) throw new InputError(`${name}: exists and is not a regular file; not replaced`);
       await rename(`${name}.partial`, name).catch((e: unknown) => { throw writeError(name, e); });
-      written.push(`${base}\t${Buffer.byteLength(rec.text + (rec.text ? '\n' : ''))}`);
+      written.push(`${base}\t${Buffer.byteLength(content)}`);
     },
     async commit(summary) {
       try {

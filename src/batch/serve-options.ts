@@ -22,6 +22,7 @@ type Kind = 'string' | 'boolean' | 'number' | readonly string[];
 /** The options a request may give: `apply`'s extraction flags (--store, --url and --profile are not per request: `url` is a field of its own). */
 const REQUEST_OPTIONS: Readonly<Record<string, Kind | (() => readonly string[])>> = {
   model: 'string', algorithm: extractorNames, 'use-site-model': 'boolean', format: RECORD_FORMATS, 'with-metadata': 'boolean',
+  tables: 'boolean', links: 'boolean', images: 'boolean',
   favor: FAVORS, preset: PRESETS, 'content-type': 'string',
   gap: 'number', radius: 'number', 'title-decay': 'number', container: 'number', 'title-container': 'number', 'best-line': 'boolean',
   mode: COMBINE_MODES, phi: 'number', beta: 'number', classify: ['crisp', 'fuzzy', 'confidence', 'rules'], 'block-score': ['paper', 'evidence'],

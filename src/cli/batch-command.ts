@@ -13,7 +13,7 @@ import { EXIT, type CliIo } from './io.js';
 import { INPUT_KINDS, type InputKind } from '../input/magic.js';
 import type { LockOptions } from '../batch/lock.js';
 import { jsonlFileSink, streamSink, textDirSink, type OutputRecord, type OutputSink } from '../batch/output.js';
-import { OUTPUT_FORMATS } from '../api/formats.js';
+import { OUTPUT_FORMATS, type FormatName } from '../api/formats.js';
 import { createProgressBar, type ProgressReporter } from '../batch/progress.js';
 import { runBatch, type BatchSummary } from '../batch/run.js';
 import { passedList } from '../batch/sources.js';
@@ -194,7 +194,8 @@ export async function applyBatch(args: BatchArgs, extract: ExtractOptions, io: C
       markerName: shard ? `.done-${shardLabel(shard)}` : '.done',
       onError: reportError,
       lock,
-      format: OUTPUT_FORMATS[extract.format ?? 'text'],
+      // The format asked for (json writes the whole record, metadata included; it renders nothing, so it is not extract's).
+      format: OUTPUT_FORMATS[(args as { format?: FormatName }).format ?? extract.format ?? 'text'],
     });
   } else if (args.output !== undefined && args.output !== '-') {
     sink = jsonlFileSink(withShard(args.output, shard), { resumable: ordered, lock });

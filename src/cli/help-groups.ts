@@ -10,7 +10,7 @@ import { extractorOptions } from './extractor-options.js';
 import { lineOptions } from './line-options.js';
 
 /** The options most runs use, in the order a user reads them. */
-const EVERYDAY = ['model', 'algorithm', 'format', 'with-metadata', 'favor', 'preset', 'comments', 'url', 'content-type', 'store', 'use-site-model', 'profile', 'help', 'version'];
+const EVERYDAY = ['model', 'algorithm', 'format', 'with-metadata', 'tables', 'links', 'images', 'favor', 'preset', 'comments', 'url', 'content-type', 'store', 'use-site-model', 'profile', 'help', 'version'];
 
 /** Option names a builder defines (aliases left out: a group listing `q` and `quiet` shows the option twice). */
 function optionNames(build: (y: Argv) => Argv): string[] {

@@ -113,6 +113,8 @@ export interface LineTable {
    * trimmed); absent when the page has none or it is empty.
    */
   readonly title?: string;
+  /** The page source the lines index (built tables): the output writers read a `<pre>`'s white space and a line's links from it. */
+  readonly source?: string;
   /** What the line builder had to correct on this page (the swallowed-page guard, html/lines.ts). */
   readonly warnings?: readonly string[];
   /**

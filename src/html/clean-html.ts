@@ -10,6 +10,7 @@
 import { FlatParser as Parser } from './flat-parser.js';
 import { LINE_DEFAULTS } from '../core/defaults.js';
 import { safeUrl } from './safe-url.js';
+import { isCitationLink, isNoiseElement, languageClass } from './layout.js';
 
 /** Elements kept, and those written without an end tag. */
 const KEPT = new Set([
@@ -22,13 +23,16 @@ const VOID = new Set(['img', 'br', 'hr']);
 const SAME_AS_PARENT = new Set(['b', 'i', 'em', 'strong']);
 /** Dropped with everything inside: the line builder's default list (a form's text is text; its controls are not). */
 const DROPPED: ReadonlySet<string> = new Set(LINE_DEFAULTS.dropElements);
-const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { a: ['href', 'title'], img: ['src', 'alt', 'title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] };
+const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { a: ['href', 'title'], img: ['src', 'alt', 'title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'], pre: ['class'], code: ['class'] };
 
-const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
+export const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
 
-/** An output element (the cleaned article only, never the page): kept markup and the text inside it. */
-interface OutNode { readonly name: string; readonly attrs: string; readonly children: (OutNode | string)[] }
+/** What cleanHtml and inlineMarkdown keep besides the text (each default true). */
+export interface KeptParts { readonly tables: boolean; readonly links: boolean; readonly images: boolean }
+
+/** An output element (the cleaned article only, never the page): kept markup and the text inside it (`href`: a link's as written). */
+interface OutNode { readonly name: string; readonly attrs: string; readonly children: (OutNode | string)[]; readonly href?: string }
 
 /**
  * Clean article HTML of the chosen parts of a page.
@@ -39,9 +43,12 @@ interface OutNode { readonly name: string; readonly attrs: string; readonly chil
  * @returns `<article>…</article>`: the elements that enclose chosen text (lists, tables, quotes keep
  *   their structure), with the text and images of the chosen ranges only; '' when nothing is chosen
  */
-export function cleanHtml(source: string, ranges: readonly (readonly [number, number])[], baseUrl?: string, dropElements?: readonly string[]): string {
+export function cleanHtml(source: string, ranges: readonly (readonly [number, number])[], baseUrl?: string, dropElements?: readonly string[], keep: Partial<KeptParts> = {}): string {
   if (ranges.length === 0) return '';
-  const dropped = dropElements !== undefined ? new Set(dropElements) : DROPPED;
+  const dropped = new Set(dropElements ?? DROPPED);
+  if (keep.tables === false) dropped.add('table');
+  if (keep.images === false) dropped.add('img');
+  const links = keep.links !== false;
   const from = ranges[0]![0], to = ranges[ranges.length - 1]![1];
   let r = 0;
   const chosen = (offset: number): boolean => {
@@ -67,20 +74,20 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
   let dropDepth = 0;
   const parser = new Parser({
     onopentag(name, attrs) {
-      if (dropDepth > 0 || dropped.has(name)) { if (!VOID.has(name)) dropDepth++; return; }
+      if (dropDepth > 0 || dropped.has(name) || isNoiseElement(name, attrs)) { if (!VOID.has(name)) dropDepth++; return; }
       if (!KEPT.has(name)) return;
       let a = '';
       for (const key of ATTRIBUTES[name] ?? []) {
         const v = attrs[key];
         if (v === undefined) continue;
-        const value = key === 'href' || key === 'src' ? safeUrl(v, baseUrl) : v;
+        const value = key === 'href' || key === 'src' ? safeUrl(v, baseUrl) : key === 'class' ? languageClass(v) || null : v;
         if (value !== null) a += ` ${key}="${escapeAttr(value)}"`;
       }
       if (name === 'img') {
         if (/ src=/.test(a) && chosen(from + parser.startIndex)) stack[stack.length - 1]!.children.push({ name, attrs: a, children: [] });
         return;
       }
-      if (name === 'a' && !/ href=/.test(a)) return; // a link to nowhere (or to javascript:) is its text
+      if (name === 'a' && !(links && / href=/.test(a))) return; // a link to nowhere (or to javascript:), or links left out: its text
       const top = stack[stack.length - 1]!;
       // <b> right inside <b> (and i, em, strong) renders as the one around it: the open element stands for both
       // (600,000 unclosed <b> are one element of the output, not 600,000 nested ones).
@@ -89,7 +96,7 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
         openCount.set(name, openCount.get(name)! + 1);
         return;
       }
-      const node: OutNode = { name, attrs: a, children: [] };
+      const node: OutNode = name === 'a' ? { name, attrs: a, children: [], href: attrs['href']! } : { name, attrs: a, children: [] };
       top.children.push(node);
       if (!VOID.has(name)) {
         stack.push(node);
@@ -106,6 +113,9 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
       if (VOID.has(name) || !KEPT.has(name) || !(openCount.get(name)! > 0)) return; // one look-up for an element not open
       let k = stack.length - 1;
       while (stack[k]!.name !== name) k--;
+      const node = stack[k]!, parent = stack[k - 1]!;
+      // A citation number (`[1]` linking into the page) is left out, with its <sup> when that holds nothing else.
+      if (name === 'a' && node !== parent && isCitationLink(node.href, textOf(node))) parent.children.splice(parent.children.lastIndexOf(node), 1);
       for (let j = k; j < stack.length; j++) openCount.set(stack[j]!.name, openCount.get(stack[j]!.name)! - 1);
       stack.length = k;
     },
@@ -113,6 +123,11 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
   parser.end(source.slice(from, to));
   const body = serialize(root.children).trim();
   return body === '' ? '' : `<article>\n${body}\n</article>`;
+}
+
+/** The text inside a node (a link's: small). */
+function textOf(node: OutNode): string {
+  return node.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
 }
 
 /** The nodes that hold chosen text or an image (empty elements are left out), found bottom-up without recursion. */
@@ -194,29 +209,45 @@ export function linkDestination(url: string): string {
  * @param escape escapes page text (the caller's Markdown escaper)
  * @returns the Markdown and the plain text it was built from (white space collapsed), to check it against the line's text
  */
-export function inlineMarkdown(source: string, escape: (s: string) => string, baseUrl?: string): { markdown: string; text: string } {
-  // Pieces: page text (escaped at the end, white space collapsed) or markup written here (kept as it is).
-  const pieces: { text?: string; raw?: string }[] = [];
+export function inlineMarkdown(source: string, escape: (s: string) => string, baseUrl?: string, keep: Partial<KeptParts> = {}): { markdown: string; text: string } {
+  const links = keep.links !== false, images = keep.images !== false;
+  // Pieces: page text (escaped at the end, white space collapsed) or markup written here (kept as it is; `plain`: the
+  // page text it stands for, a code span's).
+  const pieces: { text?: string; raw?: string; plain?: string }[] = [];
   let dropDepth = 0;
-  let link: { href: string | null; at: number } | null = null;
+  let link: { href: string | null; at: number; raw: string | undefined } | null = null;
+  let code = -1; // where the open <code>'s pieces start
   const parser = new Parser({
     onopentag(name, attrs) {
-      if (dropDepth > 0 || DROPPED.has(name)) { if (!VOID.has(name)) dropDepth++; return; }
-      if (name === 'a' && !link) link = { href: attrs['href'] !== undefined ? safeUrl(attrs['href'], baseUrl) : null, at: pieces.length };
-      else if (name === 'img' && attrs['src'] !== undefined) {
+      if (dropDepth > 0 || DROPPED.has(name) || isNoiseElement(name, attrs)) { if (!VOID.has(name)) dropDepth++; return; }
+      if (name === 'a' && !link) link = { href: links && attrs['href'] !== undefined ? safeUrl(attrs['href'], baseUrl) : null, at: pieces.length, raw: attrs['href'] };
+      else if (name === 'img' && images && attrs['src'] !== undefined) {
         const src = safeUrl(attrs['src'], baseUrl);
         if (src !== null) pieces.push({ raw: `![${escape((attrs['alt'] ?? '').replace(/\s+/g, ' ').trim())}](${linkDestination(src)})` });
       } else if (name === 'br') pieces.push({ text: ' ' });
+      else if (name === 'code' && code < 0) code = pieces.length;
     },
     ontext(t) {
       if (dropDepth === 0) pieces.push({ text: t });
     },
     onclosetag(name) {
       if (dropDepth > 0) { if (DROPPED.has(name) || !VOID.has(name)) dropDepth--; return; }
+      if (name === 'code' && code >= 0) {
+        // Text alone in <code> → a code span (its white space as a browser shows it); with a link or image inside, plain text.
+        const inside = pieces.slice(code);
+        const body = inside.map((p) => p.text ?? '').join('').replace(/\s+/g, ' ');
+        if (inside.every((p) => p.text !== undefined) && body.trim() !== '') {
+          const lead = /^\s*/.exec(body)![0], trail = /\s*$/.exec(body)![0], content = body.trim();
+          pieces.splice(code, inside.length, ...(lead ? [{ text: lead }] : []), { raw: codeSpan(content), plain: content }, ...(trail ? [{ text: trail }] : []));
+        }
+        code = -1;
+        return;
+      }
       if (name !== 'a' || !link) return;
-      const l: { href: string | null; at: number } = link;
+      const l: { href: string | null; at: number; raw: string | undefined } = link;
       link = null;
-      const label = pieces.slice(l.at).map((p) => p.text ?? p.raw ?? '').join('').trim();
+      const label = pieces.slice(l.at).map((p) => p.text ?? p.plain ?? p.raw ?? '').join('').trim();
+      if (isCitationLink(l.raw, label)) { pieces.length = l.at; return; } // a citation number: left out
       if (l.href === null || label === '') return;
       // Brackets around the label's pieces; the white space at its edges stays outside them.
       const first = pieces.findIndex((p, k) => k >= l.at && (p.raw !== undefined || p.text!.trim() !== ''));
@@ -247,6 +278,10 @@ export function inlineMarkdown(source: string, escape: (s: string) => string, ba
       if (space && markdown !== '') markdown += ' ';
       // Page text's `!` right before a link's `[` would make it an image.
       else if (p.raw.startsWith('[') && markdown.endsWith('!')) markdown = `${markdown.slice(0, -1)}\\!`;
+      if (p.plain !== undefined) {
+        if (space && text !== '' && !text.endsWith(' ')) text += ' ';
+        text += p.plain;
+      }
       space = false;
       markdown += p.raw;
       continue;
@@ -262,4 +297,13 @@ export function inlineMarkdown(source: string, escape: (s: string) => string, ba
     if (space) text += ' ';
   }
   return { markdown: markdown.trim(), text: text.trim() };
+}
+
+/** A CommonMark code span of `content` (no line breaks): a backtick run longer than any inside, a space inside it where the content starts or ends with a backtick. */
+function codeSpan(content: string): string {
+  let longest = 0;
+  for (const run of content.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  const pad = content.startsWith('`') || content.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${content}${pad}${fence}`;
 }

@@ -7,20 +7,24 @@
  *   consecutive items form one tight list, nested as the page nests its lists (LineContext's list depth):
  *   an item is indented by the marker widths of the items it sits in, as CommonMark reads nesting;
  *   ordered items are numbered from 1 per list;
- * - text inside `<pre>` → a fenced code block, consecutive `<pre>` lines in one fence
- *   (white space inside is collapsed like all line text, and blank lines are gone);
+ * - text inside `<pre>` → a fenced code block, consecutive `<pre>` lines in one fence, with the page's white space and
+ *   blank lines (with the page source) and the language of `class="language-x"` (`lang-x`, `highlight-source-x`);
+ *   `<code>` in a line → a code span;
  * - text inside `<blockquote>` → every output line prefixed by `> `;
  * - with the page source, the cells of a data table (≥ 2 rows, two of them with ≥ 2 cells, one line of text per cell; rows and cells
- *   from the table's element tree) → a GFM table, its first row the header; a layout table (one cell a row,
+ *   from the table's element tree) → a GFM table, its first row the header, a cell spanning columns followed by empty ones,
+ *   image cells kept (the text-less lines of a chosen table are added); a layout table (one cell a row,
  *   paragraphs in a cell) stays paragraphs;
+ * - a heading with nothing under it (the next heading is of its level or above, or the end) is left out, and so are
+ *   edit links and citation numbers (`[edit]`, `[1]`: html/layout.ts);
  * - anything else → a paragraph; blocks are separated by a blank line.
  * With the page source, links become `[text](url)` and images `![alt](url)` (an image-only line a
- * paragraph of its own); without it, links are their text. Page text is escaped so that it
- * cannot turn into markup: `\ ` * _ [ ] < >` and a `&` that starts a character reference inline, and block markers at a line start.
+ * paragraph of its own); without it, links are their text; relative URLs are made absolute against `baseUrl`. Page text
+ * is escaped where it would read as markup (escapeMarkdown), and nowhere else.
  */
-import { BlockKind, LineContext, type Block, type ElementTree, type LineTable } from '../core/types.js';
+import { BlockKind, LineContext, type Block, type LineTable } from '../core/types.js';
 import { inlineMarkdown } from './clean-html.js';
-import { nameHash } from './tags.js';
+import { codeLanguage, emptyHeadings, outputLineText, preformattedText, preRunEnd, tableCells, textlessCell, withWholeTables, type Cells } from './layout.js';
 
 /** Options of {@link blocksToMarkdown}. */
 export interface MarkdownOptions {
@@ -30,33 +34,64 @@ export interface MarkdownOptions {
   readonly source?: string;
   /** Page URL, to make link and image URLs absolute. */
   readonly baseUrl?: string;
+  /** Tables (GFM), link targets and images (each default true; false: tables left out, links as their text, no images). */
+  readonly tables?: boolean;
+  readonly links?: boolean;
+  readonly images?: boolean;
 }
 
 const MARKDOWN_DEFAULTS: MarkdownOptions = Object.freeze({ escape: true });
 
-/** Markup characters, and a `&` that CommonMark would read as the start of a character reference (`&amp;` in the page's text). */
-const INLINE_SPECIAL = /[\\`*_[\]<>]|&(?=#?[a-zA-Z0-9]+;)/g;
-const LINK_OR_IMAGE = /<(a|img)[\s>]/i;
-/** Block markers at the start of a line: ATX heading, list bullet, ordered item, thematic break, fence. */
-const LEADING_MARKER = /^(#|[-+=~]|\d{1,9}(?=[.)]))/;
+const LINK_OR_IMAGE = /<(a|img|code)[\s>]/i;
 const BACKTICK_RUN = /`+/g;
+/** What may read as markup (a run of `*`, `_` or `~`, or one character); escapeMarkdown looks at each one's neighbours. */
+const MAYBE_MARKUP = /\*+|_+|~+|[\\`[\]<&]/g;
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const SPACE = /\s/;
+const TAG_START = /[A-Za-z/!?]/;
+const CHARACTER_REFERENCE = /^&#?[a-zA-Z0-9]+;/;
+/** Block markers at the start of a line: ATX heading, bullet, ordered item number (each followed by white space or the end), quote, `---`. */
+const LEADING_MARKER = /^(?:#{1,6}(?=[ \t]|$)|[-+*](?=[ \t]|$)|\d{1,9}(?=[.)](?:[ \t]|$))|>|-(?=(?:[ \t]*-){2,}[ \t]*$))/;
 
-/** Escape one line of page text for use as Markdown inline content. */
+/**
+ * Escape one line of page text for use as Markdown inline content, only where CommonMark (and GFM's strikethrough)
+ * would read it as markup: `*`, `_` and `~` runs that can open or close emphasis (not between spaces, not `_` inside a
+ * word), `<` before a tag or autolink, `&` of a character reference, `\` before punctuation, a block marker at the start;
+ * backticks and brackets always (a code span or link can close in another piece of the line). The string's ends count
+ * as neither space nor a word (the text may go on in the next piece).
+ */
 export function escapeMarkdown(text: string): string {
-  let s = text.replace(INLINE_SPECIAL, '\\$&');
+  let s = text.replace(MAYBE_MARKUP, (run: string, k: number, t: string) => (needsEscape(run, k, t) ? run.replace(/[^]/g, '\\$&') : run));
   const m = LEADING_MARKER.exec(s);
-  if (m) s = m[1]!.length > 1 || /\d/.test(m[1]!) ? `${m[1]}\\${s.slice(m[1]!.length)}` : `\\${s}`;
+  if (m) s = /\d/.test(m[0]) ? `${m[0]}\\${s.slice(m[0].length)}` : `\\${s}`;
   return s;
 }
 
+/** Would `run` (one character, or a run of `*`, `_` or `~`) at `t[k]` read as markup (escapeMarkdown)? */
+function needsEscape(run: string, k: number, t: string): boolean {
+  const c = run[0]!, next = t[k + run.length];
+  switch (c) {
+    case '\\': return next === undefined || ASCII_PUNCTUATION.test(next);
+    case '<': return next !== undefined && TAG_START.test(next);
+    case '&': return CHARACTER_REFERENCE.test(t.slice(k, k + 40));
+    case '*': case '_': case '~': {
+      const before = t[k - 1] ?? '', after = next ?? '';
+      if (SPACE.test(before) && SPACE.test(after)) return false; // neither opens nor closes
+      return !(c === '_' && WORD_CHAR.test(before) && WORD_CHAR.test(after)); // `snake_case`
+    }
+    default: return true; // ` [ ]
+  }
+}
+
 /** The table cell a line's text sits in: its table's and row's element numbers, and its column. */
-interface Cell { readonly table: number; readonly row: number; readonly col: number }
+interface Cell { readonly table: number; readonly row: number; readonly col: number; readonly span: number }
 
 type Item = (
   | { readonly kind: 'heading'; readonly level: number; readonly text: string; readonly quote: boolean }
   | { readonly kind: 'item'; readonly text: string; readonly quote: boolean; readonly depth: number; readonly ordered: boolean; marker: string; indent: number }
   | { readonly kind: 'para'; readonly text: string; readonly quote: boolean }
-  | { readonly kind: 'code'; readonly lines: string[]; readonly quote: boolean; last: number }
+  | { readonly kind: 'code'; readonly lines: string[]; readonly quote: boolean; last: number; readonly lang: string }
   | { readonly kind: 'table'; readonly rows: string[][]; readonly quote: boolean }
 ) & { cell?: Cell | undefined };
 
@@ -75,7 +110,7 @@ function itemLines(item: Item): string[] {
       let longest = 0;
       for (const l of item.lines) for (const run of l.match(BACKTICK_RUN) ?? []) longest = Math.max(longest, run.length);
       const fence = '`'.repeat(Math.max(3, longest + 1));
-      return [fence, ...item.lines, fence];
+      return [fence + item.lang, ...item.lines, fence];
     }
   }
 }
@@ -87,45 +122,62 @@ function itemLines(item: Item): string[] {
  * @returns Markdown text, blocks separated by a blank line, no trailing newline; '' when nothing is chosen
  */
 export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], options: Partial<MarkdownOptions> = {}): string {
-  const { escape, source, baseUrl } = { ...MARKDOWN_DEFAULTS, ...options };
+  const { escape, source, baseUrl, tables, links, images } = { ...MARKDOWN_DEFAULTS, ...options };
+  const keep = { tables: tables !== false, links: links !== false, images: images !== false };
   const plainEsc = escape ? escapeMarkdown : (s: string) => s;
   const items: Item[] = [];
   // Tables, like links and images, only with the page source: without it the output is plain paragraphs.
-  const tree = source !== undefined ? table.elements : undefined;
-  for (const b of blocks) {
+  const cells = source !== undefined ? tableCells(table) : undefined;
+  const chosen = withWholeTables(table, blocks, cells);
+  const text = (i: number): string => outputLineText(table, i, source);
+  const empty = emptyHeadings(table, chosen, text);
+  for (const b of chosen) {
     for (let i = b.start; i < b.end; i++) {
-      const text = table.lineText(i);
-      // The line's links and images, when its source has any and gives the same text.
+      if (empty.has(i)) continue;
+      const kind = table.block[i]! as BlockKind, ctx = table.context[i]!;
+      const quote = (ctx & LineContext.Quote) !== 0 || kind === BlockKind.Quote;
+      if (source !== undefined && ctx & LineContext.Preformatted && table.contentChars[i]! > 0) {
+        // One fence per run of <pre> lines, with the page's white space; a line that opens a new <pre> starts a new fence.
+        const last = preRunEnd(table, i, b.end);
+        const pre = preformattedText(source, table, i, last);
+        const lines = pre !== undefined ? pre.split('\n') : Array.from({ length: last - i + 1 }, (_, k) => table.lineText(i + k)).filter((l) => l !== '');
+        items.push({ kind: 'code', lines, quote, last, lang: codeLanguage(source, table, i) });
+        i = last;
+        continue;
+      }
+      const plain = text(i);
+      // The line's links, images and code spans, when its source has any and gives the same text.
       let inline: string | undefined;
       if (source !== undefined) {
         const slice = source.slice(table.start[i]!, table.end[i]!);
         if (LINK_OR_IMAGE.test(slice)) {
-          const md = inlineMarkdown(slice, plainEsc, baseUrl);
-          if (md.text === text.replace(/\s+/g, ' ').trim() && md.markdown !== '') inline = md.markdown;
+          const md = inlineMarkdown(slice, plainEsc, baseUrl, keep);
+          if (md.text === plain.replace(/\s+/g, ' ').trim() && md.markdown !== '') inline = md.markdown;
         }
       }
-      if (text.length === 0 && inline === undefined) continue;
+      if (plain.length === 0 && inline === undefined) continue;
       const esc = inline !== undefined ? () => inline! : plainEsc;
-      const kind = table.block[i]! as BlockKind, ctx = table.context[i]!;
-      const quote = (ctx & LineContext.Quote) !== 0 || kind === BlockKind.Quote;
       const prev = items[items.length - 1];
       if (ctx & LineContext.Preformatted) {
-        // One fence per run of <pre> lines; a line that opens a new <pre> starts a new fence.
         if (prev?.kind === 'code' && prev.quote === quote && kind !== BlockKind.Preformatted && contiguous(table, prev.last, i)) {
-          prev.lines.push(text);
+          prev.lines.push(plain);
           prev.last = i;
-        } else items.push({ kind: 'code', lines: [text], quote, last: i });
+        } else items.push({ kind: 'code', lines: [plain], quote, last: i, lang: '' });
       } else if (kind >= BlockKind.Heading1 && kind <= BlockKind.Heading6) {
-        let t = esc(text);
+        let t = esc(plain);
         if (escape && t.endsWith('#')) t = `${t.slice(0, -1)}\\#`; // not a closing sequence
         items.push({ kind: 'heading', level: kind - BlockKind.Heading1 + 1, text: t, quote });
       } else if (kind === BlockKind.ListItem || ctx & LineContext.ListItem) {
         const depth = Math.max(1, (ctx & LineContext.ListDepthMask) >> LineContext.ListDepthShift);
-        items.push({ kind: 'item', text: esc(text), quote, depth, ordered: (ctx & LineContext.OrderedList) !== 0, marker: '-', indent: 0 });
+        items.push({ kind: 'item', text: esc(plain), quote, depth, ordered: (ctx & LineContext.OrderedList) !== 0, marker: '-', indent: 0 });
       } else {
-        items.push({ kind: 'para', text: esc(text), quote });
+        items.push({ kind: 'para', text: esc(plain), quote });
       }
-      if (tree && !(ctx & LineContext.Preformatted)) items[items.length - 1]!.cell = cellOf(tree, i);
+      if (cells && !(ctx & LineContext.Preformatted)) {
+        const e = table.contentChars[i]! > 0 ? cells.cell[i]! : textlessCell(cells, table, i);
+        if (e >= 0 && !keep.tables) items.pop(); // an image cell of a table left out
+        else if (e >= 0) items[items.length - 1]!.cell = cellOf(cells, e, source!, table, i);
+      }
     }
   }
   const grouped = groupTables(items);
@@ -173,31 +225,17 @@ function contiguous(table: LineTable, a: number, b: number): boolean {
   return true;
 }
 
-const [TABLE, TR, TD, TH] = ['table', 'tr', 'td', 'th'].map(nameHash) as [number, number, number, number];
-const SECTIONS = new Set(['thead', 'tbody', 'tfoot'].map(nameHash));
+const CELL_START = /<t[dh](?:\s[^>]*)?>/gi;
+const COLSPAN = /\bcolspan\s*=\s*["']?(\d+)/i;
 
-/**
- * The cell line `i`'s text starts in, from the page's element tree (built as a browser parses, so omitted end tags, comments
- * and scripts need no care here): its nearest `<td>`/`<th>`, that cell's row and the row's table; undefined outside a cell
- * (text in a `<caption>`, or in a table nested in a cell without a cell of its own). Cells directly in a table or a table
- * section form one row, the `<tr>` a browser implies there.
- */
-function cellOf(tree: ElementTree, i: number): Cell | undefined {
-  const { tag, parent } = tree;
-  if (!tag) return undefined;
-  let cell = tree.line[i]! - 1;
-  while (cell >= 0 && tag[cell] !== TD && tag[cell] !== TH) {
-    if (tag[cell] === TABLE) return undefined;
-    cell = parent[cell]! - 1;
-  }
-  const row = cell >= 0 ? parent[cell]! - 1 : -1;
-  if (row < 0 || !(tag[row] === TR || tag[row] === TABLE || SECTIONS.has(tag[row]!))) return undefined;
-  let t = row;
-  while (t >= 0 && tag[t] !== TABLE) t = parent[t]! - 1;
-  if (t < 0) return undefined;
-  let col = 0;
-  for (let c = row + 1; c < cell; c = tree.end[c]!) if (tag[c] === TD || tag[c] === TH) col++;
-  return { table: t, row, col };
+/** Table cell `e`, where line `i`'s text or image lies, with the columns it spans (its start tag's colspan, read before the text). */
+function cellOf(cells: Cells, e: number, source: string, table: LineTable, i: number): Cell {
+  const start = table.start[i]!;
+  const head = source.slice(Math.max(0, start - 200), start) + (/^(?:\s*<[^<>]*>)*/.exec(source.slice(start, table.end[i]))?.[0] ?? '');
+  let tag = '';
+  for (const m of head.matchAll(CELL_START)) tag = m[0];
+  const span = Math.min(1000, Math.max(1, Number(COLSPAN.exec(tag)?.[1] ?? 1)));
+  return { table: cells.table[e]!, row: cells.row[e]!, col: cells.col[e]!, span };
 }
 
 /**
@@ -219,17 +257,26 @@ function groupTables(items: readonly Item[]): Item[] {
 }
 
 function dataTable(run: readonly Item[]): Item | undefined {
-  const rows = new Map<number, Map<number, string>>();
+  const rows = new Map<number, Map<number, { text: string; span: number }>>();
   for (const item of run) {
     if (item.kind !== 'para' || item.quote !== run[0]!.quote) return undefined;
-    const { row, col } = item.cell!;
-    const cells = rows.get(row) ?? new Map<number, string>();
+    const { row, col, span } = item.cell!;
+    const cells = rows.get(row) ?? new Map<number, { text: string; span: number }>();
     if (cells.has(col)) return undefined; // paragraphs in one cell: a layout table
-    cells.set(col, item.text.replace(/\|/g, '\\|'));
+    cells.set(col, { text: item.text.replace(/\|/g, '\\|'), span });
     rows.set(row, cells);
   }
   const ordered = [...rows.keys()].sort((a, b) => a - b).map((r) => rows.get(r)!);
   if (ordered.length < 2 || ordered.filter((c) => c.size >= 2).length < 2) return undefined;
-  const grid = ordered.map((cells) => Array.from({ length: Math.max(...cells.keys()) + 1 }, (_, c) => cells.get(c) ?? ''));
+  // A cell spanning columns is followed by empty ones (GFM has no colspan); a cell without text spans one.
+  const grid = ordered.map((cells) => {
+    const row: string[] = [];
+    for (let c = 0, last = Math.max(...cells.keys()); c <= last; c++) {
+      const cell = cells.get(c);
+      row.push(cell?.text ?? '');
+      for (let k = 1; k < (cell?.span ?? 1); k++) row.push('');
+    }
+    return row;
+  });
   return { kind: 'table', rows: grid, quote: run[0]!.quote };
 }

@@ -55,6 +55,7 @@ export class PageLines implements LineTable {
   readonly classTokens?: { readonly start: Uint32Array; readonly keys: Uint32Array };
   readonly elements?: ElementTree;
   readonly title?: string;
+  readonly source: string;
   warnings?: readonly string[];
   private texts: string[] | undefined;
   /** Texts of the lines asked for one by one. */
@@ -66,6 +67,7 @@ export class PageLines implements LineTable {
     columns: TableColumns,
   ) {
     this.count = columns.count;
+    this.source = src;
     this.start = columns.start; this.end = columns.end;
     this.contentChars = columns.contentChars; this.contentBytes = columns.contentBytes;
     this.codeChars = columns.codeChars; this.codeBytes = columns.codeBytes;

@@ -63,9 +63,9 @@ describe('blocksToMarkdown', () => {
 
   it('escapes page text that would read as markup', () => {
     expect(all('<p># not a heading</p><p>- not a list</p><p>1. not ordered</p><p>a *b* [c](d) &lt;e&gt; `f`</p>')).toBe(
-      '\\# not a heading\n\n\\- not a list\n\n1\\. not ordered\n\na \\*b\\* \\[c\\](d) \\<e\\> \\`f\\`',
+      '\\# not a heading\n\n\\- not a list\n\n1\\. not ordered\n\na \\*b\\* \\[c\\](d) \\<e> \\`f\\`',
     );
-    expect(all('<h2>C#</h2>')).toBe('## C\\#');
+    expect(all('<h2>C#</h2><p>x</p>')).toBe('## C\\#\n\nx');
     expect(escapeMarkdown('plain words')).toBe('plain words');
   });
 

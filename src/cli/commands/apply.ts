@@ -30,6 +30,9 @@ interface ApplyArgs extends Partial<Omit<BatchArgs, 'input'>>, LineArgs, Extract
   'use-site-model': boolean;
   format: FormatName;
   'with-metadata': boolean;
+  tables: boolean;
+  links: boolean;
+  images: boolean;
   input?: string[];
   url?: string;
   'content-type'?: string;
@@ -82,7 +85,10 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         .option('use-site-model', { type: 'boolean', default: false, describe: 'With --model auto: use the matching site model even where it lost to the default model in training (farsw models show NAME)' })
         .option('format', { alias: 'f', choices: FORMAT_NAMES, default: 'text' as FormatName, describe: 'Output format (markdown: headings, lists, quotes, code, links and images of the chosen lines; html: clean article HTML; json: everything, metadata included). With --input: a "markdown" or "html" field in each record' })
         .option('with-metadata', { type: 'boolean', default: false, describe: 'Also give the page metadata (title, byline, date, site name, language, direction, canonical URL, description, excerpt, image): markdown front matter, text header lines, a "metadata" field of batch records' })
-        .option('url', { type: 'string', describe: 'URL of the page: picks the site model (--model auto), makes markdown and html links absolute' })
+        .option('tables', { type: 'boolean', default: true, describe: '--no-tables: leave tables out of the output (every format)' })
+        .option('links', { type: 'boolean', default: true, describe: '--no-links: link text without link targets (markdown, html)' })
+        .option('images', { type: 'boolean', default: true, describe: '--no-images: leave images out (markdown, html)' })
+        .option('url', { type: 'string', describe: 'URL of the page: picks the site model (--model auto), makes markdown and html links absolute (without it: the page\'s <base href> or og:url)' })
         .option('content-type', { type: 'string', describe: 'Transport Content-Type / charset of the file bytes' })
         .option('favor', { choices: FAVORS, describe: 'precision: leave out more boilerplate; recall: lose less content; balanced: the defaults. A documented parameter set (docs/cli.md, "Precision or recall"); flags given explicitly win' })
         .option('profile', { type: 'boolean', default: false, describe: 'Print per-stage timings to stderr (with --format json, also a "profile" field)' })
@@ -103,7 +109,7 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         const workerFile = process.env['FARSW_BATCH_WORKER'];
         // FARSW_BATCH_NOOP=1: records are read and checked but not extracted (scripts/bench-batch.mjs measures the coordinator so).
         const noop = process.env['FARSW_BATCH_NOOP'] === '1';
-        if (args.format === 'json') throw new ConfigError('--format json is for single pages: batch records are JSON already (use --with-metadata for the metadata)');
+        if (args.format === 'json' && args['out-dir'] === undefined) throw new ConfigError('--format json is for single pages and --out-dir: batch records are JSON already (use --with-metadata for the metadata)');
         return applyBatch(args as unknown as BatchArgs, extractOptions({ ...args, profile: false }), io, { ...(workerFile ? { workerFile } : {}), ...(noop ? { noop } : {}) });
       }
       const files = args.files ?? [];
