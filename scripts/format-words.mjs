@@ -58,9 +58,19 @@ export function formatMismatch(text, formatted, kind, headings = []) {
   for (;;) {
     while (i < a.length && a[i] === b[j]) { i++; j++; }
     if (i === a.length && j === b.length) return null;
-    const skip = skippable.find((h) => a.startsWith(h, i) && (a.slice(i + h.length, i + h.length + 8) === b.slice(j, j + 8)));
-    if (skip === undefined) break;
-    i += skip.length;
+    // The heading may start up to its length before the mismatch (its first letters matched what follows it in the format).
+    let moved = false;
+    for (const h of skippable) {
+      for (let back = 0; back <= Math.min(i, j, h.length - 1) && !moved; back++) {
+        if (a.startsWith(h, i - back) && a.slice(i - back + h.length, i - back + h.length + 8) === b.slice(j - back, j - back + 8)) {
+          i += h.length - back;
+          j -= back;
+          moved = true;
+        }
+      }
+      if (moved) break;
+    }
+    if (!moved) break;
   }
   return { at: i, text: a.slice(Math.max(0, i - 20), i + 40), format: b.slice(Math.max(0, j - 20), j + 40) };
 }

@@ -206,8 +206,8 @@ export function codeLanguage(source: string, table: LineTable, first: number): s
 /** Class words of an edit-section link's container (MediaWiki `mw-editsection`, older `editsection`) and of a citation's `<sup>`. */
 const EDIT_CLASS = /(?:^|\s)(?:mw-)?editsection(?:\s|$)/;
 const REFERENCE_CLASS = /(?:^|\s)reference(?:\s|$)/;
-/** A citation number's label: `[12]`, `[a]`, `[note 3]`, `[nb 1]`. */
-const CITATION_LABEL = /^\[\s*(?:\d{1,4}|[a-z]{1,3}|(?:note|nb|n)\s?\d{1,4})\s*\]$/i;
+/** A citation number's label: `[12]`, a note's `[a]`, `[note 3]`, `[nb 1]` (not `[top]`, a link up the page). */
+const CITATION_LABEL = /^\[\s*(?:\d{1,4}|[a-z]|(?:note|nb|n)\s?\d{1,4})\s*\]$/i;
 /** A line whose source may hold one (checked before parsing it). */
 const NOISE_HINT = /editsection|reference|href\s*=\s*["']?#/i;
 
@@ -277,7 +277,8 @@ const SEAM_PUNCTUATION = /[.,;:!?)\]]/;
 /** Line `i`'s text as the writers give it: without edit links and citation numbers (with the page source). */
 export function outputLineText(table: LineTable, i: number, source: string | undefined): string {
   const text = table.lineText(i, false);
-  if (source === undefined || text === '' || table.links[i] === 0) return text;
+  // Both kinds of noise show a bracket in the text: a line without one (nearly all) is not parsed.
+  if (source === undefined || table.links[i] === 0 || text.indexOf('[') < 0) return text;
   const noise = noiseTexts(source.slice(table.start[i], table.end[i]));
   return noise.length > 0 ? withoutNoise(text, noise) : text;
 }

@@ -8,7 +8,7 @@
  * edit links and citation numbers (`[edit]`, `[1]`) are left out. The words
  * are the lines' words but those links.
  */
-import { LineContext, type Block, type LineTable } from '../core/types.js';
+import { BlockKind, LineContext, type Block, type LineTable } from '../core/types.js';
 import { emptyHeadings, isTocHeading, cellSeparator, outputLineText, preformattedText, preRunEnd, tableCells } from './layout.js';
 
 /**
@@ -17,9 +17,9 @@ import { emptyHeadings, isTocHeading, cellSeparator, outputLineText, preformatte
  */
 export function blocksToText(table: LineTable, blocks: readonly Block[]): string {
   const source = table.source;
-  const cells = source !== undefined ? tableCells(table) : undefined;
+  const cells = source !== undefined && choosesCell(table, blocks) ? tableCells(table) : undefined;
   // A table of contents' title whose list was left out ("Contents" over the first heading); other empty headings stay (measured: docs/decisions.md).
-  const empty = source !== undefined ? tocTitles(table, blocks, source) : undefined;
+  const empty = source !== undefined ? tocTitles(table, blocks) : undefined;
   // Lines are joined JOIN_LINES at a time and not kept by the table: their strings die young (held until one join at the end,
   // the 335,571 lines of a 50 MB page were copied by the young-generation collector and promoted).
   const out: string[] = [], joined: string[] = [];
@@ -51,10 +51,17 @@ export function blocksToText(table: LineTable, blocks: readonly Block[]): string
 }
 
 /** The empty headings (html/layout.ts emptyHeadings) among the chosen lines that title a table of contents. */
-function tocTitles(table: LineTable, blocks: readonly Block[], source: string): Set<number> | undefined {
-  const empty = emptyHeadings(table, blocks, (i) => outputLineText(table, i, source));
+function tocTitles(table: LineTable, blocks: readonly Block[]): Set<number> | undefined {
+  // A heading without text writes nothing here: whether one has text is all the check needs.
+  const empty = emptyHeadings(table, blocks, (i) => (table.contentChars[i]! > 0 ? 'text' : ''));
   for (const i of empty) if (!isTocHeading(table, i)) empty.delete(i);
   return empty.size > 0 ? empty : undefined;
+}
+
+/** Does a chosen line start in a table cell (BlockKind.TableCell: a `<td>`/`<th>` opened it)? Only then are cells looked up. */
+function choosesCell(table: LineTable, blocks: readonly Block[]): boolean {
+  for (const b of blocks) for (let i = b.start; i < b.end; i++) if (table.block[i] === BlockKind.TableCell) return true;
+  return false;
 }
 
 /** Lines of the output joined at a time (blocksToText). */

@@ -79,7 +79,7 @@ describe('--no-tables, --no-links, --no-images (item 7)', () => {
     await run(['apply', '--help'], io);
     for (const flag of ['--tables', '--links', '--images']) expect(io.out).toContain(flag);
     expect(io.out).toMatch(/--no-tables/);
-    expect(io.out).toMatch(/--comments +Keep user-comment sections \(dropped by default/);
+    expect(io.out).toMatch(/--comments +Keep user-comment sections \(removed by default/);
   });
 });
 
