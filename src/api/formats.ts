@@ -147,7 +147,7 @@ function renderHtml(p: RenderInput): string {
     for (let i = b.start; i < b.end; i++) {
       if (empty.has(i)) continue;
       const last = ranges[ranges.length - 1];
-      if (last !== undefined && (last[1] === table.start[i] || (prev === i - 1 && table.context[i - 1]! & table.context[i]! & LineContext.Preformatted && table.block[i] !== BlockKind.Preformatted && WHITE_SPACE.test(source.slice(last[1], table.start[i]))))) last[1] = table.end[i]!;
+      if (last !== undefined && (last[1] === table.start[i] || (prev === i - 1 && sameCodeBlock(table, source, last[1], i)))) last[1] = table.end[i]!;
       else ranges.push([table.start[i]!, table.end[i]!]);
       prev = i;
     }
@@ -161,6 +161,12 @@ function keptParts(p: RenderInput): { tables: boolean; links: boolean; images: b
   return { tables: p.tables !== false, links: p.links !== false, images: p.images !== false };
 }
 const WHITE_SPACE = /^\s*$/;
+
+/** Does line `i` go on the `<pre>` of line `i - 1` (which ends at `from`), with only white space (its line breaks) between them? */
+function sameCodeBlock(table: LineTable, source: string, from: number, i: number): boolean {
+  return (table.context[i - 1]! & table.context[i]! & LineContext.Preformatted) !== 0 && table.block[i] !== BlockKind.Preformatted
+    && WHITE_SPACE.test(source.slice(from, table.start[i]));
+}
 
 const FORMATS = {
   text: {
