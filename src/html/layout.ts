@@ -210,6 +210,10 @@ const REFERENCE_CLASS = /(?:^|\s)reference(?:\s|$)/;
 const CITATION_LABEL = /^\[\s*(?:\d{1,4}|[a-z]|(?:note|nb|n)\s?\d{1,4})\s*\]$/i;
 /** A line whose source may hold one (checked before parsing it). */
 const NOISE_HINT = /editsection|reference|href\s*=\s*["']?#/i;
+const NOISE_CLASS_HINT = /editsection|reference/i;
+const ANCHOR_HREF = /href\s*=\s*["']?#/i;
+/** {@link CITATION_LABEL} anywhere in a line's text. */
+const CITATION_IN_TEXT = /\[\s*(?:\d{1,4}|[a-z]|(?:note|nb|n)\s?\d{1,4})\s*\]/i;
 
 /** Is this start tag a Wikipedia-like page's edit link or citation number, dropped with what it holds? (`a` decided by its text: {@link isCitationLink}.) */
 export function isNoiseElement(name: string, attrs: Readonly<Record<string, string>>): boolean {
@@ -279,7 +283,10 @@ export function outputLineText(table: LineTable, i: number, source: string | und
   const text = table.lineText(i, false);
   // Both kinds of noise show a bracket in the text: a line without one (nearly all) is not parsed.
   if (source === undefined || table.links[i] === 0 || text.indexOf('[') < 0) return text;
-  const noise = noiseTexts(source.slice(table.start[i], table.end[i]));
+  const slice = source.slice(table.start[i], table.end[i]);
+  // A citation link's text is in the line's text: a line with in-page links but no citation label there is not parsed.
+  if (!NOISE_CLASS_HINT.test(slice) && !(CITATION_IN_TEXT.test(text) && ANCHOR_HREF.test(slice))) return text;
+  const noise = noiseTexts(slice);
   return noise.length > 0 ? withoutNoise(text, noise) : text;
 }
 
