@@ -210,7 +210,7 @@ const REFERENCE_CLASS = /(?:^|\s)reference(?:\s|$)/;
 const CITATION_LABEL = /^\[\s*(?:\d{1,4}|[a-z]|(?:note|nb|n)\s?\d{1,4})\s*\]$/i;
 /** A line whose source may hold one (checked before parsing it). */
 const NOISE_HINT = /editsection|reference|href\s*=\s*["']?#/i;
-const NOISE_CLASS_HINT = /editsection|reference/i;
+const NOISE_CLASS_HINT = /editsection|\breference\b/i;
 const ANCHOR_HREF = /href\s*=\s*["']?#/i;
 /** {@link CITATION_LABEL} anywhere in a line's text. */
 const CITATION_IN_TEXT = /\[\s*(?:\d{1,4}|[a-z]|(?:note|nb|n)\s?\d{1,4})\s*\]/i;
