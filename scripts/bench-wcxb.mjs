@@ -89,7 +89,12 @@ const htmlToText = (html) => (html ? allText(buildLineTable(`<body>${html}</body
  */
 const GRIDS = {
   forum: [0, 1].flatMap((commentShare) => [false, true].map((posts) => ({ commentShare, posts }))),
-  items: [200, 400].flatMap((bodyChars) => [false, true].map((jsonLdDescription) => ({ bodyChars, jsonLdDescription }))),
+  // jsonLdDescription off left the grid once every fold chose it on (docs/decisions.md, "Page types").
+  items: [
+    { bodyChars: 400, jsonLdDescription: true }, { bodyChars: 400, jsonLdDescription: true, dropWidgets: true },
+    ...[1500, 3000].map((hiddenChars) => ({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars })),
+    ...[3000, 5000].map((hiddenChars) => ({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars, dedupe: true })),
+  ],
   repeated: [{ repeatedItems: 3 }, { repeatedItems: 3, bodyChars: 200 }, { repeatedItems: 5, bodyChars: 200 }],
 };
 const variants = opts.cv === undefined ? [] : [

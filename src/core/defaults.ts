@@ -324,7 +324,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
     service: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3 }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200 }) }),
     listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.8, settings: Object.freeze({ repeatedItems: 3 }) }),
-    product: Object.freeze({ strategy: 'items', minConfidence: 0.5, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true }) }),
+    product: Object.freeze({ strategy: 'items', minConfidence: 0.5, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true }) }),
   }) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
   /**
    * The body fallback (extract/strategies/body.ts, stage `body` of the `items` strategy): chosen lines under this many
@@ -338,6 +338,10 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   repeatedItems: 0,
   /** The items strategy's JSON-LD Product description (html/json-ld.ts); each route sets its own (routes above). */
   jsonLdDescription: false,
+  /** The items strategy's shop widgets left out (extract/strategies/widgets.ts); each route sets its own (routes above). */
+  dropWidgets: false,
+  /** The items strategy's re-read with hidden tab panels (extract/strategies/index.ts); each route sets its own (routes above); 0 = off. */
+  hiddenChars: 0,
   /** The forum strategy's posts stage (extract/strategies/posts.ts); each route sets its own (routes above). */
   posts: false,
   /** The forum strategy's re-read with comment sections (extract/strategies/index.ts); each route sets its own. */

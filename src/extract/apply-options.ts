@@ -158,6 +158,10 @@ export interface FarswApplyOptions {
   readonly repeatedItems: number;
   /** The items strategy adds the page's JSON-LD Product description when the output lacks it (html/json-ld.ts). */
   readonly jsonLdDescription: boolean;
+  /** The items strategy leaves out a product page's shop widgets: reviews, related products, accessories (extract/strategies/widgets.ts). */
+  readonly dropWidgets: boolean;
+  /** The items strategy reads the page again with its hidden elements (tab and accordion panels) when the model kept fewer characters than this; 0 = off. */
+  readonly hiddenChars: number;
   /** The forum strategy keeps the run of sibling posts around a chosen post whole (extract/strategies/posts.ts). */
   readonly posts: boolean;
   /**

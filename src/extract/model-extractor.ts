@@ -73,12 +73,13 @@ export function runModel(html: string, model: Model, options: ModelExtractorOpti
   const settings = route.settings ? routedSettings(apply, route.settings) : apply;
   let lines = table, detail: FarswResult | undefined;
   if (strategy?.lines) {
-    // A strategy that reads the page otherwise (forum: comment sections kept) builds its own table, used when it says so.
-    const again = pageLines(html, { ...options, lines: { ...r.lines, ...options.lines, ...strategy.lines } }, clock);
+    // A strategy that reads the page otherwise (forum: comment sections kept) builds its own table (when asked for), used when it says so.
+    let read: LineTable | undefined;
+    const again = (): LineTable => (read ??= pageLines(html, { ...options, lines: { ...r.lines, ...options.lines, ...strategy.lines } }, clock));
     const first = (): FarswResult => (detail ??= applyModel(table, model, settings, strategy.stages));
     const kept = (): number => first().blocks.reduce((n, b) => { for (let i = b.start; i < b.end; i++) n += table.contentChars[i]!; return n; }, 0);
     if (!strategy.reread || strategy.reread(table, again, kept, settings)) {
-      lines = again;
+      lines = again();
       detail = undefined;
     }
   }

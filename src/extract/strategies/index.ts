@@ -20,6 +20,7 @@ import type { FarswApplyOptions } from '../apply-options.js';
 import { bodyStage } from './body.js';
 import { repeatedStage } from './repeated.js';
 import { postsStage } from './posts.js';
+import { widgetsStage } from './widgets.js';
 import { ConfigError } from '../../core/errors.js';
 
 /** One page type's way of extracting. */
@@ -33,10 +34,10 @@ export interface PageTypeStrategy {
   /** Line options laid over the model's (the page is read again with them); absent: the same line table. */
   readonly lines?: Partial<LineOptions>;
   /**
-   * With `lines`: whether the page read again replaces the first reading, given both tables and the characters the
-   * strategy's stages keep on the first (computed only when called); absent: always.
+   * With `lines`: whether the page read again replaces the first reading, given the first table, the page read again and
+   * the characters the strategy's stages keep on the first (each computed only when called); absent: always.
    */
-  readonly reread?: (first: LineTable, again: LineTable, kept: () => number, options: FarswApplyOptions) => boolean;
+  readonly reread?: (first: LineTable, again: () => LineTable, kept: () => number, options: FarswApplyOptions) => boolean;
   /** Its stage list. */
   readonly stages: readonly Stage[];
   /**
@@ -57,8 +58,10 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   },
   {
     id: 'items', types: ['product'],
-    purpose: "products: a near-empty output falls back to the page's body lines (bodyChars); a JSON-LD Product description the output lacks is added (jsonLdDescription)",
-    stages: insertStage(MODEL_STAGES, bodyStage, 'main'),
+    purpose: "products: a near-empty output falls back to the page's body lines (bodyChars); reviews and related products are left out (dropWidgets); a short output is read again with hidden tab panels (hiddenChars); a JSON-LD Product description the output lacks is added (jsonLdDescription)",
+    lines: Object.freeze({ dropHidden: false }),
+    reread: hiddenHoldsDescription,
+    stages: insertStage(insertStage(MODEL_STAGES, bodyStage, 'main'), widgetsStage, 'body'),
     supplement: missingDescription,
   },
   {
@@ -76,8 +79,13 @@ function textChars(t: LineTable): number {
 }
 
 /** Forum: the comment sections hold the thread when their text is more than `commentShare` times what was kept without them (0: always). */
-function commentsHoldThread(first: LineTable, again: LineTable, kept: () => number, options: FarswApplyOptions): boolean {
-  return options.commentShare <= 0 || textChars(again) - textChars(first) > options.commentShare * kept();
+function commentsHoldThread(first: LineTable, again: () => LineTable, kept: () => number, options: FarswApplyOptions): boolean {
+  return options.commentShare <= 0 || textChars(again()) - textChars(first) > options.commentShare * kept();
+}
+
+/** Products: the page is read with its hidden elements (tab and accordion panels) when the model kept fewer than `hiddenChars` characters of the visible page. */
+function hiddenHoldsDescription(_first: LineTable, _again: () => LineTable, kept: () => number, options: FarswApplyOptions): boolean {
+  return options.hiddenChars > 0 && kept() < options.hiddenChars;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

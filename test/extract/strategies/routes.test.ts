@@ -116,6 +116,17 @@ describe('strategies through extract() and explain', () => {
     const once = extract(shown, { model: as('product'), farsw: { routes } }).text;
     expect(once.split('linseed').length).toBe(2);
   });
+  it('with hiddenChars, a product page is read with its hidden tab panels only when the model kept fewer characters than that', () => {
+    const description = 'Hand-turned legs, a seat carved from one board, finished with linseed oil and beeswax over three days.';
+    const tabbed = PRODUCT.replace('<span class="price">', `<div class="tab-panel" id="tab-description" hidden><p>${description}</p><p>Made to order in our Oslo workshop; each stool is signed under its seat.</p></div><span class="price">`);
+    const routes = (hiddenChars: number) => ({ product: { strategy: 'items', minConfidence: 0.5, settings: { bodyChars: 200, hiddenChars } } });
+    expect(extract(tabbed, { model: as('product'), farsw: { routes: routes(0) } }).text).not.toContain('linseed');
+    const read = extract(tabbed, { model: as('product'), farsw: { routes: routes(2000) } }).text;
+    expect(read).toContain(description);
+    expect(read).toContain('Oslo workshop');
+    // the visible output holds more than 20 characters: the page is not read again
+    expect(extract(tabbed, { model: as('product'), farsw: { routes: routes(20) } }).text).not.toContain('linseed');
+  });
   it('with commentShare, a forum page is read with its comment sections only when they hold more than that many times the output', () => {
     const routes = { forum: { strategy: 'forum', minConfidence: 0.5, settings: { commentShare: 1 } } };
     expect(extract(THREAD, { model: as('forum'), farsw: { routes } }).text).toContain('Hide glue is reversible');
