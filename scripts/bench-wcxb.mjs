@@ -95,7 +95,8 @@ const GRIDS = {
     ...[1500, 3000].map((hiddenChars) => ({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars })),
     ...[3000, 5000].map((hiddenChars) => ({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars, dedupe: true })),
   ],
-  repeated: [{ repeatedItems: 3 }, { repeatedItems: 3, bodyChars: 200 }, { repeatedItems: 5, bodyChars: 200 }],
+  repeated: [{ repeatedItems: 3 }, { repeatedItems: 3, bodyChars: 200 }, { repeatedItems: 5, bodyChars: 200 },
+    ...[false, true].flatMap((remute) => [{ repeatedItems: 3, dropChrome: true, remute }, { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute }])],
 };
 const variants = opts.cv === undefined ? [] : [
   { key: 'none', strategy: 'none', types: [] },

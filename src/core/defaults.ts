@@ -322,8 +322,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
     forum: Object.freeze({ strategy: 'forum', minConfidence: 0.6, settings: Object.freeze({ commentShare: 1 }) }),
     documentation: Object.freeze({ strategy: 'repeated', minConfidence: 0.6, settings: Object.freeze({ repeatedItems: 3 }) }),
     service: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3 }) }),
-    collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200 }) }),
-    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.8, settings: Object.freeze({ repeatedItems: 3 }) }),
+    collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true }) }),
+    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.8, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true }) }),
     product: Object.freeze({ strategy: 'items', minConfidence: 0.5, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true }) }),
   }) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
   /**
@@ -336,6 +336,10 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * same-signature siblings joins the chosen lines; each route sets its own (routes above); 0 = off.
    */
   repeatedItems: 0,
+  /** The repeated strategy's drop of the page's chrome (extract/strategies/chrome.ts); each route sets its own (routes above). */
+  dropChrome: false,
+  /** The repeated strategy's second learned mute, after its stages (extract/strategies/chrome.ts); each route sets its own. */
+  remute: false,
   /** The items strategy's JSON-LD Product description (html/json-ld.ts); each route sets its own (routes above). */
   jsonLdDescription: false,
   /** The items strategy's shop widgets left out (extract/strategies/widgets.ts); each route sets its own (routes above). */

@@ -156,6 +156,10 @@ export interface FarswApplyOptions {
   readonly bodyChars: number;
   /** Repeated items kept whole (extract/strategies/repeated.ts, a page-type strategy's stage): the fewest items of a group; 0 = off. */
   readonly repeatedItems: number;
+  /** The repeated strategy drops the chosen lines inside the page's nav, aside, header and footer (extract/strategies/chrome.ts). */
+  readonly dropChrome: boolean;
+  /** The repeated strategy runs the learned mute again after its stages added lines (extract/strategies/chrome.ts remuteStage). */
+  readonly remute: boolean;
   /** The items strategy adds the page's JSON-LD Product description when the output lacks it (html/json-ld.ts). */
   readonly jsonLdDescription: boolean;
   /** The items strategy leaves out a product page's shop widgets: reviews, related products, accessories (extract/strategies/widgets.ts). */

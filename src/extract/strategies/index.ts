@@ -19,6 +19,7 @@ import type { Stage } from '../stages/types.js';
 import type { FarswApplyOptions } from '../apply-options.js';
 import { bodyStage } from './body.js';
 import { repeatedStage } from './repeated.js';
+import { chromeStage, remuteStage } from './chrome.js';
 import { postsStage } from './posts.js';
 import { widgetsStage } from './widgets.js';
 import { ConfigError } from '../../core/errors.js';
@@ -66,8 +67,8 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   },
   {
     id: 'repeated', types: ['collection', 'listing', 'service', 'documentation'],
-    purpose: 'grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars)',
-    stages: insertStage(insertStage(MODEL_STAGES, repeatedStage, 'main'), bodyStage, 'repeated'),
+    purpose: "grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars); the page's nav, aside, header and footer dropped (dropChrome); the learned mute again (remute)",
+    stages: insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, repeatedStage, 'main'), bodyStage, 'repeated'), chromeStage, 'body'), remuteStage, 'chrome'),
   },
 ]);
 

@@ -2,7 +2,7 @@
  * Repeated items kept whole (issue 35: listings, collections): a page whose content is a grid of cards or a list of
  * titles holds it in sibling elements of one signature (tag, id and class, digits folded), and the line evidence learned
  * on news pages keeps one card, or none: short, link-dense item lines look like boilerplate. The group of such siblings
- * holding the most text (at least `minItems` of them with text, outside nav, aside, header, footer and form elements) is
+ * holding the most text (at least `minItems` of them with text, outside the page's chrome, chrome.ts, and forms) is
  * added to the chosen lines whole. Run only on the page types routed to it (extract/strategies/index.ts): on news pages
  * the teaser lists are such groups too (docs/decisions.md, "Page types").
  * The element tree only (no DOM): parents, subtree ends, tag hashes and signatures of `LineTable.elements`.
@@ -10,13 +10,14 @@
 import type { LineTable } from '../../core/types.js';
 import { nameHash } from '../../html/tags.js';
 import { need, type Stage } from '../stages/types.js';
+import { chromeElements } from './chrome.js';
 
-/** Elements whose text is not a page's items: navigation, asides, page headers and footers, forms (facets, sorting). */
-const APART: ReadonlySet<number> = new Set(['nav', 'aside', 'header', 'footer', 'form'].map(nameHash));
+/** Forms: facets and sorting, not a page's items (nor are the page's chrome elements, chrome.ts). */
+const FORM = nameHash('form');
 
 /** The repeated items found on a page. */
 export interface RepeatedItems {
-  /** 1 per line with text inside the items (and outside their nav, aside, header, footer and form elements). */
+  /** 1 per line with text inside the items (and outside the page's chrome and forms). */
   readonly lines: Uint8Array;
   /** The number of items (siblings of one signature holding text). */
   readonly items: number;
@@ -26,7 +27,7 @@ export interface RepeatedItems {
 
 /**
  * The page's repeated items: among the groups of sibling elements of one signature, with at least `minItems` members
- * holding text, the group holding the most characters (outside nav, aside, header, footer and form elements); undefined
+ * holding text, the group holding the most characters (outside the page's chrome and forms); undefined
  * when the page has none or the table no element signatures.
  */
 export function repeatedItems(table: LineTable, minItems: number): RepeatedItems | undefined {
@@ -34,11 +35,12 @@ export function repeatedItems(table: LineTable, minItems: number): RepeatedItems
   if (!tree?.tag || !tree.sig || minItems <= 0) return undefined;
   const { tag, sig, parent, end, line } = tree;
   const n = tag.length;
-  // 1 for an element outside every APART element (its own tag included).
+  // 1 for an element outside the page's chrome and every form (its own tag included).
+  const chrome = chromeElements({ tag, parent });
   const free = new Uint8Array(n);
   for (let e = 0; e < n; e++) {
     const p = parent[e]! - 1;
-    free[e] = (p < 0 || free[p] === 1) && !APART.has(tag[e]!) ? 1 : 0;
+    free[e] = (p < 0 || free[p] === 1) && chrome[e] === 0 && tag[e] !== FORM ? 1 : 0;
   }
   // Characters of each element's subtree, free lines only (pre-order: a child comes after its parent).
   const chars = new Float64Array(n);

@@ -37,6 +37,11 @@ describe('repeatedItems', () => {
     expect(linesOf(grid(2), 4)).toEqual([]);
     expect(repeatedItems(buildLineTable(grid(8)), 0)).toBeUndefined();
   });
+  it("keeps an item's own header and footer (inside an article), not the page's", () => {
+    const post = (i: number): string => `<article class="post"><header><h2><a href="/p/${i}">Spring tides ${i}</a></h2></header><p>The highest tides of month ${i}.</p><footer><p>3 comments</p></footer></article>`;
+    const html = `<html><body><header><p>Tide Times</p></header><main>${[1, 2, 3].map(post).join('')}</main><footer><p>About</p><p>Contact</p><p>Legal</p></footer></body></html>`;
+    expect(linesOf(html)).toEqual([1, 2, 3].flatMap((i) => [`Spring tides ${i}`, `The highest tides of month ${i}.`, '3 comments']));
+  });
   it('is undefined for a table without element signatures (made by hand)', () => {
     const t = buildLineTable(grid(8));
     const { sig: _sig, ...rest } = t.elements!;
