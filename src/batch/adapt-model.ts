@@ -6,7 +6,7 @@
  */
 import { chooseModel, extract, type ExtractOptions } from '../api/extract.js';
 import { checkPseudoLabelled } from '../eval/site-guard.js';
-import { undisputedNote, type Model, type SiteCheck } from '../model/model.js';
+import { extractionModel, undisputedNote, type Model, type SiteCheck } from '../model/model.js';
 import { pseudoLabel, trainPseudoLabelled, type UnlabeledPage } from '../train/unlabeled.js';
 
 /** What the first pass decided for a host with enough pages. */
@@ -38,8 +38,8 @@ export function adaptModelName(host: string): string {
 
 /** A learned model without what only training reports need (per-page fingerprints, mask histograms): less to copy to each worker. */
 function lean(model: Model): Model {
-  const { pageFingerprints: _f, ...report } = model.trainingReport;
-  return { ...model, trainingReport: { ...report, skipped: [], maskCounts: { topical: [], nonTopical: [] } } };
+  const lean = extractionModel(model);
+  return { ...lean, trainingReport: { ...lean.trainingReport, maskCounts: { topical: [], nonTopical: [] } } };
 }
 
 /**

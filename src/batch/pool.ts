@@ -30,6 +30,7 @@ import { ConfigError } from '../core/errors.js';
 import type { ExtractOptions } from '../api/extract.js';
 import { runTask, type PageTask, type TaskResult } from './task.js';
 import type { AdaptTable } from './adapt-model.js';
+import { batchModelHeap } from './model-heap.js';
 import type { BatchWorkerData, WorkerRequest } from './worker.js';
 import type { UrlLike } from '../core/portable.js';
 
@@ -50,7 +51,7 @@ export interface ExecutorOptions {
   readonly pageTimeoutMs: number;
   /** Largest page (bytes) a worker is given: its heap is sized for it (default BATCH_DEFAULTS.maxBytes). */
   readonly maxBytes?: number;
-  /** Old-generation cap of each worker thread (MiB) instead of the one sized for `maxBytes`: a task past it kills its worker. */
+  /** Old-generation cap of each worker thread (MiB) instead of the one sized for `maxBytes` and the models: a task past it kills its worker. */
   readonly heapMb?: number;
   /** Override the compiled worker module (tests, embedders). */
   readonly workerFile?: string | UrlLike;
@@ -79,10 +80,22 @@ const TASKS_PER_WORKER = 2;
 /** A page that was waiting on a worker killed for another page's timeout is sent again, at most this often. */
 const MAX_RESENDS = 2;
 
-/** Old-generation cap of a worker (MiB): room for the largest page it may be given (BATCH_DEFAULTS.workerHeapPerPageByte). */
+/** Old-generation cap of a worker (MiB): room for the largest page it may be given (BATCH_DEFAULTS.workerHeapPerPageByte); the models' need is added to it. */
 export function workerHeapMb(maxBytes: number | undefined): number {
   const page = Math.min(maxBytes ?? BATCH_DEFAULTS.maxBytes, BATCH_DEFAULTS.maxPageBytes);
   return Math.max(BATCH_DEFAULTS.workerOldGenerationMb, Math.ceil((page * BATCH_DEFAULTS.workerHeapPerPageByte) / (1024 * 1024)));
+}
+
+/** Old-generation cap of each worker (MiB): `heapMb`, else room for the largest page plus what the run's models need (model-heap.ts). */
+export function executorHeapMb(opts: Pick<ExecutorOptions, 'heapMb' | 'maxBytes' | 'extract'>): number {
+  if (opts.heapMb !== undefined) return opts.heapMb;
+  let models = 0;
+  try {
+    models = batchModelHeap(opts.extract).mb;
+  } catch {
+    // A model that cannot be read: each record says why.
+  }
+  return workerHeapMb(opts.maxBytes) + models;
 }
 
 /** Start the executor (for workers ≥ 1: every thread started and answering). */
@@ -115,7 +128,7 @@ export async function createExecutor(opts: ExecutorOptions): Promise<PageExecuto
     idleTimeout: 2 ** 31 - 1,
     concurrentTasksPerWorker: TASKS_PER_WORKER,
     workerData,
-    resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb, maxOldGenerationSizeMb: opts.heapMb ?? workerHeapMb(opts.maxBytes) },
+    resourceLimits: { maxYoungGenerationSizeMb: BATCH_DEFAULTS.workerYoungGenerationMb, maxOldGenerationSizeMb: executorHeapMb(opts) },
   });
   // Piscina reports a worker's answer to a task already cancelled (Ctrl-C, a timeout) as an 'error' event;
   // with no listener that was an uncaught "Unexpected message from Worker" and a stack trace. The task's own

@@ -56,6 +56,8 @@ export interface BatchConfig {
   /** Passed to `extract()` unchanged for every page. */
   readonly extract: ExtractOptions;
   readonly workerFile?: string | UrlLike;
+  /** Old-generation cap of each worker (MiB) instead of the one sized for `maxBytes` and the models (pool.ts; tests). */
+  readonly heapMb?: number;
   readonly stdin?: ByteStream;
   /** Stop reading; the output stays partial (resumable). */
   readonly signal?: AbortSignalLike;
@@ -229,6 +231,7 @@ async function runOpened(config: BatchConfig, state: SinkState, summary: BatchSu
   const pageTimeoutMs = config.pageTimeoutMs ?? BATCH_DEFAULTS.pageTimeoutMs;
   const executorOptions = {
     workers: config.workers, extract: config.extract, maxBytes, ...(config.workerFile !== undefined ? { workerFile: config.workerFile } : {}),
+    ...(config.heapMb !== undefined ? { heapMb: config.heapMb } : {}),
     ...(config.noop === true ? { noop: true } : {}),
   };
   let adapt: AdaptTable | undefined;

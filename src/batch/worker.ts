@@ -14,6 +14,10 @@ import { Piscina } from 'piscina';
 import type { ExtractOptions } from '../api/extract.js';
 import { runTask, type PageTask, type TaskResult } from './task.js';
 import type { AdaptTable } from './adapt-model.js';
+import { keepModelsLean } from '../model-store/resolve.js';
+
+// This thread only extracts: its models are kept without what only reports read (a worker's heap is sized for that).
+keepModelsLean();
 
 /** What the pool gives every worker once: the start table and the options for `extract()`. */
 export interface BatchWorkerData {

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { BATCH_DEFAULTS, FETCH_DEFAULTS } from '../core/defaults.js';
 import { DEFAULT_USER_AGENT } from '../batch/fetch.js';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError, InputError } from '../core/errors.js';
 import type { ExtractOptions } from '../api/extract.js';
 import { EXIT, type CliIo } from './io.js';
 import { INPUT_KINDS, type InputKind } from '../input/magic.js';
@@ -19,6 +19,7 @@ import { runBatch, type BatchSummary } from '../batch/run.js';
 import { passedList } from '../batch/sources.js';
 import { parseShard, SHARD_BY, shardLabel, type Shard, type ShardBy } from '../batch/shard.js';
 import { ADAPT_DEFAULTS, type AdaptReport } from '../batch/adapt.js';
+import { batchModelHeap, MODEL_HEAP_ENV, modelHeapLimit, modelHeapProblem } from '../batch/model-heap.js';
 
 /** Parsed batch options of `farsw apply`. */
 export interface BatchArgs {
@@ -163,6 +164,17 @@ function summaryLine(s: BatchSummary): string {
   const leftOut = Object.values(s.leftOut).reduce((a, b) => a + b, 0);
   const leftOutPart = leftOut > 0 ? `, ${leftOut} files of the directories left out by name (${passedList(new Map(Object.entries(s.leftOut)))}; --input FILE reads one as a page)` : '';
   return `farsw apply: ${s.records} records, ${s.failed} failed${skippedPart}${otherPart}${leftOutPart}${resumed}, ${mb.toFixed(1)} MB in ${s.seconds.toFixed(1)} s (${rate}${extraction})\n`;
+}
+
+/**
+ * Refuse, before any worker starts, models that need more heap in a worker than the limit (`FARSW_MAX_MODEL_HEAP_MB`):
+ * one line naming them, what they need and the limit. In the main thread (`--workers 0`) nothing bounds them.
+ * @throws InputError
+ */
+export function checkWorkerModels(options: ExtractOptions, workers: number): void {
+  if (workers <= 0) return;
+  const problem = modelHeapProblem(batchModelHeap(options), modelHeapLimit(process.env[MODEL_HEAP_ENV]), 'no batch started (--workers 0 runs it in the main thread)');
+  if (problem !== undefined) throw new InputError(problem);
 }
 
 /**

@@ -427,6 +427,17 @@ export const BATCH_DEFAULTS = Object.freeze({
   workerYoungGenerationMb: 8,
   /** V8 old-generation cap of each worker thread (MiB): without it garbage piles up to V8's system-derived limit (docs/decisions.md). */
   workerOldGenerationMb: 256,
+  /**
+   * Heap a worker needs to load a model and use it, beyond a page's (batch/model-heap.ts), measured with generated models of
+   * 20–150 MB (docs/decisions.md, "Models in batch workers"): bytes per [key, topical, nonTopical] stats entry, per key of a
+   * key list, per byte of the JSON parts (parsed from one string), and per byte of a `--model FILE.json` (its text and parse).
+   */
+  workerHeapPerStat: 85,
+  workerHeapPerKey: 16,
+  workerHeapPerJsonByte: 3,
+  workerHeapPerModelFileByte: 2.5,
+  /** The most heap (MiB) the models of a batch may need in each worker: a larger model is refused at import and before a batch starts. */
+  maxModelHeapMb: 1024,
   /** File names a directory walk picks up (explicit files are always read). */
   directoryExtensions: Object.freeze(['.html', '.htm', '.xhtml', '.shtml', '.html.gz', '.htm.gz', '.xhtml.gz', '.shtml.gz', '.warc', '.warc.gz', '.jsonl', '.jsonl.gz', '.ndjson', '.ndjson.gz']),
 });

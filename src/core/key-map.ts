@@ -1,3 +1,10 @@
+/** Keys and their values side by side (KeyMap's constructor). */
+export interface KeyColumns {
+  readonly keys: ArrayLike<number>;
+  /** Absent: each key's position in `keys`. */
+  readonly values?: ArrayLike<number>;
+}
+
 /**
  * A fixed map of 32-bit keys (word and class/id keys) to small non-negative integers, in typed arrays with open
  * addressing: the hot paths look keys up per word, and a Map or Set of numbers above 2^30 hashes them as heap numbers.
@@ -10,26 +17,33 @@ export class KeyMap {
   /** 32 − log2(slots): the slot is the top bits of a multiplicative hash. */
   private readonly shift: number;
 
-  /** @param entries keys and their values (0 ≤ value < 2^31 − 1); a repeated key keeps its first value */
-  constructor(entries: Iterable<readonly [number, number]>) {
-    const list = [...entries];
+  /**
+   * @param entries keys and their values (0 ≤ value < 2^31 − 1), as pairs or as columns (`values` absent: each key's
+   * position), the columns without an array per entry (a model's millions of keys); a repeated key keeps its first value
+   */
+  constructor(entries: Iterable<readonly [number, number]> | KeyColumns) {
+    const columns = Symbol.iterator in entries ? undefined : entries;
+    const list = columns ? undefined : [...(entries as Iterable<readonly [number, number]>)];
+    const n = columns ? columns.keys.length : list!.length;
     let bits = 4;
-    while (1 << bits < list.length * 4) bits++;
+    while (1 << bits < n * 4) bits++;
     const size = 1 << bits;
     this.shift = 32 - bits;
     this.keys = new Uint32Array(size);
     this.values = new Int32Array(size);
     this.mask = size - 1;
-    for (const [k, v] of list) {
+    for (let i = 0; i < n; i++) {
+      const k = columns ? columns.keys[i]! : list![i]![0];
       let s = slot(k, this.shift);
       while (this.values[s] !== 0 && this.keys[s] !== k >>> 0) s = (s + 1) & this.mask;
-      if (this.values[s] === 0) { this.keys[s] = k >>> 0; this.values[s] = v + 1; }
+      if (this.values[s] === 0) { this.keys[s] = k >>> 0; this.values[s] = (columns ? (columns.values ? columns.values[i]! : i) : list![i]![1]) + 1; }
     }
   }
 
   /** A set of keys (every value 0). */
-  static of(keys: Iterable<number>): KeyMap {
-    return new KeyMap([...keys].map((k): [number, number] => [k, 0]));
+  static of(keys: ArrayLike<number> | Iterable<number>): KeyMap {
+    const list = Array.isArray(keys) || ArrayBuffer.isView(keys) ? keys as ArrayLike<number> : [...(keys as Iterable<number>)];
+    return new KeyMap({ keys: list, values: new Int32Array(list.length) });
   }
 
   /** The value of `key`, −1 when absent. */

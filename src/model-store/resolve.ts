@@ -9,11 +9,12 @@
  * Stores are opened read-only once per path and models are cached, so batch
  * runs pay for SQLite once.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ModelNotFoundError } from '../core/errors.js';
+import { ModelFormatError, ModelNotFoundError } from '../core/errors.js';
 import { hostOf } from '../dataset/site.js';
-import { modelFromJson, undisputedNote, validateModelName, type Model } from '../model/model.js';
+import { extractionModel, modelFromJson, undisputedNote, validateModelName, type Model } from '../model/model.js';
+import { modelFootprint, type ModelFootprint } from '../model/footprint.js';
 import { openModelStore } from './sqlite.js';
 import type { ModelStore, ModelSummary } from './store.js';
 
@@ -48,12 +49,24 @@ export function modelNameOrFile(spec: unknown): string {
   return typeof spec === 'string' && spec.endsWith('.json') ? spec : validateModelName(spec);
 }
 
+/** The largest model file farsw reads (models are a few MB; V8 strings stop at 2^29 characters). */
+export const MAX_MODEL_FILE_BYTES = 256 * 1024 * 1024;
+
+/** The one line refusing a model file over MAX_MODEL_FILE_BYTES. */
+export function tooLargeModelFile(path: string, size: number): string {
+  return `${path}: ${size} bytes is too large for a model file (at most ${MAX_MODEL_FILE_BYTES})`;
+}
+
 /** A model exported with `farsw models export` (a JSON file). @throws ModelNotFoundError / ModelFormatError naming the file */
 export function readModelFile(path: string): Model {
   let text: string;
   try {
+    // A file too large for a string is refused before it is read.
+    const size = statSync(path).size;
+    if (size > MAX_MODEL_FILE_BYTES) throw new ModelFormatError(tooLargeModelFile(path, size));
     text = readFileSync(path, 'utf8');
   } catch (e) {
+    if (e instanceof ModelFormatError) throw e;
     throw new ModelNotFoundError(`${path}: cannot read model file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   return modelFromJson(text, path);
@@ -172,8 +185,9 @@ export class ModelResolver {
   private named(name: string): Model {
     const hit = this.cache.get(name);
     if (hit) return hit;
-    const model = findModel(this.store, name)?.model;
-    if (!model) throw new ModelNotFoundError(`model "${name}" not found${this.storePath === undefined ? ' (no model store given)' : this.store ? ` in ${this.storePath}; see farsw models list` : `: no model store at ${this.storePath}`}`);
+    const found = findModel(this.store, name)?.model;
+    if (!found) throw new ModelNotFoundError(`model "${name}" not found${this.storePath === undefined ? ' (no model store given)' : this.store ? ` in ${this.storePath}; see farsw models list` : `: no model store at ${this.storePath}`}`);
+    const model = leanModels ? extractionModel(found) : found;
     this.cache.set(name, model);
     return model;
   }
@@ -182,9 +196,21 @@ export class ModelResolver {
   private fromFile(path: string): Model {
     const hit = this.cache.get(`file:${path}`);
     if (hit) return hit;
-    const model = readModelFile(path);
+    const read = readModelFile(path);
+    const model = leanModels ? extractionModel(read) : read;
     this.cache.set(`file:${path}`, model);
     return model;
+  }
+
+  /**
+   * The models `spec` may load on some page, with what each holds (model/footprint.ts), counted without loading stored
+   * ones: `auto` may load every model of the store and the default; a file is read (the caller checked it exists).
+   */
+  footprints(spec: string): { readonly name: string; readonly footprint: ModelFootprint }[] {
+    if (spec.endsWith('.json')) return [{ name: spec, footprint: modelFootprint(this.fromFile(spec)) }];
+    const stored = this.store?.footprints() ?? new Map<string, ModelFootprint>();
+    const names = spec === 'auto' ? [...new Set([...stored.keys(), DEFAULT_MODEL_NAME])] : [spec];
+    return names.map((name) => ({ name, footprint: stored.get(name) ?? modelFootprint(this.named(name)) }));
   }
 
   close(): void {
@@ -193,6 +219,12 @@ export class ModelResolver {
 }
 
 const RESOLVERS = new Map<string, ModelResolver>();
+let leanModels = false;
+
+/** From now on, resolvers keep their models without what only reports read (extractionModel): a batch worker's thread only extracts. */
+export function keepModelsLean(): void {
+  leanModels = true;
+}
 
 /** A cached resolver per store path (`''` = no store). */
 export function modelResolver(storePath?: string): ModelResolver {

@@ -14,6 +14,7 @@ import { FARSW_VERSION } from '../core/version.js';
 import type { MembershipFunction } from '../fuzzy/membership.js';
 import { validateModel, validateModelName, type Model, type TrainingReport } from '../model/model.js';
 import { checkModelComplete } from '../model/model-shape.js';
+import type { ModelFootprint } from '../model/footprint.js';
 import { openReadOnly } from './read-only.js';
 import { inspectStore, migrate, MIGRATIONS } from './schema.js';
 import type { ModelStore, ModelSummary } from './store.js';
@@ -172,6 +173,13 @@ class SqliteModelStore implements ModelStore {
       version: db.prepare(`${summary} WHERE m.name = ? AND m.version = ?`),
       byId: db.prepare(`${summary} WHERE m.id = ?`),
       list: db.prepare(`${summary} WHERE m.active = 1 ORDER BY m.name`),
+      footprints: db.prepare(`SELECT m.name,
+        (SELECT count(*) FROM token_stats t WHERE t.model_id = m.id) + (SELECT count(*) FROM path_stats p WHERE p.model_id = m.id) AS stats,
+        (SELECT count(*) FROM template_lines t WHERE t.model_id = m.id) + (SELECT count(*) FROM topical_slots s WHERE s.model_id = m.id) AS keys,
+        coalesce((SELECT length(report_json) FROM training_reports r WHERE r.model_id = m.id), 0)
+          + coalesce((SELECT length(evidence_json) FROM evidence e WHERE e.model_id = m.id), 0)
+          + coalesce((SELECT length(page_type_json) FROM page_type g WHERE g.model_id = m.id), 0) AS json_bytes
+        FROM models m WHERE m.active = 1`),
       membership: db.prepare('SELECT feature, name, shape, min, mean, max FROM membership WHERE model_id = ? ORDER BY feature'),
       frequent: db.prepare('SELECT region, count FROM frequent_regions WHERE model_id = ? ORDER BY feature'),
       itemsets: db.prepare('SELECT level, items, support FROM itemsets WHERE model_id = ? ORDER BY level, ord'),
@@ -308,9 +316,8 @@ class SqliteModelStore implements ModelStore {
       .map((r) => ({ antecedent: parseItems(r.items), support: r.support, confidence: r.confidence, falsePositiveRate: r.fp_rate }));
     const rep = this.q.report.get(row.id) as { report_json: string } | undefined;
     const templateLines = (this.q.templates.all(row.id) as { key: number }[]).map((t) => t.key);
-    type StatRow = { key: number; topical: number; non_topical: number };
-    const pathStats = (this.q.paths.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
-    const tokenStats = (this.q.tokens.all(row.id) as StatRow[]).map((p) => [p.key, p.topical, p.non_topical] as const);
+    const pathStats = statRows(this.q.paths, row.id);
+    const tokenStats = statRows(this.q.tokens, row.id);
     const evidence = this.q.evidence.get(row.id) as { evidence_json: string } | undefined;
     const topicalSlots = (this.q.slots.all(row.id) as { key: number }[]).map((t) => t.key);
     const pageType = this.q.pageType.get(row.id) as { page_type_json: string } | undefined;
@@ -343,6 +350,15 @@ class SqliteModelStore implements ModelStore {
   list(): ModelSummary[] {
     try {
       return (this.q.list.all() as ModelRow[]).map(toSummary);
+    } catch (e) {
+      throw storeError(e, this.path, 'cannot list models');
+    }
+  }
+
+  footprints(): Map<string, ModelFootprint> {
+    try {
+      const rows = this.q.footprints.all() as { name: string; stats: number; keys: number; json_bytes: number }[];
+      return new Map(rows.map((r) => [r.name, { stats: r.stats, keys: r.keys, jsonBytes: r.json_bytes }]));
     } catch (e) {
       throw storeError(e, this.path, 'cannot list models');
     }
@@ -404,6 +420,16 @@ function toSummary(r: ModelRow): ModelSummary {
     farswVersion: r.farsw_version, featureVariant: r.feature_variant, pages: r.pages, lines: r.lines,
     topicalLines: r.topical_lines, rules: r.rules, fingerprint: r.fingerprint,
   };
+}
+
+/**
+ * Stats rows as [key, topical, nonTopical], read one row at a time: with `.all()` every row's object lived beside its
+ * tuple, and a model of millions of entries needed twice the heap to load in a batch worker (docs/decisions.md).
+ */
+function statRows(statement: Database.Statement, modelId: number): (readonly [number, number, number])[] {
+  const out: (readonly [number, number, number])[] = [];
+  for (const r of statement.iterate(modelId) as IterableIterator<{ key: number; topical: number; non_topical: number }>) out.push([r.key, r.topical, r.non_topical]);
+  return out;
 }
 
 /** The store keeps Fig. 7's reading in the model's params only: put it back on its two-region functions. */

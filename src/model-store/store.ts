@@ -4,6 +4,7 @@
  * load the native module.
  */
 
+import type { ModelFootprint } from '../model/footprint.js';
 import type { Model } from '../model/model.js';
 
 /** Default store file, relative to the working directory (issue 4). */
@@ -46,6 +47,8 @@ export interface ModelStore {
   load(name: string): Model;
   /** Current versions of all models, by name. */
   list(): ModelSummary[];
+  /** What each current model holds (model/footprint.ts), counted without loading it: a batch sizes its workers' heap by it. */
+  footprints(): Map<string, ModelFootprint>;
   /** Remove every version of a model; false when there was none. */
   remove(name: string): boolean;
   /** Drop the current version and restore the previous one. @throws ModelNotFoundError when there is none */

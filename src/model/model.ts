@@ -415,6 +415,12 @@ function validateEvidence(value: unknown, fail: (what: string) => never, checkFr
   });
 }
 
+/** A model without what only reports read (per-page fingerprints, skipped pages and why): all extraction reads, for batch workers. */
+export function extractionModel(model: Model): Model {
+  const { pageFingerprints: _f, ...report } = model.trainingReport;
+  return { ...model, trainingReport: { ...report, skipped: [] } };
+}
+
 /** The line options a model was trained with (from its params; older models lack the newer fields). */
 export function modelLineOptions(params: TrainParams): Partial<LineOptions> {
   return { dropElements: params.dropElements, carryMarkup: params.carryMarkup, classTokens: params.classTokens === true, dropComments: params.dropComments === true, dropHidden: params.dropHidden === true, ...(params.reline === false ? { reline: false } : {}) };

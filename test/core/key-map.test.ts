@@ -16,6 +16,14 @@ describe('KeyMap', () => {
     expect(KeyMap.of([]).has(0)).toBe(false);
   });
 
+  it('takes columns: each key\'s position when no values are given, the first of a repeated key, as pairs would', () => {
+    const keys = Uint32Array.from([9, 0xfffffff0, 9, 4]);
+    const m = new KeyMap({ keys });
+    expect([9, 0xfffffff0, 4, 5].map((k) => m.get(k))).toEqual([0, 1, 3, -1]);
+    const v = new KeyMap({ keys, values: [7, 8, 6, 5] }), pairs = new KeyMap([[9, 7], [0xfffffff0, 8], [9, 6], [4, 5]]);
+    expect([9, 0xfffffff0, 4].map((k) => v.get(k))).toEqual([9, 0xfffffff0, 4].map((k) => pairs.get(k)));
+  });
+
   it('holds many keys (linear probing past collisions)', () => {
     const keys = Array.from({ length: 5000 }, (_, i) => Math.imul(i + 1, 2654435761) >>> 0);
     const m = new KeyMap(keys.map((k, i): [number, number] => [k, i]));

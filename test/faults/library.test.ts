@@ -63,4 +63,10 @@ describe('extract(): a page too large is an InputError', () => {
     expect(e).toBeInstanceOf(InputError);
     expect((e as Error).message).toBe(`page too large: ${257 * 1024 * 1024} bytes, the limit is ${256 * 1024 * 1024} (256 MiB)`);
   });
+
+  it('a string of 300 million characters: InputError with its length and the limit (a raw RangeError before)', () => {
+    const big = 'x'.repeat(300_000_000); // a rope: V8 does not flatten it to read its length
+    expect(() => extract(big)).toThrow(InputError);
+    expect(() => extract(big)).toThrow(`page too large: 300000000 characters, the limit is ${256 * 1024 * 1024} (256 MiB)`);
+  });
 });

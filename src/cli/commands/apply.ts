@@ -15,7 +15,7 @@ import { extract, resolveModel, type ExtractOptions, type ExtractResult } from '
 import { FORMAT_NAMES, OUTPUT_FORMATS, type FormatName } from '../../api/formats.js';
 import { decodeHtml } from '../../html/decode.js';
 import { DEFAULT_ALGORITHM, extractorNames } from '../../extract/registry.js';
-import { applyBatch, batchOptions, checkBatchArgs, fetchArgs, type BatchArgs } from '../batch-command.js';
+import { applyBatch, batchOptions, checkBatchArgs, checkWorkerModels, fetchArgs, type BatchArgs } from '../batch-command.js';
 import { readPageArg } from '../read-page.js';
 import { lineOptions, type LineArgs } from '../line-options.js';
 import { checkFavorFlag, extractorOptions, type ExtractorArgs } from '../extractor-options.js';
@@ -110,7 +110,9 @@ export function applyCommand(io: CliIo): CommandModule<object, ApplyArgs> {
         // FARSW_BATCH_NOOP=1: records are read and checked but not extracted (scripts/bench-batch.mjs measures the coordinator so).
         const noop = process.env['FARSW_BATCH_NOOP'] === '1';
         if (args.format === 'json' && args['out-dir'] === undefined) throw new ConfigError('--format json is for single pages and --out-dir: batch records are JSON already (use --with-metadata for the metadata)');
-        return applyBatch(args as unknown as BatchArgs, extractOptions({ ...args, profile: false }), io, { ...(workerFile ? { workerFile } : {}), ...(noop ? { noop } : {}) });
+        const options = extractOptions({ ...args, profile: false });
+        checkWorkerModels(options, args.workers ?? 1);
+        return applyBatch(args as unknown as BatchArgs, options, io, { ...(workerFile ? { workerFile } : {}), ...(noop ? { noop } : {}) });
       }
       const files = args.files ?? [];
       const options = extractOptions(args);

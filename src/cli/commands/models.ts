@@ -18,13 +18,13 @@ import { modelFromJson, modelToJson, validateModelName, type Model, type Unlabel
 import { openModelStore } from '../../model-store/sqlite.js';
 import { type ModelStore, type ModelSummary } from '../../model-store/store.js';
 import { checkModelStore } from '../../model-store/check.js';
-import { DEFAULT_MODEL_NAME, loadNamedModel, modelNameOrFile, SHIPPED_DEFAULT_MODEL } from '../../model-store/resolve.js';
+import { DEFAULT_MODEL_NAME, loadNamedModel, MAX_MODEL_FILE_BYTES, modelNameOrFile, SHIPPED_DEFAULT_MODEL, tooLargeModelFile } from '../../model-store/resolve.js';
+import { modelFootprint } from '../../model/footprint.js';
+import { footprintHeapMb, MODEL_HEAP_ENV, modelHeapLimit, modelHeapProblem } from '../../batch/model-heap.js';
 import { writeWholeFile } from '../../batch/output.js';
 import { EXIT, type CliIo } from '../io.js';
 import { guardNote, scorePair } from './train.js';
 
-/** The largest model file `models import` reads (models are a few MB; V8 strings stop at 2^29 characters). */
-const MAX_MODEL_FILE_BYTES = 256 * 1024 * 1024;
 
 interface ModelsArgs { store: string; name?: string; file?: string; json?: boolean; data?: string }
 
@@ -184,9 +184,12 @@ export function modelsCommand(io: CliIo): CommandModule<object, ModelsArgs> {
           const file = a.file as string;
           // A model is a few MB; a file too large for a string is refused before it is read.
           const size = await stat(file).then((st) => (st.isFile() ? st.size : 0), () => 0);
-          if (size > MAX_MODEL_FILE_BYTES) throw new InputError(`${file}: ${size} bytes is too large for a model file (at most ${MAX_MODEL_FILE_BYTES})`);
+          if (size > MAX_MODEL_FILE_BYTES) throw new InputError(tooLargeModelFile(file, size));
           const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => { throw new InputError(`${file}: cannot read (${e.code ?? e.message})`); });
           let model = modelFromJson(text, file);
+          // A model no batch worker can hold is refused here, not at every batch (batch/model-heap.ts).
+          const problem = modelHeapProblem({ mb: footprintHeapMb(modelFootprint(model)), what: `${file} (${(size / 1048576).toFixed(1)} MB)` }, modelHeapLimit(process.env[MODEL_HEAP_ENV]), 'not imported');
+          if (problem !== undefined) throw new InputError(problem);
           if (typeof a.name === 'string') model = { ...model, name: validateModelName(a.name) };
           const s = withStore(a.store as string, false, (st) => st.save(model));
           io.stdout(`imported ${s.name} (version ${s.version}) into ${a.store as string}\n`);

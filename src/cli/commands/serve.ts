@@ -14,7 +14,7 @@ import { RECORD_FORMATS } from '../../batch/serve-options.js';
 import { storeOptionSpec } from '../store-location.js';
 import { checkFavorFlag, extractorOptions } from '../extractor-options.js';
 import { lineOptions } from '../line-options.js';
-import { maxWorkers } from '../batch-command.js';
+import { checkWorkerModels, maxWorkers } from '../batch-command.js';
 import type { CliIo } from '../io.js';
 
 interface ServeArgs extends ApplyFlags {
@@ -61,7 +61,10 @@ export function serveCommand(io: CliIo): CommandModule<object, ServeArgs> {
         }) as never,
     handler: async (args) => {
       // A model that cannot be found fails at the start, not on every request.
-      if (args.algorithm === undefined) resolveModel(flagsToOptions(args));
+      if (args.algorithm === undefined) {
+        resolveModel(flagsToOptions(args));
+        checkWorkerModels(flagsToOptions(args), args.workers);
+      }
       if (!io.stdin) throw new ConfigError('farsw serve --stdio needs a standard input');
       const t0 = performance.now();
       const workerFile = process.env['FARSW_BATCH_WORKER'];

@@ -5,7 +5,7 @@
  */
 import type { LineTable } from '../../core/types.js';
 import { ConfigError } from '../../core/errors.js';
-import { sameKeys } from '../../core/key-map.js';
+import { KeyMap, sameKeys } from '../../core/key-map.js';
 import { computeLineFeatures, type LineFeatures } from '../../features/line-features.js';
 import { fuzzify, significantMasker, type FuzzySet } from '../../fuzzy/fuzzify.js';
 import type { Rule } from '../../mining/rules.js';
@@ -118,7 +118,10 @@ export function lineConfidence(columns: readonly ArrayLike<number>[], model: Mod
       let llr = 0;
       if (sameKeys(keys, prevFrom, prevTo, from, to)) llr = prevSum;
       else {
-        for (let j = from; j < to; j++) llr += words.get(keys[j]!) ?? 0;
+        for (let j = from; j < to; j++) {
+          const x = words.index.get(keys[j]!);
+          if (x >= 0) llr += words.llr[x]!;
+        }
         prevFrom = from; prevTo = to; prevSum = llr;
       }
       // Words of nested elements are far from independent: the total is clipped like a single word.
@@ -134,24 +137,34 @@ export function lineConfidence(columns: readonly ArrayLike<number>[], model: Mod
   return out;
 }
 
-const TOKEN_TABLES = new WeakMap<Model, Map<number, number>>();
+/** A model's class/id words: key → index in `llr`. */
+interface TokenTable {
+  readonly index: KeyMap;
+  readonly llr: Float64Array;
+}
+const TOKEN_TABLES = new WeakMap<Model, TokenTable>();
 /** Largest evidence one word may add, in nats (a rare word must not decide alone). */
 const MAX_WORD_LLR = 3;
 
 /**
  * Per class/id word, its log-likelihood ratio for "topical": log((t + 1) / (n + 1)) minus the
  * same for all training lines, clipped to ±MAX_WORD_LLR (naive Bayes over the line's words).
+ * In typed arrays: a Map of a model's millions of words needed more heap than the model (docs/decisions.md).
  */
-function tokenTable(model: Model): Map<number, number> {
+function tokenTable(model: Model): TokenTable {
   let t = TOKEN_TABLES.get(model);
   if (t) return t;
-  t = new Map();
   const r = model.trainingReport;
   const base = Math.log((r.topicalLines + 1) / (r.lines - r.topicalLines + 1));
-  for (const [k, tp, fp] of model.tokenStats ?? []) {
-    t.set(k, Math.max(-MAX_WORD_LLR, Math.min(MAX_WORD_LLR, Math.log((tp + 1) / (fp + 1)) - base)));
-  }
-  TOKEN_TABLES.set(model, t);
+  const stats = model.tokenStats ?? [];
+  const keys = new Uint32Array(stats.length);
+  let n = 0;
+  for (const [k] of stats) if (k >>> 0 === k) keys[n++] = k;
+  const index = new KeyMap({ keys: keys.subarray(0, n) });
+  const llr = new Float64Array(n);
+  // A repeated key keeps its last counts (as a Map's set did).
+  for (const [k, tp, fp] of stats) if (k >>> 0 === k) llr[index.get(k)] = Math.max(-MAX_WORD_LLR, Math.min(MAX_WORD_LLR, Math.log((tp + 1) / (fp + 1)) - base));
+  TOKEN_TABLES.set(model, (t = { index, llr }));
   return t;
 }
 

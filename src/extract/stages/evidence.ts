@@ -50,14 +50,19 @@ export function applyPathEvidence(table: LineTable, model: Model, topical: Uint8
   if (!stats || stats.length === 0) return;
   let t = PATH_TABLES.get(model);
   if (!t) {
-    // A repeated key keeps its last counts (as a Map would); a key no Uint32 path can equal is left out.
-    const m = new Map<number, readonly [number, number]>();
-    let tp = 0, all = 0;
-    for (const [k, a, b] of stats) { if (k >>> 0 === k) m.set(k, [a, b]); tp += a; all += a + b; }
-    const counts = new Float64Array(2 * m.size);
-    let j = 0;
-    for (const [a, b] of m.values()) { counts[2 * j] = a; counts[2 * j + 1] = b; j++; }
-    PATH_TABLES.set(model, (t = { table: new KeyMap([...m.keys()].map((k, x): [number, number] => [k, x])), counts, prior: all > 0 ? tp / all : 0 }));
+    // A repeated key keeps its last counts (as a Map would); a key no Uint32 path can equal is left out. Columns, not a
+    // Map: a model of millions of paths needed three times its own heap to build this (docs/decisions.md).
+    const keys = new Uint32Array(stats.length);
+    let n = 0, tp = 0, all = 0;
+    for (const [k, a, b] of stats) { if (k >>> 0 === k) keys[n++] = k; tp += a; all += a + b; }
+    const table = new KeyMap({ keys: keys.subarray(0, n) });
+    const counts = new Float64Array(2 * n);
+    for (const [k, a, b] of stats) {
+      if (k >>> 0 !== k) continue;
+      const x = table.get(k);
+      counts[2 * x] = a; counts[2 * x + 1] = b;
+    }
+    PATH_TABLES.set(model, (t = { table, counts, prior: all > 0 ? tp / all : 0 }));
   }
   const counts = t.counts;
   for (let i = 0; i < table.count; i++) {
