@@ -134,14 +134,14 @@ export class ByteReader {
   /**
    * Discard bytes up to the next occurrence of `marker` at the start of a line
    * (or at the current position), or anywhere when `versionLine` and the marker
-   * is followed by a digit and a line end (`WARC/1.0\r\n` after stray bytes):
+   * is followed by a version and a line end (`WARC/1.0\r\n`, `WARC/0.18\r\n` after stray bytes):
    * 'found', or 'end' when the stream ends first, or 'limit' after discarding
    * `maxScan` bytes without finding it. Memory stays bounded by one chunk plus the marker.
    */
   async seekLineStart(marker: Buffer, maxScan = Infinity, versionLine = false): Promise<'found' | 'end' | 'limit'> {
     let atLineStart = true;
     const start = this.offset;
-    const keep = marker.length + 3; // the marker and a version digit with its line end
+    const keep = marker.length + 7; // the marker and a version (`0.18`) with its line end
     for (;;) {
       if (this.offset - start > maxScan) return 'limit';
       await this.fill(keep + 1);
@@ -167,9 +167,16 @@ export class ByteReader {
   }
 }
 
-/** A digit and a line end (CRLF or LF) at `at` of `buf`. */
+const isDigit = (c: number | undefined): boolean => c !== undefined && c >= 0x30 && c <= 0x39;
+
+/** A version (one or two digits, a dot, one or two digits) and a line end (CRLF or LF) at `at` of `buf`. */
 function isVersionEnd(buf: Buffer, at: number): boolean {
-  const d = buf[at];
-  if (d === undefined || d < 0x30 || d > 0x39) return false;
-  return buf[at + 1] === 0x0a || (buf[at + 1] === 0x0d && buf[at + 2] === 0x0a);
+  let i = at;
+  for (const part of [0, 1]) {
+    const from = i;
+    while (isDigit(buf[i]) && i - from < 2) i++;
+    if (i === from) return false;
+    if (part === 0) { if (buf[i] !== 0x2e) return false; i++; }
+  }
+  return buf[i] === 0x0a || (buf[i] === 0x0d && buf[i + 1] === 0x0a);
 }

@@ -9,7 +9,7 @@
  * - after each block the reader checks the record end (CRLF CRLF, then the next
  *   `WARC/` header or the end of the input). A wrong Content-Length (too small or
  *   too large, which swallows the next records) is an error record, and reading
- *   goes on at the next `WARC/1.` header found after the record's own header, so
+ *   goes on at the next `WARC/` header found after the record's own header, so
  *   the records it swallowed are read too;
  * - HTTP bodies are not decoded here: the Content-Encoding and Transfer-Encoding
  *   go with the task, and the worker decodes them against --max-bytes (task.ts).
@@ -25,7 +25,13 @@ import type { GzipDamage } from '../core/damage.js';
 const MAX_HEADER_LINE = 64 * 1024;
 /** The largest WARC header block read (bytes). */
 const MAX_HEADER_BYTES = 1024 * 1024;
-const WARC_MAGIC = Buffer.from('WARC/1.');
+/** What every WARC header starts with; the version follows (READ_VERSION). */
+const WARC_MAGIC = Buffer.from('WARC/');
+/**
+ * The versions read: 1.x, and the 0.17 and 0.18 drafts (ClueWeb09 is WARC/0.18), whose headers are the same named
+ * fields (WARC-Type, WARC-Target-URI, WARC-Record-ID, Content-Length) and whose records end the same way.
+ */
+const READ_VERSION = /^WARC\/(?:1\.|0\.1[78]\s)/;
 const CRLF2 = Buffer.from('\r\n\r\n');
 const LF2 = Buffer.from('\n\n');
 /** Bytes kept of a block too long to keep: enough for its HTTP header. */
@@ -67,7 +73,7 @@ export function parseHeaderLines(lines: readonly string[]): Map<string, string> 
 /** The WARC headers a damaged gzip member's first bytes begin with, when they hold a whole header block. */
 function heldHeaders(bytes: Uint8Array | undefined): Map<string, string> | undefined {
   const head = bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  if (!head?.subarray(0, WARC_MAGIC.length).equals(WARC_MAGIC)) return undefined;
+  if (!head || !READ_VERSION.test(head.subarray(0, 16).toString('latin1'))) return undefined;
   const end = head.indexOf(CRLF2);
   if (end < 0) return undefined;
   return parseHeaderLines(head.subarray(0, end).toString('latin1').split(/\r\n/).slice(1));
@@ -89,7 +95,7 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
   const r = new ByteReader(chunks);
   let n = 0;
   let offset = 0;
-  // After a broken record: on to the next `WARC/1.` header, within a bound (an endless stream is given up).
+  // After a broken record: on to the next `WARC/` header, within a bound (an endless stream is given up).
   const maxScan = Math.max(BATCH_DEFAULTS.maxSkipBytes, 4 * opts.maxBytes);
   // `why` is the broken record's error; it is reported once, with what the search found.
   async function* resync(why: string, headers?: ReadonlyMap<string, string>): AsyncGenerator<WarcEvent, boolean> {
@@ -134,14 +140,14 @@ export async function* readWarc(chunks: AsyncIterable<Buffer>, opts: { maxBytes:
         if (!(yield* damaged(true))) return;
         continue;
       }
-      if (!Buffer.isBuffer(first) || !first.subarray(0, WARC_MAGIC.length).equals(WARC_MAGIC)) {
+      if (!Buffer.isBuffer(first) || !READ_VERSION.test(first.subarray(0, 16).toString('latin1'))) {
         const what = Buffer.isBuffer(first) ? printable(first) : 'a line longer than 64 KiB';
         // The search starts in this line: stray bytes glued before a header (`xyzWARC/1.0`) do not hide it.
         if (Buffer.isBuffer(first)) r.unread(first.subarray(1));
         else await r.skip(1);
-        // WARC before 1.0 (ClueWeb09's WARC/0.18) is named as such, not only as an unexpected line.
-        const old = Buffer.isBuffer(first) && /^WARC\/0\.\d+/.exec(first.subarray(0, 16).toString('latin1'))?.[0];
-        const expected = old ? `a ${old} record header: WARC before 1.0 (as ClueWeb09's) is not read; farsw reads WARC/1.0 and WARC/1.1` : `expected a WARC/1.x record header, found ${what}`;
+        // Another WARC version (the 0.9 draft's header is positional) is named as such, not only as an unexpected line.
+        const other = Buffer.isBuffer(first) && /^WARC\/\d+\.\d+/.exec(first.subarray(0, 16).toString('latin1'))?.[0];
+        const expected = other ? `a ${other} record header: that WARC version is not read; farsw reads WARC/1.0, WARC/1.1 and the drafts WARC/0.17 and WARC/0.18` : `expected a WARC/1.x record header, found ${what}`;
         if (!(yield* resync(expected))) return;
         continue;
       }

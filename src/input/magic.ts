@@ -9,7 +9,8 @@ export type InputKind = 'jsonl' | 'warc' | 'html' | 'urls';
 
 export const INPUT_KINDS: readonly InputKind[] = ['jsonl', 'warc', 'html', 'urls'];
 
-const WARC_MAGIC = [0x57, 0x41, 0x52, 0x43, 0x2f, 0x31, 0x2e]; // "WARC/1."
+/** A WARC file's first bytes: `WARC/1.`, or the drafts `WARC/0.17` and `WARC/0.18` (ClueWeb09). */
+const WARC_START = /^WARC\/(?:1\.|0\.1[78]\s)/;
 
 /** A list of URLs, one a line, starts with one. */
 const URL_START = /^https?:\/\//i;
@@ -27,14 +28,14 @@ export function findGzipHeader(bytes: Uint8Array, from = 0): number {
   return -1;
 }
 
-/** True when `head` starts with a WARC record header (`WARC/1.`). */
+/** True when `head` starts with a WARC record header of a version farsw reads (`WARC/1.`, `WARC/0.18`). */
 export function isWarc(head: Uint8Array): boolean {
-  return WARC_MAGIC.every((b, i) => head[i] === b);
+  return WARC_START.test(String.fromCharCode(...head.subarray(0, 10)));
 }
 
 /**
  * Kind of a (decompressed) stream from its first bytes: `warc` when it starts
- * with `WARC/1.`, `jsonl` when its first non-space byte (after a UTF-8 BOM) is
+ * with `WARC/1.` (or `WARC/0.18`), `jsonl` when its first non-space byte (after a UTF-8 BOM) is
  * `{`, `urls` when it starts with `http://` or `https://`, otherwise `html`.
  */
 export function detectInputKind(head: Uint8Array): InputKind {
