@@ -118,6 +118,11 @@ export interface LineTable {
   /** What the line builder had to correct on this page (the swallowed-page guard, html/lines.ts). */
   readonly warnings?: readonly string[];
   /**
+   * Source length of the text its hidden elements and comment sections muted (dropHidden, dropComments): an upper bound
+   * of their visible characters, counted in every build (built tables; absent in tables made by hand).
+   */
+  readonly muted?: number;
+  /**
    * Visible text of every line: entities decoded, white space collapsed, trimmed
    * (`contentChars[i]` code points). Materialised on first access.
    */

@@ -314,6 +314,7 @@ class PageBuilder implements ScanHandler {
   end(): BuiltLineTable {
     if (this.table) return this.table;
     const table = this.table = this.build();
+    (table as PageLines).muted = this.mutedLength;
     let kept = 0;
     for (let i = 0; i < table.count; i++) kept += table.contentChars[i]!;
     // The noscript guard: noscript source (text and markup, a bound of its visible text) that could swallow the page's.

@@ -57,6 +57,7 @@ export class PageLines implements LineTable {
   readonly title?: string;
   readonly source: string;
   warnings?: readonly string[];
+  muted?: number;
   private texts: string[] | undefined;
   /** Texts of the lines asked for one by one. */
   private cache: (string | undefined)[] | undefined;

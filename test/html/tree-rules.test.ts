@@ -233,6 +233,14 @@ describe('swallowed-page guard', () => {
     expect(t.warnings).toBeUndefined();
     expect(t.text.join(' ')).not.toContain('hidden note');
   });
+  it("gives the muted text's source length (`muted`), a bound of its visible characters, streamed or whole", () => {
+    expect(buildLineTable(`<body>${article}</body>`).muted).toBe(0);
+    const page = `<body>${article}<div hidden><p>a small hidden note</p></div><div class="comments"><p>a comment</p></div></body>`;
+    expect(buildLineTable(page).muted).toBe('a small hidden note'.length + 'a comment'.length);
+    const b = new LineBuilder();
+    for (let i = 0; i < page.length; i += 5) b.write(page.slice(i, i + 5));
+    expect(b.end().muted).toBe(buildLineTable(page).muted);
+  });
 });
 
 /** The noscript guard: a crawler's copy of a script-rendered page (a Discourse thread) in <noscript> is read when it holds the page. */

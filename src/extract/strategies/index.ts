@@ -84,9 +84,14 @@ function commentsHoldThread(first: LineTable, again: () => LineTable, kept: () =
   return options.commentShare <= 0 || textChars(again()) - textChars(first) > options.commentShare * kept();
 }
 
-/** Products: the page is read with its hidden elements (tab and accordion panels) when the model kept fewer than `hiddenChars` characters of the visible page. */
-function hiddenHoldsDescription(_first: LineTable, _again: () => LineTable, kept: () => number, options: FarswApplyOptions): boolean {
-  return options.hiddenChars > 0 && kept() < options.hiddenChars;
+/** Text a page must hide (LineTable.muted, an upper bound) for its hidden elements to be read: the swallowed-page guard's 200 (html/lines.ts). */
+const HIDDEN_MIN = 200;
+/**
+ * Products: the page is read with its hidden elements (tab and accordion panels) when the model kept fewer than
+ * `hiddenChars` characters of the visible page and the page hides at least HIDDEN_MIN characters.
+ */
+function hiddenHoldsDescription(first: LineTable, _again: () => LineTable, kept: () => number, options: FarswApplyOptions): boolean {
+  return options.hiddenChars > 0 && (first.muted ?? HIDDEN_MIN) >= HIDDEN_MIN && kept() < options.hiddenChars;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -116,9 +116,11 @@ describe('strategies through extract() and explain', () => {
     const once = extract(shown, { model: as('product'), farsw: { routes } }).text;
     expect(once.split('linseed').length).toBe(2);
   });
-  it('with hiddenChars, a product page is read with its hidden tab panels only when the model kept fewer characters than that', () => {
+  it('with hiddenChars, a product page is read with its hidden tab panels only when the model kept fewer characters than that and it hides 200 or more', () => {
     const description = 'Hand-turned legs, a seat carved from one board, finished with linseed oil and beeswax over three days.';
-    const tabbed = PRODUCT.replace('<span class="price">', `<div class="tab-panel" id="tab-description" hidden><p>${description}</p><p>Made to order in our Oslo workshop; each stool is signed under its seat.</p></div><span class="price">`);
+    const workshop = 'Made to order in our Oslo workshop; each stool is signed under its seat and shipped in a reusable crate.';
+    const panel = (text: string) => PRODUCT.replace('<span class="price">', `<div class="tab-panel" id="tab-description" hidden>${text}</div><span class="price">`);
+    const tabbed = panel(`<p>${description}</p><p>${workshop}</p>`);
     const routes = (hiddenChars: number) => ({ product: { strategy: 'items', minConfidence: 0.5, settings: { bodyChars: 200, hiddenChars } } });
     expect(extract(tabbed, { model: as('product'), farsw: { routes: routes(0) } }).text).not.toContain('linseed');
     const read = extract(tabbed, { model: as('product'), farsw: { routes: routes(2000) } }).text;
@@ -126,6 +128,9 @@ describe('strategies through extract() and explain', () => {
     expect(read).toContain('Oslo workshop');
     // the visible output holds more than 20 characters: the page is not read again
     expect(extract(tabbed, { model: as('product'), farsw: { routes: routes(20) } }).text).not.toContain('linseed');
+    // a page hiding under 200 characters is not read again (its table's `muted` bound says so)
+    expect(buildLineTable(panel(`<p>${description}</p>`)).muted).toBeLessThan(200);
+    expect(extract(panel(`<p>${description}</p>`), { model: as('product'), farsw: { routes: routes(2000) } }).text).not.toContain('linseed');
   });
   it('with commentShare, a forum page is read with its comment sections only when they hold more than that many times the output', () => {
     const routes = { forum: { strategy: 'forum', minConfidence: 0.5, settings: { commentShare: 1 } } };
