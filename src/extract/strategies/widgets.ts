@@ -51,10 +51,12 @@ export function widgetLines(table: LineTable): Uint8Array | undefined {
   }
   const out = new Uint8Array(table.count);
   let any = false;
+  // The lines of elements lo..hi-1 from `from` on (a subtree's lines are contiguous: past it, none comes back).
   const mark = (from: number, to: number, lo: number, hi: number): void => {
     for (let i = from; i < to; i++) {
       const e = line[i]! - 1;
-      if (e >= lo && e < hi && table.contentChars[i]! > 0) { out[i] = 1; any = true; }
+      if (e >= hi) break;
+      if (e >= lo && table.contentChars[i]! > 0) { out[i] = 1; any = true; }
     }
   };
   for (const t of titles) {
