@@ -47,7 +47,8 @@ export function markdownLetters(markdown) {
 
 /**
  * Where a format's letters part from the text output's: null when they are the same. The formats leave out a heading with
- * nothing under it (the text keeps it): `headings` are the page's heading texts, and one of them may be missing whole.
+ * nothing under it (the text keeps it): `headings` are the page's heading texts, and any of them may be missing whole,
+ * several in a row.
  * @returns `{ at, text, format }`: the offset and the letters around it on each side
  */
 export function formatMismatch(text, formatted, kind, headings = []) {
@@ -62,8 +63,10 @@ export function formatMismatch(text, formatted, kind, headings = []) {
     let moved = false;
     for (const h of skippable) {
       for (let back = 0; back <= Math.min(i, j, h.length - 1) && !moved; back++) {
-        if (a.startsWith(h, i - back) && a.slice(i - back + h.length, i - back + h.length + 8) === b.slice(j - back, j - back + 8)) {
-          i += h.length - back;
+        if (!a.startsWith(h, i - back)) continue;
+        const end = pastHeadings(a, i - back + h.length, b.slice(j - back, j - back + 8), skippable);
+        if (end >= 0) {
+          i = end;
           j -= back;
           moved = true;
         }
@@ -73,6 +76,17 @@ export function formatMismatch(text, formatted, kind, headings = []) {
     if (!moved) break;
   }
   return { at: i, text: a.slice(Math.max(0, i - 20), i + 40), format: b.slice(Math.max(0, j - 20), j + 40) };
+}
+
+/** Where `a` goes on as `next` after zero or more of the `headings` from `k` (several empty headings in a row), or -1. */
+function pastHeadings(a, k, next, headings) {
+  if (a.slice(k, k + 8) === next) return k;
+  for (const h of headings) {
+    if (!a.startsWith(h, k)) continue;
+    const end = pastHeadings(a, k + h.length, next, headings);
+    if (end >= 0) return end;
+  }
+  return -1;
 }
 
 /** The texts of a page's heading lines (BlockKind Heading1..6), which formatMismatch lets a format leave out. */
