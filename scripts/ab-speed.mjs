@@ -12,7 +12,9 @@
  * passes (median), and the median over `--pairs` of the ratios B/A.
  *
  *   node scripts/ab-speed.mjs --a scratch/base/dist --b dist [--rounds 15] [--methods addanag,model:default] DATASET.jsonl.gz…
- *   node scripts/ab-speed.mjs --proc --a scratch/base/dist --b dist [--pairs 5] [--passes 10] [--warm 200] [--methods addanag] DATASET.jsonl.gz…
+ *   node scripts/ab-speed.mjs --proc --a scratch/base/dist --b dist [--pairs 5] [--passes 10] [--warm 200] [--methods addanag] [--format markdown] DATASET.jsonl.gz…
+ *
+ * `--format markdown|html` times the rendition too; `--format json` the result written as JSON (default: text).
  *
  * A build is a dist/ directory whose index.js exports `extract` (copy the previous build aside first;
  * its `../models/default.json` is the model it loads). Needs the shared datasets it is given.
@@ -37,9 +39,18 @@ const { values: opts, positionals: files } = parseArgs({
     passes: { type: 'string', default: '10' },
     warm: { type: 'string', default: '200' },
     child: { type: 'string' },
+    format: { type: 'string', default: 'text' },
   },
 });
-const call = (lib, m) => (m === 'model:default' ? (h) => lib.extract(h) : (h) => lib.extract(h, { algorithm: m }));
+/**
+ * One page through a build: extract() with the method and `--format` (markdown, html: the rendition; json: the result
+ * written as JSON, as `--format json` writes a page; text: the text alone).
+ */
+const call = (lib, m, format = opts.format) => {
+  const options = { ...(m === 'model:default' ? {} : { algorithm: m }), ...(format === 'markdown' || format === 'html' ? { format } : {}) };
+  if (format === 'json') return (h) => JSON.stringify(lib.extract(h, options));
+  return (h) => lib.extract(h, options);
+};
 const readPages = (file) => gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.trim() !== '')
   .map((l) => JSON.parse(l)).filter((r) => r.gold !== null).map((r) => r.html);
 const load = async (dir) => import(pathToFileURL(join(resolve(dir), 'index.js')).href);
@@ -67,7 +78,7 @@ const methods = opts.methods.split(',');
 if (opts.proc) {
   const self = fileURLToPath(import.meta.url);
   const run = (dir, m, file) => execFileSync(process.execPath,
-    [self, '--child', dir, '--methods', m, '--passes', opts.passes, '--warm', opts.warm, file], { encoding: 'utf8' }).trim().split(' ').map(Number);
+    [self, '--child', dir, '--methods', m, '--format', opts.format, '--passes', opts.passes, '--warm', opts.warm, file], { encoding: 'utf8' }).trim().split(' ').map(Number);
   for (const file of files) {
     for (const m of methods) {
       const ra = [], rb = [], ratio = [];
@@ -77,7 +88,7 @@ if (opts.proc) {
         if (i % 2 === 0) { a = run(opts.a, m, file); b = run(opts.b, m, file); } else { b = run(opts.b, m, file); a = run(opts.a, m, file); }
         ra.push(a[0]); rb.push(b[0]); ratio.push(b[0] / a[0]); mb = a[1];
       }
-      console.log(`${basename(file, '.jsonl.gz')} ${m}: B/A ${median(ratio).toFixed(3)} [${ratio.map((r) => r.toFixed(3)).join(', ')}] (A ${median(ra).toFixed(1)} MB/s, B ${median(rb).toFixed(1)} MB/s, one process per build, ${opts.pairs} pairs × ${opts.passes} passes, ${mb.toFixed(1)} MB)`);
+      console.log(`${basename(file, '.jsonl.gz')} ${m}${opts.format === 'text' ? '' : ` ${opts.format}`}: B/A ${median(ratio).toFixed(3)} [${ratio.map((r) => r.toFixed(3)).join(', ')}] (A ${median(ra).toFixed(1)} MB/s, B ${median(rb).toFixed(1)} MB/s, one process per build, ${opts.pairs} pairs × ${opts.passes} passes, ${mb.toFixed(1)} MB)`);
     }
   }
   process.exit(0);

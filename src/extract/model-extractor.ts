@@ -40,7 +40,7 @@ export function farswOptions(given: ModelExtractorOptions['farsw'] = {}, model?:
 export interface ModelRun {
   readonly table: LineTable;
   readonly detail: FarswResult;
-  /** The page's type, when it was classified (routing on, or `pageType` asked). */
+  /** The page's type, when it was classified: `pageType` asked, or routing on and a route could take the page (strategies/index.ts routePage). */
   readonly pageType?: PageTypeResult;
   /** The page-type strategy that ran (its id); absent: the model path as it is. */
   readonly strategy?: string;

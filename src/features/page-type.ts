@@ -47,28 +47,31 @@ const CLASS_WORD_GROUPS: readonly (readonly [string, readonly string[]])[] = [
   ['service', ['hero', 'feature', 'features', 'pricing', 'plan', 'plans', 'service', 'services', 'testimonial', 'testimonials', 'cta', 'benefit', 'benefits', 'faq', 'team', 'contact', 'solution', 'solutions']],
 ];
 /**
- * Word key → group + 1, open addressing in typed arrays (slot `key & WORD_MASK`, then the next ones):
- * a Map keyed by 32-bit hashes boxes every key above 2^30, and this lookup runs per class word of every line.
+ * 32-bit key → group + 1, open addressing in typed arrays (slot `key & mask`, then the next ones): a Map keyed by
+ * 32-bit hashes boxes every key above 2^30, and these lookups run per class word of every line and per element.
  */
-const WORD_SLOTS = 1024, WORD_MASK = WORD_SLOTS - 1;
-const WORD_KEY = new Int32Array(WORD_SLOTS), WORD_GROUP = new Uint8Array(WORD_SLOTS);
-CLASS_WORD_GROUPS.forEach(([, words], g) => {
-  for (const w of words) {
-    const key = lineKey(w) | 0;
-    let s = key & WORD_MASK;
-    while (WORD_GROUP[s] !== 0 && WORD_KEY[s] !== key) s = (s + 1) & WORD_MASK;
-    WORD_KEY[s] = key;
-    WORD_GROUP[s] = g + 1;
-  }
-});
-/** Group + 1 of a class/id word key, 0 for none. */
-function wordGroup(key: number): number {
+interface GroupTable { readonly key: Int32Array; readonly group: Uint8Array; readonly mask: number }
+function groupTable(groups: readonly (readonly number[])[], slots: number): GroupTable {
+  const t = { key: new Int32Array(slots), group: new Uint8Array(slots), mask: slots - 1 };
+  groups.forEach((keys, g) => {
+    for (const k of keys) {
+      let s = (k | 0) & t.mask;
+      while (t.group[s] !== 0 && t.key[s] !== (k | 0)) s = (s + 1) & t.mask;
+      t.key[s] = k | 0;
+      t.group[s] = g + 1;
+    }
+  });
+  return t;
+}
+/** Group + 1 of a key, 0 for none. */
+function groupOf(t: GroupTable, key: number): number {
   const k = key | 0;
-  for (let s = k & WORD_MASK; ; s = (s + 1) & WORD_MASK) {
-    const g = WORD_GROUP[s]!;
-    if (g === 0 || WORD_KEY[s] === k) return g;
+  for (let s = k & t.mask; ; s = (s + 1) & t.mask) {
+    const g = t.group[s]!;
+    if (g === 0 || t.key[s] === k) return g;
   }
 }
+const WORD_GROUPS = groupTable(CLASS_WORD_GROUPS.map(([, words]) => words.map(lineKey)), 1024);
 
 /** JSON-LD / microdata types in groups; a feature per group (present or not). */
 const SCHEMA_GROUPS: readonly (readonly [string, readonly string[]])[] = [
@@ -105,7 +108,7 @@ const TREE_TAGS: readonly (readonly [string, readonly number[]])[] = [
   ['form', ['form']], ['article', ['article']], ['nav>/<aside', ['nav', 'aside']], ['section', ['section']],
   ['header>/<footer', ['header', 'footer']], ['table', ['table']],
 ].map(([label, names]) => [label as string, (names as string[]).map(nameHash)] as const);
-const TREE_TAG_OF: ReadonlyMap<number, number> = new Map(TREE_TAGS.flatMap(([, hashes], j) => hashes.map((h) => [h, j] as const)));
+const TREE_TAG_GROUPS = groupTable(TREE_TAGS.map(([, hashes]) => hashes), 64);
 
 /** Names of the features, in the order of `pageTypeFeatures`' vector. */
 export const PAGE_TYPE_FEATURES: readonly string[] = [
@@ -135,22 +138,39 @@ const MAX_HITS = 4096;
  * @param url the page's URL, when known
  */
 export function pageTypeFeatures(table: LineTable, html: string, url?: string | null): Float64Array {
+  const x = featuresBarPrices(table, html, url);
+  x[PRICE_FEATURE] = log1p(priceCount(html));
+  return x;
+}
+
+/** The feature vector but its price feature (left 0): that one scans the whole source three times. */
+function featuresBarPrices(table: LineTable, html: string, url: string | null | undefined): Float64Array {
   const x = new Float64Array(PAGE_TYPE_FEATURES.length);
   let k = tableFeatures(table, x, 0);
   k = treeTagFeatures(table, x, k);
   k = sourceFeatures(html, headEnd(table), x, k);
-  urlFeatures(url ?? null, x, k);
+  urlFeatures(url ?? null, x, k + 1); // k: the price feature's index
   return x;
 }
 
 const log1p = Math.log1p;
+
+/** Hash-table slots for `lines` keys: a power of two, at least twice as many. */
+function slotsFor(lines: number): number {
+  let slots = 16;
+  while (slots < 2 * lines) slots *= 2;
+  return slots;
+}
 
 /** Features of the line table into `x` from `k`; returns the next index. */
 function tableFeatures(t: LineTable, x: Float64Array, k: number): number {
   const n = t.count;
   let bytes = 0, lines = 0, anchor = 0, linkLines = 0, chars = 0, short = 0, longBytes = 0, headings = 0;
   let listBytes = 0, preBytes = 0, preLines = 0, cells = 0, quotes = 0, images = 0;
-  const pathCount = new Map<number, number>();
+  // Text lines per structural path, open addressing in typed arrays (a Map boxes 32-bit keys above 2^30); slotOf: each text line's slot.
+  const mask = slotsFor(n) - 1;
+  const pathKey = new Int32Array(mask + 1), count = new Uint32Array(mask + 1), slotOf = new Int32Array(n);
+  let distinct = 0;
   for (let i = 0; i < n; i++) {
     images += t.images[i]!;
     const b = t.contentBytes[i]!;
@@ -173,14 +193,18 @@ function tableFeatures(t: LineTable, x: Float64Array, k: number): number {
       preBytes += b;
       preLines++;
     }
-    const p = t.path[i]!;
-    pathCount.set(p, (pathCount.get(p) ?? 0) + 1);
+    const p = t.path[i]! | 0;
+    let slot = Math.imul(p, 0x9e3779b1) & mask;
+    while (count[slot] !== 0 && pathKey[slot] !== p) slot = (slot + 1) & mask;
+    if (count[slot] === 0) { pathKey[slot] = p; distinct++; }
+    count[slot]!++;
+    slotOf[i] = slot;
   }
   const per = (v: number): number => (lines > 0 ? v / lines : 0);
   const share = (v: number): number => (bytes > 0 ? v / bytes : 0);
   let repeatedBytes = 0, largest = 0;
-  for (const c of pathCount.values()) if (c > largest) largest = c;
-  for (let i = 0; i < n; i++) if (t.contentBytes[i]! > 0 && pathCount.get(t.path[i]!)! >= 4) repeatedBytes += t.contentBytes[i]!;
+  for (let s = 0; s <= mask; s++) if (count[s]! > largest) largest = count[s]!;
+  for (let i = 0; i < n; i++) if (t.contentBytes[i]! > 0 && count[slotOf[i]!]! >= 4) repeatedBytes += t.contentBytes[i]!;
   x[k++] = log1p(bytes);
   x[k++] = log1p(lines);
   x[k++] = share(anchor);
@@ -198,7 +222,7 @@ function tableFeatures(t: LineTable, x: Float64Array, k: number): number {
   x[k++] = per(images);
   x[k++] = share(repeatedBytes);
   x[k++] = per(largest);
-  x[k++] = per(pathCount.size);
+  x[k++] = per(distinct);
   k = siblingRunFeatures(t, bytes, x, k);
   return classWordFeatures(t, lines, x, k);
 }
@@ -260,7 +284,7 @@ function classWordFeatures(t: LineTable, lines: number, x: Float64Array, k: numb
       if (t.contentBytes[i] === 0) continue;
       // Bit g: the line carries a word of group g (each group counted once per line).
       let seen = 0;
-      for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) seen |= 1 << wordGroup(ct.keys[j]!);
+      for (let j = ct.start[i]!; j < ct.start[i + 1]!; j++) seen |= 1 << groupOf(WORD_GROUPS, ct.keys[j]!);
       for (let g = 1; g <= groups; g++) if (seen & (1 << g)) hits[g - 1]!++;
     }
     for (let g = 0; g < groups; g++) x[k + g] = hits[g]! / lines;
@@ -274,8 +298,8 @@ function treeTagFeatures(t: LineTable, x: Float64Array, k: number): number {
   if (!tags) return k + TREE_TAGS.length;
   const counts = new Uint32Array(TREE_TAGS.length);
   for (let e = 0; e < tags.length; e++) {
-    const j = TREE_TAG_OF.get(tags[e]!);
-    if (j !== undefined) counts[j]!++;
+    const j = groupOf(TREE_TAG_GROUPS, tags[e]!);
+    if (j !== 0) counts[j - 1]!++;
   }
   for (const c of counts) x[k++] = log1p(c);
   return k;
@@ -287,7 +311,7 @@ function headEnd(t: LineTable): number {
   return t.count > 0 ? t.end[t.count - 1]! : 0;
 }
 
-/** Features of the source searches: JSON-LD `@type` groups, `og:type`, prices. */
+/** Features of the source searches: JSON-LD `@type` groups, `og:type` (the prices' index, next, is left to priceCount). */
 function sourceFeatures(html: string, head: number, x: Float64Array, k: number): number {
   const schema = new Uint8Array(SCHEMA_GROUPS.length);
   let hits = 0;
@@ -306,6 +330,13 @@ function sourceFeatures(html: string, head: number, x: Float64Array, k: number):
     const o = OG_TYPES.findIndex((t) => value === t || value.startsWith(`${t}.`) || value.startsWith(`${t}:`));
     if (o >= 0) og[o] = 1;
   }
+  for (const v of schema) x[k++] = v;
+  for (const v of og) x[k++] = v;
+  return k;
+}
+
+/** Price-like tokens in the source: a digit after `$`, `€` or `£` (and one space); at most MAX_HITS symbols of each read. */
+function priceCount(html: string): number {
   let prices = 0;
   for (const symbol of PRICE_SYMBOLS) {
     let n = 0;
@@ -314,11 +345,12 @@ function sourceFeatures(html: string, head: number, x: Float64Array, k: number):
       if (c >= 48 && c <= 57) prices++;
     }
   }
-  for (const v of schema) x[k++] = v;
-  for (const v of og) x[k++] = v;
-  x[k++] = log1p(prices);
-  return k;
+  return prices;
 }
+/** Index of the price feature ('log prices'). */
+const PRICE_FEATURE = PAGE_TYPE_FEATURES.indexOf('log prices');
+/** The price feature's largest value (MAX_HITS prices per symbol). */
+const MAX_PRICE_FEATURE = Math.log1p(PRICE_SYMBOLS.length * MAX_HITS);
 
 /** Features of the URL: path words, depth, slug, home page, numeric id. */
 function urlFeatures(url: string | null, x: Float64Array, k: number): number {
@@ -431,4 +463,46 @@ export function classifyPage(table: LineTable, html: string, url: string | null 
   const c = model.pageType;
   if (!c || !matchesFeatures(c)) return FALLBACK_RESULT;
   return classifyFeatures(pageTypeFeatures(table, html, url), c);
+}
+
+/**
+ * The page's type when a route could take it, for routing alone (nobody asked for the type): undefined when no type
+ * in `routes` can reach its `minConfidence` whatever the page's price count, which is then never counted (three scans
+ * of the source: a third of the classification's time on WCXB pages). Otherwise what `classifyPage` gives. The bound:
+ * p(t) = 1 / (1 + Σ_{j≠t} exp(s_j − s_t)) ≤ 1 / (1 + Σ_{j≠t} exp(min s_j − max s_t)), the scores' ranges taken over
+ * the price feature's range [0, log(1 + 3 · MAX_HITS)]; a margin of 1e-9 covers the sums' rounding.
+ * @param routes the routed types, each with the confidence its route needs
+ */
+export function routablePageType(
+  table: LineTable, html: string, url: string | null | undefined, model: { readonly pageType?: PageTypeClassifier },
+  routes: Readonly<Record<string, { readonly minConfidence: number }>>,
+): PageTypeResult | undefined {
+  const c = model.pageType;
+  if (!c || !matchesFeatures(c)) return FALLBACK_RESULT;
+  const x = featuresBarPrices(table, html, url);
+  if (!mayRoute(x, c, routes)) return undefined;
+  x[PRICE_FEATURE] = log1p(priceCount(html));
+  return classifyFeatures(x, c);
+}
+
+/** Can a routed type reach its minimum confidence for some value of the price feature (left out of `x`)? */
+function mayRoute(x: Float64Array, c: PageTypeClassifier, routes: Readonly<Record<string, { readonly minConfidence: number }>>): boolean {
+  const m = c.classes.length, lo = new Float64Array(m), hi = new Float64Array(m);
+  for (let j = 0; j < m; j++) {
+    const w = c.weights[j]!;
+    let s = c.bias[j]!;
+    for (let f = 0; f < w.length; f++) if (f !== PRICE_FEATURE) s += w[f]! * ((x[f]! - c.mean[f]!) / c.scale[f]!);
+    const wp = w[PRICE_FEATURE]!, mean = c.mean[PRICE_FEATURE]!, scale = c.scale[PRICE_FEATURE]!;
+    const a = wp * ((0 - mean) / scale), b = wp * ((MAX_PRICE_FEATURE - mean) / scale);
+    lo[j] = s + Math.min(a, b);
+    hi[j] = s + Math.max(a, b);
+  }
+  for (let t = 0; t < m; t++) {
+    const route = routes[c.classes[t]!];
+    if (!route) continue;
+    let den = 1;
+    for (let j = 0; j < m; j++) if (j !== t) den += Math.exp(lo[j]! - hi[t]!);
+    if (1 / den >= route.minConfidence - 1e-9) return true;
+  }
+  return false;
 }

@@ -52,19 +52,20 @@ export function blocksToText(table: LineTable, blocks: readonly Block[]): string
 
 /** The empty headings (html/layout.ts emptyHeadings) among the chosen lines that title a table of contents. */
 function tocTitles(table: LineTable, blocks: readonly Block[]): Set<number> | undefined {
-  if (!choosesTocHeading(table, blocks)) return undefined; // nearly every page: no heading walk
-  // A heading without text writes nothing here: whether one has text is all the check needs.
+  if (!choosesHeading(table, blocks)) return undefined; // many pages: no heading walk
+  // A heading without text writes nothing here: whether one has text is all the check needs. The markup test
+  // (a regex over three lines of source) runs on the few empty headings only.
   const empty = emptyHeadings(table, blocks, (i) => (table.contentChars[i]! > 0 ? 'text' : ''));
   for (const i of empty) if (!isTocHeading(table, i)) empty.delete(i);
   return empty.size > 0 ? empty : undefined;
 }
 
-/** Is a chosen heading line a table of contents' title? */
-function choosesTocHeading(table: LineTable, blocks: readonly Block[]): boolean {
+/** Is a chosen line a heading? */
+function choosesHeading(table: LineTable, blocks: readonly Block[]): boolean {
   for (const b of blocks) {
     for (let i = b.start; i < b.end; i++) {
       const k = table.block[i]!;
-      if (k >= BlockKind.Heading1 && k <= BlockKind.Heading6 && isTocHeading(table, i)) return true;
+      if (k >= BlockKind.Heading1 && k <= BlockKind.Heading6) return true;
     }
   }
   return false;

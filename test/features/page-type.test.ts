@@ -3,9 +3,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLineTable } from '../../src/html/lines.js';
 import {
-  classifyFeatures, classifyPage, pageTypeFeatures, PAGE_TYPE_FEATURES, PAGE_TYPES, type PageTypeClassifier,
+  classifyFeatures, classifyPage, pageTypeFeatures, routablePageType, PAGE_TYPE_FEATURES, PAGE_TYPES, type PageTypeClassifier,
 } from '../../src/features/page-type.js';
 import { modelLineOptions } from '../../src/model/model.js';
+import { FARSW_APPLY_DEFAULTS } from '../../src/core/defaults.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
 import { extract } from '../../src/api/extract.js';
 import { explainPage, summarize } from '../../src/explain/explain.js';
@@ -102,6 +103,35 @@ describe('classifyFeatures / classifyPage', () => {
   });
 });
 
+describe('routablePageType (routing without the type asked)', () => {
+  const price = PAGE_TYPE_FEATURES.indexOf('log prices');
+  // b's score: bias + 1 per unit of the price feature; a's: 0.
+  const priced = (bias: number): PageTypeClassifier => ({
+    ...toy, weights: [PAGE_TYPE_FEATURES.map(() => 0), PAGE_TYPE_FEATURES.map((_, f) => (f === price ? 1 : 0))], bias: [0, bias],
+  });
+  const html = '<body><p>A plain paragraph of text.</p><p>Only $5 today, was $ 9.</p></body>';
+  const table = buildLineTable(html, lines);
+
+  it('skips the page when no price count could lift a routed type to its confidence', () => {
+    // b's score is at most −40 + log(1 + 3 · 4096) < 0: p(b) < 0.5 whatever the prices.
+    expect(routablePageType(table, html, null, { pageType: priced(-40) }, { b: { minConfidence: 0.5 } })).toBeUndefined();
+    expect(classifyPage(table, html, null, { pageType: priced(-40) }).type).toBe('a');
+  });
+
+  it("classifies in full, as classifyPage, when prices could decide; a type without a route never counts", () => {
+    // Two prices: b's score −1 + log(3) > 0, so b wins; without counting, b could reach 0.5.
+    const c = priced(-1);
+    expect(routablePageType(table, html, null, { pageType: c }, { b: { minConfidence: 0.5 } })).toEqual(classifyPage(table, html, null, { pageType: c }));
+    expect(classifyPage(table, html, null, { pageType: c }).type).toBe('b');
+    expect(routablePageType(table, html, null, { pageType: c }, { a: { minConfidence: 0.9999 } })).toBeUndefined();
+    expect(routablePageType(table, html, null, { pageType: c }, {})).toBeUndefined();
+  });
+
+  it('gives the fallback without a classifier', () => {
+    expect(routablePageType(table, html, null, {}, { b: { minConfidence: 0.5 } })).toEqual(classifyPage(table, html, null, {}));
+  });
+});
+
 // The hand-written typed pages of test/pages (meta.json `pageType` and `url`), classified by the shipped default model.
 const pagesDir = join(import.meta.dirname, '../pages');
 const typed = readdirSync(pagesDir)
@@ -122,6 +152,17 @@ describe('the shipped default model on the hand-written pages of each type', () 
       expect(metadata!.pageType!.confidence).toBeGreaterThan(0.5);
     });
   }
+
+  it('routing alone classifies a typed page as classifyPage does, or skips it only when its type would not route', () => {
+    const model = shippedDefaultModel(), routes = FARSW_APPLY_DEFAULTS.routes;
+    for (const { name, meta } of typed) {
+      const html = readFileSync(join(pagesDir, name, 'source.html'), 'utf8');
+      const table = buildLineTable(html, lines);
+      const full = classifyPage(table, html, meta.url, model), routable = routablePageType(table, html, meta.url, model, routes);
+      if (routable) expect(routable).toEqual(full);
+      else expect(full.confidence < (routes[full.type]?.minConfidence ?? 2)).toBe(true);
+    }
+  });
 
   it('classifies the typed pages of training-data (page_type in their .json)', async () => {
     const dir = join(import.meta.dirname, '../../training-data');

@@ -13,7 +13,7 @@
 import type { LineOptions } from '../../html/lines.js';
 import type { Block, LineTable } from '../../core/types.js';
 import { productDescription } from '../../html/json-ld.js';
-import { classifyPage, type PageTypeClassifier, type PageTypeResult } from '../../features/page-type.js';
+import { classifyPage, routablePageType, type PageTypeClassifier, type PageTypeResult } from '../../features/page-type.js';
 import { MODEL_STAGES, insertStage } from '../stages/index.js';
 import type { Stage } from '../stages/types.js';
 import type { FarswApplyOptions } from '../apply-options.js';
@@ -127,7 +127,8 @@ export interface PageRoute {
 
 /**
  * Where a page goes: classify it when the settings route any type (or `classify` asks), then its type's route when the
- * classifier's confidence reaches the route's `minConfidence`.
+ * classifier's confidence reaches the route's `minConfidence`. Without `classify`, a page no route could take is not
+ * classified in full and its route has no `pageType`.
  * @param table the page's line table with the model's line options
  * @param classify classify the page even when nothing is routed (the result's `pageType`)
  * @throws ConfigError for a route naming an unknown strategy
@@ -137,7 +138,9 @@ export function routePage(table: LineTable, html: string, url: string | null | u
   let any = false;
   for (const _ in routes) { any = true; break; }
   if (!any && !classify) return {};
-  const pageType = classifyPage(table, html, url, model);
+  // Routing alone: the page is classified in full only when a route could take it (features/page-type.ts routablePageType).
+  const pageType = classify ? classifyPage(table, html, url, model) : routablePageType(table, html, url, model, routes);
+  if (!pageType) return {};
   const route = routes[pageType.type];
   if (!route || pageType.confidence <= 0 || pageType.confidence < route.minConfidence) return { pageType };
   return { pageType, strategy: knownStrategy(route.strategy), ...(route.settings ? { settings: route.settings } : {}) };
