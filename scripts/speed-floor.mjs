@@ -14,7 +14,8 @@
  *   items            evidenceConfidence without the vote: each line's fuzzified regions, structure and class-word items;
  *   vote             the weighted vote over the rule index (mining/class-rules.ts voteActive) on those items;
  *   rest             applyModel after the vote (DANA core, windows, containers, mute, …);
- *   text             blocksToText of the chosen blocks.
+ *   text             blocksToText of the chosen blocks;
+ *   routing          the page-type routing (extract/strategies/index.ts routePage: the page classified when a route could take it).
  * Floors (lower bounds of any implementation of the same evidence and vote, measured the same way):
  *   reader floor     one table lookup per text character and the word, punctuation and sentence-end counts, no word
  *                    keys (the reader must at least count; keying the first 64 distinct words is extra);
@@ -30,7 +31,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { median } from 'simple-statistics';
-import { readJsonlDataset, extract, buildLineTable, blocksToText, modelLineOptions, resolveModel } from '../dist/index.js';
+import { readJsonlDataset, extract, buildLineTable, blocksToText, modelLineOptions, resolveModel, routePage } from '../dist/index.js';
 import { pageEvidence, evidenceConfidence, itemCount, itemDegrees, ruleIndex } from '../dist/extract/evidence-vote.js';
 import { voteActive } from '../dist/mining/class-rules.js';
 import { computeLineFeatures } from '../dist/features/line-features.js';
@@ -128,6 +129,7 @@ const stages = {
   'vote': vote,
   'apply': () => { for (const t of tables) applyModel(t, model, apply); },
   'text': () => { tables.forEach((t, p) => blocksToText(t, chosen[p])); },
+  'routing': () => { tables.forEach((t, p) => routePage(t, pages[p], undefined, model, apply, false)); },
   'reader floor': readerFloor,
 };
 const ms = Object.fromEntries(Object.keys(stages).map((k) => [k, []]));
@@ -159,7 +161,8 @@ row('  items (fuzzify, structure, words)', items);
 row('  vote', voteMs, `  (${(voteMs * mb * 1e6 / lines).toFixed(0)} ns per line)`);
 row('  rest of applyModel', rest);
 row('  text', at('text'));
-row('  decode, sniff, result (remainder)', after - at('features') - evidence - items - voteMs - rest - at('text'));
+row('  page-type routing (classification)', at('routing'));
+row('  decode, sniff, result (remainder)', after - at('features') - evidence - items - voteMs - rest - at('text') - at('routing'));
 row('reader floor', at('reader floor'), `  (evidence above it: ${(evidence - at('reader floor')).toFixed(2)})`);
 const voteFloor = voteMs * (FS[lines] / lines) / visits();
 row('vote floor (firing rules only)', voteFloor, `  (${(FS[lines] / lines).toFixed(0)} firing of ${visits().toFixed(0)} visited per line)`);
