@@ -69,12 +69,12 @@ export const chromeStage: Stage = {
 };
 
 /**
- * Stage `remute`: the learned mute (stages/mute.ts) once more on the lines the strategy's stages added (`remute`): the
- * repeated items and the body fallback join after the mute, and bring its class words' blocks back (a grid's "sign up"
- * card, a div-built menu).
+ * Stage `remute`: the learned mute (stages/mute.ts) once more, over the final lines (`remute`): the repeated items and the
+ * body fallback join after the first mute and bring its class words' blocks back (a share bar in every card, a div-built
+ * footer).
  */
 export const remuteStage: Stage = {
-  id: 'remute', purpose: "the learned mute once more, on the lines the strategy's stages added (remute)",
+  id: 'remute', purpose: "the learned mute once more, after the repeated items and the body fallback joined (remute)",
   kept: '', dropped: 'muted after the repeated items joined: a class/id word whose block carried the article on few of the training pages',
   run(page, state) {
     const chosen = need(state, 'chosen', 'remute');
