@@ -88,7 +88,10 @@ const htmlToText = (html) => (html ? allText(buildLineTable(`<body>${html}</body
  * PAGE_TYPE_STRATEGIES with each setting of its grid here (a strategy without a grid: its defaults).
  */
 const GRIDS = {
-  forum: [0, 1].flatMap((commentShare) => [false, true].map((posts) => ({ commentShare, posts }))),
+  forum: [
+    { commentShare: 1 }, { commentShare: 1, quoteChars: 10, signatures: true }, { commentShare: 1, quoteChars: 20, signatures: true },
+    ...[0.3, 0.5].map((postsShare) => ({ commentShare: 1, quoteChars: 10, signatures: true, postsShare })),
+  ],
   // jsonLdDescription off left the grid once every fold chose it on (docs/decisions.md, "Page types").
   items: [
     { bodyChars: 400, jsonLdDescription: true }, { bodyChars: 400, jsonLdDescription: true, dropWidgets: true },
@@ -97,6 +100,7 @@ const GRIDS = {
   ],
   repeated: [{ repeatedItems: 3 }, { repeatedItems: 3, bodyChars: 200 }, { repeatedItems: 5, bodyChars: 200 },
     ...[false, true].flatMap((remute) => [{ repeatedItems: 3, dropChrome: true, remute }, { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute }])],
+  sections: [{ repeatedItems: 3 }, { repeatedItems: 3, quoteChars: 20 }, { repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true }],
 };
 const variants = opts.cv === undefined ? [] : [
   { key: 'none', strategy: 'none', types: [] },

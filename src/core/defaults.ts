@@ -319,9 +319,9 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * lower than the one at which the other shared datasets stay within 0.001 (`npm run bench:routes -- --floors`, bench:wcxb --floors).
    */
   routes: Object.freeze({
-    forum: Object.freeze({ strategy: 'forum', minConfidence: 0.6, settings: Object.freeze({ commentShare: 1 }) }),
+    forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3 }) }),
     documentation: Object.freeze({ strategy: 'repeated', minConfidence: 0.6, settings: Object.freeze({ repeatedItems: 3 }) }),
-    service: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3 }) }),
+    service: Object.freeze({ strategy: 'sections', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20 }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true }) }),
     listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.8, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true }) }),
     product: Object.freeze({ strategy: 'items', minConfidence: 0.5, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true }) }),
@@ -348,8 +348,14 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   hiddenChars: 0,
   /** The forum strategy's posts stage (extract/strategies/posts.ts); each route sets its own (routes above). */
   posts: false,
+  /** The forum strategy's thread kept whole when the model kept little of it (extract/strategies/posts.ts); each route sets its own. */
+  postsShare: 0,
   /** The forum strategy's re-read with comment sections (extract/strategies/index.ts); each route sets its own. */
   commentShare: 0,
+  /** The forum and sections strategies' repeated lines dropped (extract/strategies/quotes.ts); each route sets its own. */
+  quoteChars: 0,
+  /** The forum strategy's signature lines dropped (extract/strategies/signatures.ts); each route sets its own. */
+  signatures: false,
 });
 
 /**

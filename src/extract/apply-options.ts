@@ -168,11 +168,17 @@ export interface FarswApplyOptions {
   readonly hiddenChars: number;
   /** The forum strategy keeps the run of sibling posts around a chosen post whole (extract/strategies/posts.ts). */
   readonly posts: boolean;
+  /** The forum strategy keeps the thread whole (as `posts`) only when the chosen lines hold less than this share of its characters: the model kept one post of many (extract/strategies/posts.ts); 0 = off. */
+  readonly postsShare: number;
   /**
    * The forum strategy reads comment sections when the text they hold is more than this many times the characters the
    * model kept without them (the comment filter swallowed the thread); 0: always.
    */
   readonly commentShare: number;
+  /** The forum and sections strategies drop a final line whose words (at least this many characters) repeat earlier chosen text: a quoted post, a block printed twice (extract/strategies/quotes.ts); 0 = off. */
+  readonly quoteChars: number;
+  /** The forum strategy drops the lines of members' signatures (extract/strategies/signatures.ts). */
+  readonly signatures: boolean;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }

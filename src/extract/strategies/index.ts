@@ -22,6 +22,8 @@ import { repeatedStage } from './repeated.js';
 import { chromeStage, remuteStage } from './chrome.js';
 import { postsStage } from './posts.js';
 import { widgetsStage } from './widgets.js';
+import { quotesStage } from './quotes.js';
+import { signaturesStage } from './signatures.js';
 import { ConfigError } from '../../core/errors.js';
 
 /** One page type's way of extracting. */
@@ -48,14 +50,17 @@ export interface PageTypeStrategy {
   readonly supplement?: (html: string, table: LineTable, chosen: readonly Block[], options: FarswApplyOptions) => string | undefined;
 }
 
+/** The repeated strategy's stages: repeated items, the body fallback, the chrome dropped, the mute again. */
+const REPEATED_STAGES = insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, repeatedStage, 'main'), bodyStage, 'repeated'), chromeStage, 'body'), remuteStage, 'chrome');
+
 /** The strategies, one per page type at most. */
 export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   {
     id: 'forum', types: ['forum'],
-    purpose: 'forum threads and Q&A: comment sections are posts, read when they hold the thread (commentShare); the run of posts kept whole (posts)',
+    purpose: 'forum threads and Q&A: comment sections are posts, read when they hold the thread (commentShare); the run of posts kept whole (posts), or when the model kept little of it (postsShare); quoted posts (quoteChars) and signatures (signatures) dropped',
     lines: Object.freeze({ dropComments: false }),
     reread: commentsHoldThread,
-    stages: insertStage(MODEL_STAGES, postsStage, 'mute'),
+    stages: insertStage(insertStage(insertStage(MODEL_STAGES, postsStage, 'mute'), quotesStage, 'main'), signaturesStage, 'quotes', 'before'),
   },
   {
     id: 'items', types: ['product'],
@@ -66,9 +71,14 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
     supplement: missingDescription,
   },
   {
-    id: 'repeated', types: ['collection', 'listing', 'service', 'documentation'],
+    id: 'repeated', types: ['collection', 'listing', 'documentation'],
     purpose: "grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars); the page's nav, aside, header and footer dropped (dropChrome); the learned mute again (remute)",
-    stages: insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, repeatedStage, 'main'), bodyStage, 'repeated'), chromeStage, 'body'), remuteStage, 'chrome'),
+    stages: REPEATED_STAGES,
+  },
+  {
+    id: 'sections', types: ['service'],
+    purpose: "service pages: the repeated strategy's stages, then lines repeating earlier chosen text dropped (quoteChars: slides and blocks printed twice)",
+    stages: insertStage(REPEATED_STAGES, quotesStage, 'remute'),
   },
 ]);
 

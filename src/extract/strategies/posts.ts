@@ -1,7 +1,9 @@
 /**
  * Stage `posts` of the forum strategy: a thread is a run of sibling posts, and the model path keeps one region, often the
  * first post alone. The run holding a chosen post line is kept whole: every text line of its items (authors, dates,
- * every reply), outside nav, aside, header, footer and form elements.
+ * every reply), outside nav, aside, header, footer and form elements; always (`posts`), or only when the chosen lines hold
+ * less than `postsShare` of the thread's characters (the model kept one post of many; elsewhere the whole run brings back
+ * post counts and member titles the gold leaves out).
  *
  * A run is ≥ 3 consecutive sibling elements with the same tag (features/page-type.ts counts the same runs), and is a
  * run of posts when at least 3 of its items hold a line of `POST_LINE` characters and its items hold at least 2 text
@@ -78,8 +80,16 @@ export const postsStage: Stage = {
   kept: 'in a post of the thread (a run of sibling posts around a chosen post line)',
   dropped: 'never drops a line',
   run({ table, options }, state) {
-    if (!options.posts) return {};
-    const thread = threadLines(table, need(state, 'chosen', 'posts'));
-    return thread ? { chosen: thread } : {};
+    if (!options.posts && options.postsShare <= 0) return {};
+    const chosen = need(state, 'chosen', 'posts');
+    const thread = threadLines(table, chosen);
+    if (!thread || options.posts) return thread ? { chosen: thread } : {};
+    // postsShare: the thread replaces the chosen lines only when they hold less than that share of its characters.
+    let kept = 0, all = 0;
+    for (let i = 0; i < table.count; i++) {
+      if (chosen[i]) kept += table.contentChars[i]!;
+      if (thread[i]) all += table.contentChars[i]!;
+    }
+    return kept < options.postsShare * all ? { chosen: thread } : {};
   },
 };

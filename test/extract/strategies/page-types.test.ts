@@ -31,6 +31,24 @@ describe('page types (training-data/page-types.example)', () => {
     // Measured 0.913: two of the four author names are left out (the model's lines around them), the breadcrumb and the members' post counts are in.
     expect(scoreText(r.text, gold).bow.f1).toBeGreaterThanOrEqual(0.9);
   });
+  it("a thread whose replies quote earlier posts and carry signatures comes out with each post's words once and no signature", () => {
+    const { html, gold, url } = page('forum-quotes');
+    const r = extract(html, { url, metadata: true });
+    expect(r.metadata?.pageType?.type).toBe('forum');
+    expect(r.strategy).toBe('forum');
+    const lines = r.text.split('\n');
+    // The quoted sentences are each printed once (their post's), the "… said:" attributions stay.
+    expect(lines.filter((l) => l.startsWith('I feed it once a day'))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith('Feed it twice a day'))).toHaveLength(0);
+    expect(lines).toContain('crumbshot said:');
+    expect(r.text).not.toMatch(/Baking since lockdown|Three starters/);
+    // Unrouted, both quotes and all three signatures are in.
+    const plain = extract(html, { url, strategy: 'none' }).text;
+    expect(plain).toMatch(/Baking since lockdown[^]*Three starters/);
+    // Measured 0.982: the authors' names (linked headings) are missing.
+    expect(scoreText(r.text, gold).bow.f1).toBeGreaterThanOrEqual(0.97);
+    expect(scoreText(plain, gold).bow.f1).toBeLessThan(0.8);
+  });
   // Floors: BoW F1 as measured when the page was written (with its URL, a classifier feature), less 0.01; what is missing or extra is named.
   it.each([
     // routed to `repeated` (collection): every card; extra: the facet headings "Filter" and "Price" (the page's footer is dropped, dropChrome)

@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../../src/html/lines.js';
 import { bodyFallback, bodyLines } from '../../../src/extract/strategies/body.js';
 import { PAGE_TYPE_STRATEGIES, routePage, strategyById } from '../../../src/extract/strategies/index.js';
-import { threadLines } from '../../../src/extract/strategies/posts.js';
+import { postsStage, threadLines } from '../../../src/extract/strategies/posts.js';
 import { PAGE_TYPES, PAGE_TYPE_FEATURES, type PageTypeClassifier } from '../../../src/features/page-type.js';
 import { shippedDefaultModel } from '../../../src/model-store/resolve.js';
 import { decisionOf, explainPage } from '../../../src/explain/explain.js';
@@ -169,5 +169,16 @@ describe('threadLines (stage posts)', () => {
     const paras = `<body><div>${Array.from({ length: 5 }, (_, k) => `<p>Paragraph ${k} of an article, long enough to be a post's text line.</p>`).join('')}</div></body>`;
     const tp = buildLineTable(paras);
     expect(threadLines(tp, Uint8Array.from(tp.text, (x) => (x.startsWith('Paragraph 1') ? 1 : 0)))).toBeUndefined();
+  });
+  it('with postsShare, the thread replaces the chosen lines only when they hold less than that share of its characters', () => {
+    const run = (postsShare: number, chosen: Uint8Array) => postsStage.run({ table: t, model: shipped, options: { ...FARSW_APPLY_DEFAULTS, postsShare } }, { chosen });
+    // One post's text of four posts' lines: about a fifth of the thread.
+    const one = only('Reply number 2');
+    expect(t.text.filter((_, i) => run(0.3, one).chosen?.[i])).toHaveLength(8);
+    expect(run(0.1, one)).toEqual({});
+    // Three posts' texts chosen: more than 0.3 of the thread, left alone.
+    const three = Uint8Array.from(t.text, (x) => (/^Reply number [012]/.test(x) ? 1 : 0));
+    expect(run(0.3, three)).toEqual({});
+    expect(run(0, one)).toEqual({}); // off
   });
 });

@@ -1,0 +1,82 @@
+import { describe, it, expect } from 'vitest';
+import { buildLineTable } from '../../../src/html/lines.js';
+import { dropQuotedLines, quotesStage } from '../../../src/extract/strategies/quotes.js';
+import { dropSignatureLines, signaturesStage } from '../../../src/extract/strategies/signatures.js';
+import { FARSW_APPLY_DEFAULTS } from '../../../src/core/defaults.js';
+import type { Model } from '../../../src/model/model.js';
+import type { FarswApplyOptions } from '../../../src/extract/apply-options.js';
+
+/** A thread of three posts: the second quotes part of the first, the third quotes the second's whole reply; each has a signature. */
+const post = (author: string, body: string, sig: string): string =>
+  `<article class="message"><h4 class="message-name">${author}</h4><div class="bbWrapper">${body}</div><aside class="message-signature"><p>${sig}</p></aside></article>`;
+const thread = `<html><body><h1>Tent pegs for sand</h1>
+${post('dune', '<p>Standard pegs pull out of soft sand in any wind.</p><p>What do people use on beaches?</p>', 'Camping since the eighties.')}
+${post('kite', '<blockquote><p>What do people use on beaches?</p></blockquote><p>Bury a bag filled with sand as a deadman anchor.</p><p>Thanks</p>', 'Sent from my phone')}
+${post('dune', '<blockquote><p>Bury a bag filled with sand</p></blockquote><p>Thanks</p><p>The bag trick held all night in a gale.</p>', 'Camping since the eighties.')}
+</body></html>`;
+const all = (n: number): Uint8Array => new Uint8Array(n).fill(1);
+const kept = (t: ReturnType<typeof buildLineTable>, m: Uint8Array): string[] => t.text.filter((x, i) => m[i] && x);
+
+describe('dropQuotedLines', () => {
+  const t = buildLineTable(thread, { classTokens: true });
+  it('drops a line whose words appear in earlier chosen text, whole or part of a line; keeps short repeats', () => {
+    const out = kept(t, dropQuotedLines(t, all(t.count), 10)!);
+    const count = (x: string): number => out.filter((y) => y === x).length;
+    expect(t.text.filter((y) => y === 'What do people use on beaches?')).toHaveLength(2);
+    expect(count('What do people use on beaches?')).toBe(1); // the question kept, its quote dropped
+    expect(out).not.toContain('Bury a bag filled with sand'); // part of an earlier line
+    expect(out).toContain('Standard pegs pull out of soft sand in any wind.');
+    expect(out).toContain('Bury a bag filled with sand as a deadman anchor.');
+    expect(out).toContain('The bag trick held all night in a gale.');
+    // "Thanks" (6 characters) twice, "Camping since the eighties." (a signature, 26) twice
+    expect(out.filter((x) => x === 'Thanks')).toHaveLength(2);
+    expect(out.filter((x) => x.startsWith('Camping'))).toHaveLength(1);
+    expect(kept(t, dropQuotedLines(t, all(t.count), 30) ?? all(t.count)).filter((x) => x.startsWith('Camping'))).toHaveLength(2);
+  });
+  it('compares lines as words, not markup or case', () => {
+    const u = buildLineTable('<p>Seal the ends with WAX, today.</p><blockquote><em>seal the ends</em> with wax today</blockquote>');
+    expect(kept(u, dropQuotedLines(u, all(u.count), 10)!)).toEqual(['Seal the ends with WAX, today.']);
+  });
+  it('only looks at chosen lines: a repeat of a line not chosen stays, and the input is not changed', () => {
+    const chosen = all(t.count);
+    const first = t.text.indexOf('What do people use on beaches?');
+    chosen[first] = 0;
+    const out = dropQuotedLines(t, chosen, 10)!;
+    expect(kept(t, out).filter((y) => y === 'What do people use on beaches?')).toHaveLength(1);
+    expect(chosen.every((x, i) => x === 1 || i === first)).toBe(true);
+  });
+  it('is undefined when nothing repeats', () => {
+    const u = buildLineTable('<p>One paragraph of its own.</p><p>Another paragraph.</p>');
+    expect(dropQuotedLines(u, all(u.count), 10)).toBeUndefined();
+  });
+});
+
+describe('dropSignatureLines', () => {
+  it("drops the lines of members' signatures (class/id words signature, sig), nothing else", () => {
+    const t = buildLineTable(thread, { classTokens: true });
+    const out = kept(t, dropSignatureLines(t, all(t.count))!);
+    expect(out.join('\n')).not.toMatch(/Camping since|Sent from my phone/);
+    expect(out).toContain('dune');
+    expect(out).toContain('Bury a bag filled with sand as a deadman anchor.');
+    const sig = buildLineTable('<p>Post text here.</p><div id="sig"><p>my quip</p></div><div class="postSignature"><p>gear</p></div>', { classTokens: true });
+    expect(kept(sig, dropSignatureLines(sig, all(sig.count))!)).toEqual(['Post text here.']);
+  });
+  it('is undefined without class/id words or without a signature', () => {
+    expect(dropSignatureLines(buildLineTable(thread, { classTokens: false }), new Uint8Array(40).fill(1))).toBeUndefined();
+    const t = buildLineTable('<div class="post"><p>No signature here.</p></div>', { classTokens: true });
+    expect(dropSignatureLines(t, all(t.count))).toBeUndefined();
+  });
+});
+
+describe('the stages', () => {
+  const t = buildLineTable(thread, { classTokens: true });
+  const page = (options: Partial<FarswApplyOptions>) => ({ table: t, model: {} as Model, options: { ...FARSW_APPLY_DEFAULTS, ...options } as FarswApplyOptions });
+  it('are off by default (quoteChars 0, signatures false)', () => {
+    expect(quotesStage.run(page({}), { chosen: all(t.count) })).toEqual({});
+    expect(signaturesStage.run(page({}), { chosen: all(t.count) })).toEqual({});
+  });
+  it('edit the chosen lines when on', () => {
+    expect(kept(t, quotesStage.run(page({ quoteChars: 10 }), { chosen: all(t.count) }).chosen!)).not.toContain('Bury a bag filled with sand');
+    expect(kept(t, signaturesStage.run(page({ signatures: true }), { chosen: all(t.count) }).chosen!)).not.toContain('Sent from my phone');
+  });
+});
