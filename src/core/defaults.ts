@@ -321,7 +321,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   routes: Object.freeze({
     forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3 }) }),
     documentation: Object.freeze({ strategy: 'repeated', minConfidence: 0.6, settings: Object.freeze({ repeatedItems: 3 }) }),
-    service: Object.freeze({ strategy: 'sections', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20 }) }),
+    service: Object.freeze({ strategy: 'sections', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true }) }),
     listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.8, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true }) }),
     product: Object.freeze({ strategy: 'items', minConfidence: 0.5, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true }) }),
