@@ -7,8 +7,11 @@
  *   name, else the first `<h1>` repeating the title, else a heading equal to a part of it,
  *   else that first part (og:title, else `<title>`); JSON-LD `headline`; the first `<h1>`;
  * - byline: `<meta name=author>`, `article:author`, JSON-LD `author` (a `Person`, an
- *   array of them, an `@id` reference into the `@graph`), `itemprop=author`, `rel=author`,
- *   an element whose class names an author or byline, a shown "By …" text near the headline;
+ *   array of them, an `@id` reference into the `@graph`), `itemprop=author` (its text or its
+ *   `<meta itemprop=name>`), `rel=author`, an element (or heading) whose class names an author
+ *   or byline, a shown "By …" text near the headline, Twitter's "Written by" card label; the
+ *   first that names a person (not a placeholder such as "Name", a lower-case login in the meta
+ *   tag, the site's or its host's name), else the first that names anyone;
  *   a byline's text is cut to its names
  *   ("By …", "Von …", "Par …", "Por …" dropped; dates, roles and publishers after the
  *   names left out; every name of "A, B and C" kept);
@@ -67,6 +70,17 @@ const SITE_BANNER = /(?:^|[\s_-])(?:logo|banner|masthead|site-?(?:title|name)|bl
 const BYLINE_CLASS = /author(?!i)|by-?line/i;
 /** Class or id words of an author's box or list (a bio at the end, a list of all authors), not a byline. */
 const NOT_BYLINE = /(?:^|[\s_-])(?:bio|about|avatar|img|image|photo|description|desc|box|card|list|archive|comment|comments|widget|social|more|other|related)(?:$|[\s_-])|authors?-?(?:bio|box|card|desc|description|image|img|avatar|photo|social|more|info)/i;
+/** Elements that hold the whole page: their classes describe the page ("…-show-author-name"), not a byline. */
+const PAGE_ELEMENTS = new Set(['html', 'body', 'main']);
+/** A class or id naming an author's name itself (`author-box__name`, `author-details-name`, `authorName`): a byline even inside a box. */
+const AUTHOR_NAME_CLASS = /author(?:-?box)?(?:__|-|_)?name/i;
+
+/** Whether an element's class or id marks a byline (BYLINE_CLASS, not NOT_BYLINE, unless it names the author's name itself). */
+function isBylineMark(cls: string | undefined, id: string | undefined): boolean {
+  const marks = `${cls ?? ''} ${id ?? ''}`;
+  if (!BYLINE_CLASS.test(marks)) return false;
+  return AUTHOR_NAME_CLASS.test(marks) || !NOT_BYLINE.test(marks);
+}
 const ARTICLE_TYPES = /Article|BlogPosting|Report|WebPage|NewsArticle|Posting|Question/;
 /** Elements whose text a reader never sees. */
 const HIDDEN_TEXT = new Set(['script', 'style', 'template']);
@@ -116,7 +130,7 @@ const clean = (s: string | undefined | null): string | null => {
 };
 
 /** A heading's text without the anchor mark documentation generators append ("Quickstart¶"). */
-const headingText = (s: string): string => s.replace(/\s*[¶§#🔗]+$/u, '');
+const headingText = (s: string): string => s.replace(/\u00ad/g, '').replace(/\s*[¶§#🔗]+$/u, '');
 
 /** One pass over the page: the elements metadata comes from. `monthFirst`: numeric dates read month first. */
 function collect(html: string, monthFirst: boolean): Found {
@@ -125,7 +139,8 @@ function collect(html: string, monthFirst: boolean): Found {
     itemprop: new Map(), relAuthor: null, bylines: [], dataAuthor: null, byTexts: [], paragraphs: [],
   };
   // Text capture: which element's text is being gathered, with its nesting depth.
-  let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor' | 'byline'; key?: string; level?: number; site?: boolean; depth: number; text: string; pos: number } | null = null;
+  // `byline`: a heading whose class names an author ("author-details-name"): its text is a byline too.
+  let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor' | 'byline'; key?: string; level?: number; site?: boolean; byline?: boolean; depth: number; text: string; pos: number } | null = null;
   // Inside a heading: the depth of an open link to the home page (−1: none) and the text inside such links.
   let homeDepth = -1, homeText = '';
   let depth = 0;
@@ -165,13 +180,18 @@ function collect(html: string, monthFirst: boolean): Found {
       if (foreignDepth < 0 && (name === 'svg' || name === 'math')) foreignDepth = depth;
       if (capture) {
         if (capture.kind === 'byline' || capture.key === 'author') capture.text += BOUNDARY;
+        // A microdata author whose name is a property of its own (`<meta itemprop="name" content="…">`).
+        if (capture.key === 'author' && name === 'meta' && attrs['itemprop']?.toLowerCase() === 'name' && attrs['content']) capture.text += attrs['content'] + BOUNDARY;
+        // A line break inside a heading separates words ("Data Analytics<br>Agency").
+        else if (capture.kind === 'heading' && name === 'br') capture.text += ' ';
         return;
       }
       if (foreignDepth >= 0) return;
       if (hiddenDepth >= 0) return;
       if (name === 'title' && f.titleTag === '') capture = { kind: 'title', depth, text: '', pos };
       else if (HEADING.test(name) && !headingsDone) {
-        capture = { kind: 'heading', level: name.charCodeAt(1) - 48, site: SITE_BANNER.test(`${attrs['id'] ?? ''} ${attrs['class'] ?? ''}`), depth, text: '', pos };
+        const marks = `${attrs['id'] ?? ''} ${attrs['class'] ?? ''}`;
+        capture = { kind: 'heading', level: name.charCodeAt(1) - 48, site: SITE_BANNER.test(marks), byline: isBylineMark(attrs['class'], attrs['id']), depth, text: '', pos };
         homeDepth = -1;
         homeText = '';
       }
@@ -181,10 +201,7 @@ function collect(html: string, monthFirst: boolean): Found {
         if (key === 'datepublished' && (attrs['datetime'] ?? attrs['content'])) { if (!f.itemprop.has(key)) f.itemprop.set(key, (attrs['datetime'] ?? attrs['content'])!); }
         else if ((key === 'author' || key === 'headline' || key === 'datepublished') && !f.itemprop.has(key)) capture = { kind: 'itemprop', key, depth, text: '', pos };
       } else if (name === 'a' && attrs['rel']?.toLowerCase().split(/\s+/).includes('author') && f.relAuthor === null) capture = { kind: 'relAuthor', depth, text: '', pos };
-      else if (f.bylines.length < MAX_CANDIDATES && !inHead) {
-        const cls = attrs['class'], id = attrs['id'];
-        if (((cls !== undefined && BYLINE_CLASS.test(cls)) || (id !== undefined && BYLINE_CLASS.test(id))) && !NOT_BYLINE.test(`${cls ?? ''} ${id ?? ''}`)) capture = { kind: 'byline', depth, text: '', pos };
-      }
+      else if (f.bylines.length < MAX_CANDIDATES && !inHead && !PAGE_ELEMENTS.has(name) && isBylineMark(attrs['class'], attrs['id'])) capture = { kind: 'byline', depth, text: '', pos };
     },
     ontext(text) {
       if (foreignDepth >= 0) return;
@@ -225,6 +242,7 @@ function collect(html: string, monthFirst: boolean): Found {
             const home = clean(homeText);
             const shown = headingText(text);
             if (shown !== '') f.headings.push({ level: capture.level!, text: shown, site: capture.site === true || (home !== null && home.length >= 0.9 * shown.length), pos: capture.pos });
+            if (capture.byline === true && f.bylines.length < MAX_CANDIDATES) f.bylines.push({ text, pos: capture.pos });
             if (f.headings.length >= MAX_HEADINGS) headingsDone = true;
           } else if (capture.kind === 'jsonld') f.jsonLd.push(text);
           else if (capture.kind === 'itemprop') f.itemprop.set(capture.key!, text);
@@ -404,7 +422,9 @@ const AFTER_NAMES = /\s+(?:[|·•»–—/]|-)\s+|\s+[|·•»]|\s+on\s+(?=\p{L
 /** Separators and spaces at the start of a text. */
 const LEADING_SEPARATORS = /^[\s|·•»–—,:/-]+/u;
 /** Texts of a byline that are not names. */
-const NOT_NAME = /[:?!|•·»©@]|\b(?:min(?:ute)?s?\s+read|comments?|share|follow|updated|published|posted|reviewed|fact[- ]checked|offline|online|member|joined|messages|posts|badges?)\b/iu;
+const NOT_NAME = /[:?!|•·»©@]|\b(?:min(?:ute)?s?\s+read|comments?|share|follow|updated|published|posted|reviewed|fact[- ]checked|offline|online|member|joined|messages|posts|badges?)\b|\s(?:from|by)$/iu;
+/** A weekday before a date ("Sat, 20 Dec, 2025"). */
+const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\.?,?\s+/i;
 
 const isName = (s: string): boolean => s.length >= 2 && s.length <= 80 && s.split(' ').length <= 8 && !NOT_NAME.test(s) && /\p{L}/u.test(s);
 
@@ -430,10 +450,11 @@ export function bylineNames(raw: string): string | null {
       joiner = p;
       continue;
     }
-    // A date before the names ("Dec. 19, 2025 · Niko Matsakis") is passed over with its separator.
+    // A date before the names ("Dec. 19, 2025 · Niko Matsakis", "Sat, 20 Dec, 2025") is passed over with its separator.
     let date = findDate(p);
-    if (date !== null && date.index === 0 && out === '') {
-      p = p.slice(date.length).replace(LEADING_SEPARATORS, '').replace(BY, '');
+    const weekday = WEEKDAY.exec(p)?.[0].length ?? 0;
+    if (date !== null && (date.index === 0 || date.index === weekday) && out === '') {
+      p = p.slice(date.index + date.length).replace(LEADING_SEPARATORS, '').replace(BY, '');
       if (p === '') continue;
       date = findDate(p);
     }
@@ -441,7 +462,8 @@ export function bylineNames(raw: string): string | null {
     let cut = date !== null ? p.slice(0, date.index) : p;
     const sep = AFTER_NAMES.exec(cut);
     if (sep) cut = cut.slice(0, sep.index);
-    cut = cut.replace(/[\s,;(–—-]+$/, '');
+    // Trailing joiners, an "at" before the time ("David at 11:15"), and a footnote mark ("MD*").
+    cut = cut.replace(/[\s,;(–—*-]+$/, '').replace(/\s+(?:at|on)$/i, '');
     const ended = cut.length < p.length;
     let trailing: string | null = null;
     const tail = /(?:,|\s+(?:and|&|und|et|y))$/i.exec(cut);
@@ -474,6 +496,21 @@ function textByline(texts: readonly { text: string; pos: number }[], top: number
     const after = t.text.split(BOUNDARY).map((p) => p.replace(SPACE, ' ').trim().replace(BY, '')).find((p) => p !== '');
     if (names === null || after === undefined || !after.startsWith(names.split(/[\s,]/)[0]!)) continue;
     if (names.split(/\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*/u).every((n) => n === '' || (SHOWN_NAME.test(n) && /\p{Lu}/u.test(n.split(' ').pop()![0]!)))) return names;
+  }
+  return null;
+}
+
+/** Author values that name no one: a URL, a template's key ("page.head.extra.author"), a form's label ("Name"). */
+const PLACEHOLDER = /^https?:\/\/|^(?:[\w-]+\.)+(?:author|name|byline)$|\{\{|^(?:name|author|authors|username|user|unknown|null|undefined|none)$/i;
+/** A user name in lower case, one word ("kffnirmitap"): a login, not how the page writes the author's name. */
+const USER_SLUG = /^[\p{Ll}\d_.-]+$/u;
+
+/** The author of Twitter's card labels (`twitter:label1` "Written by", `twitter:data1` the name), as Yoast and Ghost write them. */
+function twitterAuthor(meta: ReadonlyMap<string, string>): string | null {
+  for (let i = 1; i <= 4; i++) {
+    const label = meta.get(`twitter:label${i}`);
+    if (label === undefined) break;
+    if (/^(?:written by|author|by)$/i.test(label)) return bylineNames(meta.get(`twitter:data${i}`) ?? '');
   }
   return null;
 }
@@ -535,7 +572,8 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
     return { ...h, site: h.site || key === siteKey, key, tokens: tokenize(h.text.toLowerCase()) };
   });
   const headline = headlineLine(headings, refs);
-  const title = pageTitle(headings, clean(f.titleTag) ?? ogTitle, ogTitle ?? clean(f.titleTag), siteNames([siteName, m.get('application-name')], url))
+  const site = siteNames([siteName, m.get('application-name')], url);
+  const title = pageTitle(headings, clean(f.titleTag) ?? ogTitle, ogTitle ?? clean(f.titleTag), site)
     ?? ldHeadline
     // No title at all: the first <h1>, else the first heading of the page (the site's name on a home page).
     ?? headings.find((h) => h.level === 1)?.text
@@ -544,24 +582,28 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
   // Where the article starts: the headline, else the first <h1>.
   const top = headline ?? headings.find((h) => h.level === 1 && !h.site) ?? null;
 
-  // Byline: a name, not a URL, a user slug or the publisher (the publisher's name is kept only when nothing else names a person).
+  // Byline: the first source naming a person, not a placeholder, a user slug, the site or its publisher; else the first
+  // that names anyone (a site's own name as its author, a forum's login).
   const siteLike = new Set([siteKey, ldName(publisher, byId), m.get('og:site_name')].filter((x): x is string => x != null).map(keyOf));
-  const person = (s: string | null | undefined): string | null => {
-    const c = clean(s);
-    return c !== null && !/^https?:\/\//.test(c) && !siteLike.has(keyOf(c)) ? c : null;
-  };
   const metaAuthor = m.get('author') ?? m.get('article:author') ?? m.get('byl') ?? m.get('dc.creator') ?? m.get('parsely-author') ?? m.get('sailthru.author') ?? null;
+  const metaNames = metaAuthor !== null ? bylineNames(metaAuthor) : null;
   const bylines = f.bylines.map((b) => ({ names: bylineNames(b.text), pos: b.pos })).filter((b) => b.names !== null);
   const shown = (top !== null ? bylines.find((b) => b.pos >= top.pos - 500) : undefined) ?? bylines[0];
-  const byline = person(metaAuthor !== null ? bylineNames(metaAuthor) : null)
-    ?? person(ldName(first?.['author'], byId))
-    ?? person(f.itemprop.has('author') ? bylineNames(f.itemprop.get('author')!) : null)
-    ?? person(f.relAuthor)
-    ?? person(shown?.names)
-    ?? person(textByline(f.byTexts, top?.pos ?? null))
-    ?? person(f.dataAuthor)
-    ?? clean(metaAuthor !== null && !/^https?:\/\//.test(metaAuthor) ? metaAuthor : null)
-    ?? ldName(first?.['author'], byId);
+  // A user slug in the meta tag ("kffnirmitap") names a person only when nothing else does.
+  const slug = metaNames !== null && USER_SLUG.test(metaNames);
+  const candidates = [
+    slug ? null : metaNames,
+    ldName(first?.['author'], byId),
+    f.itemprop.has('author') ? bylineNames(f.itemprop.get('author')!) : null,
+    f.relAuthor !== null ? bylineNames(f.relAuthor) : null,
+    shown?.names,
+    textByline(f.byTexts, top?.pos ?? null),
+    twitterAuthor(m),
+    f.dataAuthor,
+    metaNames,
+    metaAuthor,
+  ].map(clean).filter((c): c is string => c !== null && !PLACEHOLDER.test(c));
+  const byline = candidates.find((c) => !(slug && c === metaNames) && !siteLike.has(keyOf(c)) && squash(c) !== site.host) ?? candidates[0] ?? null;
 
   // Date: what the reader sees under the headline, else what the page's data says, else the URL.
   const structured = [ldString(first, 'datePublished'), ...PUBLISHED_META.map((k) => m.get(k)), f.itemprop.get('datepublished'), f.time];

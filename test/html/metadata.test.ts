@@ -38,6 +38,9 @@ describe('extractMetadata (issues 21.2, 37.3)', () => {
     // No <h1> for it: a heading equal to any part of the title ("Section - Headline", "Blog: Headline").
     expect(extractMetadata(page('<title>Japan - Relations with the United States</title>', '<h2>Relations with the United States</h2>')).title).toBe('Relations with the United States');
     expect(extractMetadata(page('<title>Kool Band – “Bright Song” Video - Tunes Daily</title>', '<h2>Kool Band – “Bright Song” Video</h2>')).title).toBe('Kool Band – “Bright Song” Video');
+    // A line break inside a heading separates its words; a soft hyphen is not shown.
+    expect(extractMetadata(page('<title>Data Analytics Agency | Rojo</title>', '<h1>Data Analytics<span><br>Agency</span></h1>')).title).toBe('Data Analytics Agency');
+    expect(extractMetadata(page('<title>City: Home Repair Assistance Program</title>', '<h1>Home Repair Assis\u00adtance Program</h1>')).title).toBe('Home Repair Assistance Program');
     expect(extractMetadata(page('<title>» A Vegan Tour of Town :calmhabits</title>', '<h2>A Vegan Tour of Town</h2><h1>calmhabits</h1>')).title).toBe('A Vegan Tour of Town');
     expect(extractMetadata(page("<title>Seth's Notes: The importance of going first</title>", "<h1><a href='/'>Seth's Notes</a></h1><h2>The importance of going first</h2>")).title)
       .toBe('The importance of going first');
@@ -129,6 +132,10 @@ describe('bylines (issue 37.3): the names only', () => {
     ['B\u0001boobaloobie\u0001Full Member', 'boobaloobie'],
     ['Dylan Bailey, MS, RD, FAND', 'Dylan Bailey, MS, RD, FAND'],
     ['By staff reporter, 10 March', 'staff reporter'],
+    ['Sat, 20 Dec, 2025 - 06:36\u0001Olive Ryan', 'Olive Ryan'],
+    ['Posted by David at December 16, 2025 11:15 AM', 'David'],
+    ['Written By\u0001Angela Holliday-Bell, MD*', 'Angela Holliday-Bell, MD'],
+    ['Insights from\u0001Liza Burke\u0001Marketing Director', 'Liza Burke'],
   ])('%j → %s', (raw, names) => {
     expect(bylineNames(raw)).toBe(names);
   });
@@ -151,6 +158,33 @@ describe('bylines (issue 37.3): the names only', () => {
   it('a byline element near the headline; the text of its scripts and styles left out', () => {
     expect(extractMetadata('<html><body><h1>Harbour wall rebuilt</h1><div class="styles_dateAndAuthorContainer__x"><style>.a{color:red}</style><span>Dec 17, 2025</span><span>Julian K. Arni</span></div></body></html>').byline)
       .toBe('Julian K. Arni');
+  });
+});
+
+describe('author sources (issue 37.3): the first that names a person', () => {
+  const page = (head: string, body: string, url?: string) => extractMetadata(`<html><head>${head}</head><body>${body}</body></html>`, url).byline;
+  it('Twitter card labels ("Written by"), microdata with the name in a meta, an author-name heading, a heading\'s class in a box', () => {
+    expect(page('<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Ann Smith">', '<h1>T</h1>')).toBe('Ann Smith');
+    expect(page('<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="4 minutes">', '<h1>T</h1>')).toBeNull();
+    expect(page('', '<h1>T</h1><div itemprop="author" itemscope itemtype="https://schema.org/Person"><meta itemprop="name" content="julian"><meta itemprop="url" content="/user/julian"></div>')).toBe('julian');
+    expect(page('', '<h1>T</h1><p>Text.</p><div class="article__author-details"><h4 class="article__author-details-name">Sarah Knowles MW</h4></div>')).toBe('Sarah Knowles MW');
+    expect(page('', '<h1>T</h1><div class="elementor-author-box"><h4 class="elementor-author-box__name">Lance Ryan</h4><p>Lance writes about beds.</p></div>')).toBe('Lance Ryan');
+    // A page-wide class ("…-show-author-name" on <body>) is no byline.
+    expect(extractMetadata('<html><body class="tweak-show-author-name"><h1>Landscape photography</h1><p>Text.</p></body></html>').byline).toBeNull();
+  });
+
+  it('placeholders, user slugs and the site\'s own name give way to a person named elsewhere', () => {
+    const ld = '<script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"Maya Perez"}}</script>';
+    expect(page(`<meta name="author" content="Name">${ld}`, '<h1>T</h1>')).toBe('Maya Perez');
+    expect(page(`<meta name="author" content="page.head.extra.author">${ld}`, '<h1>T</h1>')).toBe('Maya Perez');
+    expect(page(`<meta name="author" content="kffnirmitap">${ld}`, '<h1>T</h1>')).toBe('Maya Perez');
+    expect(page(`<meta name="author" content="UXCam">${ld}`, '<h1>T</h1>', 'https://uxcam.example/blog/x')).toBe('Maya Perez');
+    // Alone, the slug and the site's name stay (a forum login, a company blog); a dotted login is not a placeholder.
+    expect(page('<meta name="author" content="kffnirmitap">', '<h1>T</h1>')).toBe('kffnirmitap');
+    expect(page('<meta name="author" content="hayley.p">', '<h1>T</h1>')).toBe('hayley.p');
+    expect(page('', '<h1>T</h1><div class="post-author">by <span>WSET Global</span></div>', 'https://wsetglobal.example/blog/x')).toBe('WSET Global');
+    // A rel=author link that says something else than a name.
+    expect(page('', '<h1>T</h1><a rel="author" href="/a/dw">View more posts</a><div class="author">Posted by <a>Damien Walter</a></div>')).toBe('Damien Walter');
   });
 });
 
