@@ -16,7 +16,7 @@
  *   ("By …", "Von …", "Par …", "Por …" dropped; dates, roles and publishers after the
  *   names left out; every name of "A, B and C" kept);
  * - date (`YYYY-MM-DD`, html/dates.ts): the date shown near the headline (its text, or
- *   a `<time datetime>` there), else JSON-LD `datePublished`, `article:published_time`
+ *   a `<time datetime>` there, whose own text wins over its datetime; not a date inside the headline), else JSON-LD `datePublished`, `article:published_time`
  *   and the other published-date meta tags (og, Dublin Core, parsely, sailthru, …),
  *   `itemprop=datePublished`, the first `<time datetime>`, then the URL (`/2007/05/20/`);
  *   never a modified date of the data alone (a page's last edit is not its publication);
@@ -100,7 +100,7 @@ interface Found {
   titleTag: string;
   meta: Map<string, string>;
   /** `site`: the heading links to the site's home or is marked as its banner (the site's name, not a headline). `pos`: visible characters before it. */
-  headings: { level: number; text: string; site: boolean; pos: number }[];
+  headings: { level: number; text: string; site: boolean; pos: number; end: number }[];
   jsonLd: string[];
   lang: string | null;
   dir: string | null;
@@ -153,6 +153,8 @@ function collect(html: string, monthFirst: boolean): Found {
   let byText: { text: string; pos: number; pieces: number } | null = null;
   // The open paragraph: its depth (−1: none) and text.
   let paraDepth = -1, paraText = '';
+  // The open <time datetime> (−1: none) and its entry in the dates.
+  let timeDepth = -1, timeDate = -1;
   const parser = new Parser({
     onopentag(name, attrs) {
       depth++;
@@ -172,7 +174,11 @@ function collect(html: string, monthFirst: boolean): Found {
       } else if (name === 'time' && attrs['datetime']) {
         f.time ??= clean(attrs['datetime']);
         const day = dayOf(attrs['datetime'], monthFirst);
-        if (day !== null && !inHead && f.dates.length < MAX_CANDIDATES) f.dates.push({ pos, day, updated: UPDATED_LABEL.test(recent.slice(-60)) || /updated|modified/i.test(attrs['class'] ?? '') });
+        if (day !== null && !inHead && f.dates.length < MAX_CANDIDATES) {
+          f.dates.push({ pos, day, updated: UPDATED_LABEL.test(recent.slice(-60)) || /updated|modified/i.test(attrs['class'] ?? '') });
+          timeDepth = depth;
+          timeDate = f.dates.length - 1;
+        }
       }
       if (attrs['data-author'] && f.dataAuthor === null) f.dataAuthor = clean(attrs['data-author']);
       if (name === 'p' && paraDepth < 0 && f.paragraphs.length < 8) { paraDepth = depth; paraText = ''; }
@@ -212,7 +218,9 @@ function collect(html: string, monthFirst: boolean): Found {
       // A date in the visible text: most text nodes have no digit and cost one test.
       if (f.dates.length < MAX_CANDIDATES && text.length < 400) {
         const d = findDate(text, monthFirst);
-        if (d) f.dates.push({ pos: pos + d.index, day: d.day, updated: UPDATED_LABEL.test(recent.slice(-60) + text.slice(0, d.index)) });
+        // Inside a <time>, the day it shows replaces its datetime's (a UTC value a day off the page's day).
+        if (d && timeDepth >= 0) f.dates[timeDate] = { ...f.dates[timeDate]!, day: d.day };
+        else if (d) f.dates.push({ pos: pos + d.index, day: d.day, updated: UPDATED_LABEL.test(recent.slice(-60) + text.slice(0, d.index)) });
       }
       if (text.trim() !== '') {
         if (byText !== null) {
@@ -226,6 +234,7 @@ function collect(html: string, monthFirst: boolean): Found {
     },
     onclosetag(name) {
       if (homeDepth === depth) homeDepth = -1;
+      if (timeDepth === depth) timeDepth = -1;
       if (foreignDepth === depth) foreignDepth = -1;
       if (name === 'head') inHead = false;
       if (paraDepth === depth) {
@@ -241,7 +250,7 @@ function collect(html: string, monthFirst: boolean): Found {
             // The site's name: a banner, or a heading whose text is (almost all) a link to the home page.
             const home = clean(homeText);
             const shown = headingText(text);
-            if (shown !== '') f.headings.push({ level: capture.level!, text: shown, site: capture.site === true || (home !== null && home.length >= 0.9 * shown.length), pos: capture.pos });
+            if (shown !== '') f.headings.push({ level: capture.level!, text: shown, site: capture.site === true || (home !== null && home.length >= 0.9 * shown.length), pos: capture.pos, end: pos });
             if (capture.byline === true && f.bylines.length < MAX_CANDIDATES) f.bylines.push({ text, pos: capture.pos });
             if (f.headings.length >= MAX_HEADINGS) headingsDone = true;
           } else if (capture.kind === 'jsonld') f.jsonLd.push(text);
@@ -306,6 +315,8 @@ const ldString = (o: Record<string, unknown> | undefined, key: string): string |
 interface Heading {
   readonly level: number;
   readonly pos: number;
+  /** Visible characters before its end. */
+  readonly end: number;
   readonly text: string;
   readonly site: boolean;
   readonly key: string;
@@ -524,14 +535,16 @@ const PUBLISHED_META = [
 ];
 
 /**
- * The date shown with the headline: the first within 300 characters after it (the line under a
- * headline), else the nearest within 300 before it; `updated`: the dates labelled as updates, else the others.
+ * The date shown with the headline (visible characters `at` to `end`): the first within 300 characters after its end
+ * (the line under a headline), else the nearest within 300 before it; a date inside the headline is its text
+ * ("2024.4.4 -> 2024.5.0 issue"); `updated`: the dates labelled as updates, else the others.
  */
-function dateNear(dates: readonly DateSeen[], at: number, updated: boolean | null, near = NEAR_CHARS): string | null {
+function dateNear(dates: readonly DateSeen[], at: number, end: number, updated: boolean | null, near = NEAR_CHARS): string | null {
   let before: DateSeen | null = null;
   for (const d of dates) {
     if (updated !== null && d.updated !== updated) continue;
-    if (d.pos >= at) return d.pos - at <= near ? d.day : before?.day ?? null;
+    if (d.pos >= end) return d.pos - end <= near ? d.day : before?.day ?? null;
+    if (d.pos >= at) continue;
     if (at - d.pos <= near) before = d;
   }
   return before?.day ?? null;
@@ -607,11 +620,11 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
 
   // Date: what the reader sees under the headline, else what the page's data says, else the URL.
   const structured = [ldString(first, 'datePublished'), ...PUBLISHED_META.map((k) => m.get(k)), f.itemprop.get('datepublished'), f.time];
-  const date = (top !== null ? dateNear(f.dates, top.pos, false) : null)
+  const date = (top !== null ? dateNear(f.dates, top.pos, top.end, false) : null)
     ?? firstDay(structured, monthFirst)
     ?? dateFromUrl(url ?? null)
-    ?? (top !== null ? dateNear(f.dates, top.pos, true) : null)
-    ?? dateNear(f.dates, top?.pos ?? 0, null, 2000);
+    ?? (top !== null ? dateNear(f.dates, top.pos, top.end, true) : null)
+    ?? dateNear(f.dates, top?.pos ?? 0, top?.end ?? 0, null, 2000);
 
   const lang = f.lang ?? m.get('content-language') ?? m.get('og:locale')?.replace('_', '-') ?? null;
   const canonical = f.canonical ?? f.ogUrl ?? (first && typeof first['url'] === 'string' ? first['url'] : null);

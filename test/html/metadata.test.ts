@@ -116,6 +116,21 @@ describe('dates (issue 37.3): the page\'s day as YYYY-MM-DD', () => {
   });
 });
 
+describe('dates near the headline (issue 37.3)', () => {
+  const page = (head: string, body: string) => extractMetadata(`<html lang="en"><head>${head}</head><body>${body}</body></html>`).date;
+  it('a date inside the headline is its text, not its day; the window starts where the headline ends', () => {
+    const ld = '<script type="application/ld+json">{"@type":"DiscussionForumPosting","datePublished":"2024-05-03T08:45:44Z"}</script>';
+    expect(page(ld, '<h1>Upgrade from 2024.4.4 to 2024.5.0 stuck on the start screen</h1><p>Text.</p>')).toBe('2024-05-03');
+    const long = 'Why is a bare except clause that swallows every error a bad programming practice in every language we know of today';
+    const answer = '<script type="application/ld+json">{"@type":"QAPage","mainEntity":{"@type":"Question","datePublished":"2018-05-21"}}</script>';
+    expect(page(answer, `<h1>${long}</h1><div>${'Asked by a user with a long name and a long story here. '.repeat(4)}</div><time datetime="2014-02-04T13:02:51Z">Feb 4, 2014</time>`)).toBe('2014-02-04');
+  });
+
+  it('a <time> shows the day its text says when its datetime is a UTC value a day off', () => {
+    expect(page('', '<h1>Pros and cons of using a travel agent</h1><time datetime="2024-04-17T21:13:04Z">April 18, 2024</time><p>Text.</p>')).toBe('2024-04-18');
+  });
+});
+
 describe('bylines (issue 37.3): the names only', () => {
   it.each([
     ['By Jo Bloggs', 'Jo Bloggs'],
