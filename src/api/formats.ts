@@ -79,15 +79,19 @@ function framed(body: string, context: PageContext): string {
   return (context.many ? `==> ${context.file} <==\n` : '') + body + (body ? '\n' : '');
 }
 
+/** The metadata fields the page gives, the headline only where it differs from the title. */
+const shownFields = (m: PageMetadata): [string, unknown][] =>
+  Object.entries(m).filter(([k, v]) => v !== null && v !== undefined && !(k === 'headline' && v === m.title));
+
 /** YAML front matter of the metadata fields the page gives (strings double-quoted as JSON, which YAML reads). */
 export function frontMatter(m: PageMetadata): string {
-  const lines = Object.entries(m).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  const lines = shownFields(m).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
   return lines.length > 0 ? `---\n${lines.join('\n')}\n---\n\n` : '';
 }
 
 /** Text output's header lines: `title: …` and the other fields the page gives, then a blank line. */
 function metadataLines(m: PageMetadata): string {
-  const lines = Object.entries(m).filter(([, v]) => v !== null && v !== undefined)
+  const lines = shownFields(m)
     .map(([k, v]) => `${k}: ${k === 'pageType' ? `${m.pageType!.type} (confidence ${m.pageType!.confidence.toFixed(2)})` : String(v)}`);
   return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
 }

@@ -35,7 +35,10 @@ import { safeUrl } from './safe-url.js';
 
 /** Metadata of a page; null where the page does not say. */
 export interface PageMetadata {
+  /** The page's title: a heading or the `<title>`'s part that names the page, without the site's name (pageTitle). */
   readonly title: string | null;
+  /** The article's headline as the page shows it: the heading that repeats the title (headlineLine); null when none does. */
+  readonly headline: string | null;
   readonly byline: string | null;
   /** The day the page was published (or last updated, when that is the date it shows): `YYYY-MM-DD`. */
   readonly date: string | null;
@@ -86,6 +89,8 @@ const ARTICLE_TYPES = /Article|BlogPosting|Report|WebPage|NewsArticle|Posting|Qu
 const HIDDEN_TEXT = new Set(['script', 'style', 'template']);
 /** Most date candidates and bylines kept from the text (the page's top is what counts). */
 const MAX_CANDIDATES = 64;
+/** Longest byline element text kept (longer: a wrapper, not a byline). */
+const MAX_BYLINE = 400;
 /** Boundary between the text of two elements inside a byline (kept apart: "Keith Barry" | "Senior Reporter"). */
 const BOUNDARY = '\u0001';
 
@@ -139,8 +144,9 @@ function collect(html: string, monthFirst: boolean): Found {
     itemprop: new Map(), relAuthor: null, bylines: [], dataAuthor: null, byTexts: [], paragraphs: [],
   };
   // Text capture: which element's text is being gathered, with its nesting depth.
-  // `byline`: a heading whose class names an author ("author-details-name"): its text is a byline too.
-  let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor' | 'byline'; key?: string; level?: number; site?: boolean; byline?: boolean; depth: number; text: string; pos: number } | null = null;
+  let capture: { kind: 'title' | 'heading' | 'jsonld' | 'itemprop' | 'relAuthor'; key?: string; level?: number; site?: boolean; depth: number; text: string; pos: number } | null = null;
+  // A byline element's text, gathered beside the capture above (a post's wrapper classed "author-kgs" must not hide its headline).
+  let byCap: { depth: number; text: string; pos: number } | null = null;
   // Inside a heading: the depth of an open link to the home page (−1: none) and the text inside such links.
   let homeDepth = -1, homeText = '';
   let depth = 0;
@@ -184,8 +190,10 @@ function collect(html: string, monthFirst: boolean): Found {
       if (name === 'p' && paraDepth < 0 && f.paragraphs.length < 8) { paraDepth = depth; paraText = ''; }
       if (capture?.kind === 'heading' && name === 'a' && homeDepth < 0 && attrs['href'] !== undefined && HOME_LINK.test(attrs['href'].trim())) homeDepth = depth;
       if (foreignDepth < 0 && (name === 'svg' || name === 'math')) foreignDepth = depth;
+      if (byCap !== null) byCap.text += BOUNDARY;
+      else if (f.bylines.length < MAX_CANDIDATES && !inHead && hiddenDepth < 0 && foreignDepth < 0 && !PAGE_ELEMENTS.has(name) && isBylineMark(attrs['class'], attrs['id'])) byCap = { depth, text: '', pos };
       if (capture) {
-        if (capture.kind === 'byline' || capture.key === 'author') capture.text += BOUNDARY;
+        if (capture.key === 'author') capture.text += BOUNDARY;
         // A microdata author whose name is a property of its own (`<meta itemprop="name" content="…">`).
         if (capture.key === 'author' && name === 'meta' && attrs['itemprop']?.toLowerCase() === 'name' && attrs['content']) capture.text += attrs['content'] + BOUNDARY;
         // A line break inside a heading separates words ("Data Analytics<br>Agency").
@@ -197,7 +205,7 @@ function collect(html: string, monthFirst: boolean): Found {
       if (name === 'title' && f.titleTag === '') capture = { kind: 'title', depth, text: '', pos };
       else if (HEADING.test(name) && !headingsDone) {
         const marks = `${attrs['id'] ?? ''} ${attrs['class'] ?? ''}`;
-        capture = { kind: 'heading', level: name.charCodeAt(1) - 48, site: SITE_BANNER.test(marks), byline: isBylineMark(attrs['class'], attrs['id']), depth, text: '', pos };
+        capture = { kind: 'heading', level: name.charCodeAt(1) - 48, site: SITE_BANNER.test(marks), depth, text: '', pos };
         homeDepth = -1;
         homeText = '';
       }
@@ -207,11 +215,15 @@ function collect(html: string, monthFirst: boolean): Found {
         if (key === 'datepublished' && (attrs['datetime'] ?? attrs['content'])) { if (!f.itemprop.has(key)) f.itemprop.set(key, (attrs['datetime'] ?? attrs['content'])!); }
         else if ((key === 'author' || key === 'headline' || key === 'datepublished') && !f.itemprop.has(key)) capture = { kind: 'itemprop', key, depth, text: '', pos };
       } else if (name === 'a' && attrs['rel']?.toLowerCase().split(/\s+/).includes('author') && f.relAuthor === null) capture = { kind: 'relAuthor', depth, text: '', pos };
-      else if (f.bylines.length < MAX_CANDIDATES && !inHead && !PAGE_ELEMENTS.has(name) && isBylineMark(attrs['class'], attrs['id'])) capture = { kind: 'byline', depth, text: '', pos };
     },
     ontext(text) {
       if (foreignDepth >= 0) return;
       if (capture && (hiddenDepth < 0 || capture.kind === 'jsonld')) capture.text += text;
+      if (byCap !== null && hiddenDepth < 0) {
+        byCap.text += text;
+        // Longer than a byline: a wrapper; an element inside it may be the byline.
+        if (byCap.text.length > MAX_BYLINE) byCap = null;
+      }
       if (homeDepth >= 0) homeText += text;
       if (hiddenDepth >= 0 || inHead) return;
       if (paraDepth >= 0) paraText += text;
@@ -243,7 +255,7 @@ function collect(html: string, monthFirst: boolean): Found {
         paraDepth = -1;
       }
       if (capture && capture.depth === depth) {
-        const text = capture.kind === 'jsonld' || capture.kind === 'byline' || capture.key === 'author' ? capture.text : clean(capture.text);
+        const text = capture.kind === 'jsonld' || capture.key === 'author' ? capture.text : clean(capture.text);
         if (text) {
           if (capture.kind === 'title') f.titleTag = text;
           else if (capture.kind === 'heading') {
@@ -251,15 +263,19 @@ function collect(html: string, monthFirst: boolean): Found {
             const home = clean(homeText);
             const shown = headingText(text);
             if (shown !== '') f.headings.push({ level: capture.level!, text: shown, site: capture.site === true || (home !== null && home.length >= 0.9 * shown.length), pos: capture.pos, end: pos });
-            if (capture.byline === true && f.bylines.length < MAX_CANDIDATES) f.bylines.push({ text, pos: capture.pos });
             if (f.headings.length >= MAX_HEADINGS) headingsDone = true;
           } else if (capture.kind === 'jsonld') f.jsonLd.push(text);
           else if (capture.kind === 'itemprop') f.itemprop.set(capture.key!, text);
           else if (capture.kind === 'relAuthor') f.relAuthor = text;
-          else if (capture.kind === 'byline' && text.length <= 400) f.bylines.push({ text, pos: capture.pos });
         }
         capture = null;
-      } else if (capture?.kind === 'byline' || capture?.key === 'author') capture.text += BOUNDARY;
+      } else if (capture?.key === 'author') capture.text += BOUNDARY;
+      if (byCap !== null) {
+        if (byCap.depth === depth) {
+          if (byCap.text.trim() !== '') f.bylines.push({ text: byCap.text, pos: byCap.pos });
+          byCap = null;
+        } else byCap.text += BOUNDARY;
+      }
       if (hiddenDepth === depth) hiddenDepth = -1;
       depth--;
     },
@@ -359,22 +375,28 @@ function headlineLine(headings: readonly Heading[], refs: readonly string[]): He
   return null;
 }
 
-/** Squashed forms (letters and digits only, lower case) of a site's names, and of the name in its host ("example" of www.example.co.uk). */
-function siteNames(names: readonly (string | null | undefined)[], url: string | undefined): { names: Set<string>; host: string | null } {
-  let host: string | null = null;
+/** A site's names squashed (letters and digits only, lower case), the name in its host ("example" of www.example.co.uk), and whether the page is its home page (null: no URL). */
+interface SiteNames { readonly names: Set<string>; readonly host: string | null; readonly home: boolean | null }
+
+/** The site's names of a page: `names` squashed, and its URL's host name and path. */
+function siteNames(names: readonly (string | null | undefined)[], url: string | undefined): SiteNames {
+  let host: string | null = null, home: boolean | null = null;
   try {
-    const labels = url ? new URL(url).hostname.replace(/^www\./, '').split('.') : [];
+    const u = url ? new URL(url) : null;
+    const labels = u ? u.hostname.replace(/^www\./, '').split('.') : [];
     // The label before the public suffix: before "co.uk"-like pairs, else before the top-level domain.
     if (labels.length >= 2) host = labels.length >= 3 && labels[labels.length - 2]!.length <= 3 ? labels[labels.length - 3]! : labels[labels.length - 2]!;
+    // A home page: the root, or a language's root ("/en-us/").
+    if (u) home = /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/?)?$/i.test(u.pathname);
   } catch { /* no URL, no host name */ }
-  return { names: new Set(names.filter((n): n is string => !!n).map(squash)), host: host !== null ? squash(host) : null };
+  return { names: new Set(names.filter((n): n is string => !!n).map(squash)), host: host !== null ? squash(host) : null, home };
 }
 
 /** Letters and digits only, lower case: "Gold's Gym" and "goldsgym" meet. */
 const squash = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Whether a text is the site's name: one of its names, or its host's name (or a short text holding it: "Marcus on AI" is not, "Supermove Blog" is). */
-function isSiteName(text: string, site: { names: Set<string>; host: string | null }): boolean {
+function isSiteName(text: string, site: SiteNames): boolean {
   const q = squash(text);
   if (q === '' || site.names.has(q)) return true;
   const h = site.host;
@@ -389,9 +411,11 @@ function isSiteName(text: string, site: { names: Set<string>; host: string | nul
  * part of the title or a run of its parts ("Section - Headline", "Blog: Headline"); else the title's first part.
  * `title`: the `<title>` (else `og:title`) a heading is compared with; `parts`: `og:title` (else `<title>`), cut into parts.
  */
-function pageTitle(headings: readonly Heading[], title: string | null, parts: string | null, site: { names: Set<string>; host: string | null }): string | null {
+function pageTitle(headings: readonly Heading[], title: string | null, parts: string | null, site: SiteNames): string | null {
   const segments = parts !== null ? parts.split(TITLE_SEPARATORS).map((p) => p.trim()).filter((p) => p !== '') : [];
-  const lead = segments.find((p) => !isSiteName(p, site)) ?? segments[0] ?? null;
+  // A part written twice is the site's name ("High Scalability - High Scalability - Headline").
+  const twice = new Set(segments.map(squash).filter((q, i, all) => all.indexOf(q) !== i));
+  const lead = segments.find((p) => !isSiteName(p, site) && !twice.has(squash(p))) ?? segments[0] ?? null;
   // Every part of the title, also after a colon (SEGMENT_SEPARATORS); an <h1> equal to a later part (not a first one, nor the lead) is the site's or a section's name.
   const cut = [title !== null ? titleSegments(title) : [], parts !== null ? titleSegments(parts) : []];
   // Runs of parts too: "Artist – “Song” - Site" has the heading "Artist – “Song”".
@@ -404,9 +428,12 @@ function pageTitle(headings: readonly Heading[], title: string | null, parts: st
   const usable = headings.filter((h) => !h.site && !isSiteName(h.text, site));
   const same = usable.find((h) => squash(h.text) === leadKey);
   if (same !== undefined) return same.text;
-  // The first <h1>, when half or more of its words are in the title (else it is a slogan or a section's name).
+  // The first <h1>, when half or more of its words are in the title (else it is a slogan or a section's name), or when
+  // the title names only the site ("Glossier", "| Nuts & Volts Magazine": the page's part left empty).
   const h1 = usable.find((h) => h.level === 1 && !later.has(squash(h.text)));
-  if (h1 !== undefined && (title === null || shareOf(h1.tokens, tokenize(title.toLowerCase())) >= 0.5)) return h1.text;
+  const siteOnly = parts !== null && site.home === false
+    && (/^\s*[|:»·•–—-]/.test(parts) || segments.every((p) => site.names.has(squash(p)) || squash(p) === site.host || twice.has(squash(p))));
+  if (h1 !== undefined && (title === null || siteOnly || shareOf(h1.tokens, tokenize(title.toLowerCase())) >= 0.5)) return h1.text;
   return usable.find((h) => all.has(squash(h.text)))?.text ?? lead;
 }
 
@@ -633,7 +660,7 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
   const excerpt = description ?? f.paragraphs.find((p) => top === null || p.pos >= top.pos)?.text ?? null;
   const imageRef = m.get('og:image') ?? m.get('og:image:url') ?? m.get('og:image:secure_url') ?? m.get('twitter:image') ?? m.get('twitter:image:src') ?? ldImage(first?.['image']);
   return {
-    title, byline: clean(byline), date, siteName: clean(siteName), lang, dir: f.dir, canonicalUrl, description, excerpt,
+    title, headline: headline?.text ?? null, byline: clean(byline), date, siteName: clean(siteName), lang, dir: f.dir, canonicalUrl, description, excerpt,
     image: imageRef !== null && imageRef !== undefined ? safeUrl(imageRef, url) : null,
   };
 }

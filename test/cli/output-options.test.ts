@@ -97,7 +97,7 @@ describe('--with-metadata --format html (item 9)', () => {
 
   it('a value cannot close its element or attribute; a javascript: canonical URL is left out', () => {
     const doc = htmlDocument('', {
-      title: '</title><script>x</script>', byline: '"><script>', date: null, siteName: null, lang: 'en" onload="x', dir: null,
+      title: '</title><script>x</script>', headline: null, byline: '"><script>', date: null, siteName: null, lang: 'en" onload="x', dir: null,
       canonicalUrl: 'javascript:alert(1)', description: null, excerpt: null, image: null,
     });
     expect(doc).not.toMatch(/<script|javascript:|" onload/);

@@ -14,7 +14,7 @@ const ARTICLE = `<!doctype html><html lang="en-GB"><head>
 describe('extractMetadata (issues 21.2, 37.3)', () => {
   it('reads title (the headline line), byline, date, site name, language, canonical URL and description', () => {
     expect(extractMetadata(ARTICLE, 'https://courier.example/x?y=1')).toEqual({
-      title: 'Harbour wall rebuilt after storm', byline: 'Ann Smith', date: '2024-03-05', siteName: 'The Coastal Courier',
+      title: 'Harbour wall rebuilt after storm', headline: 'Harbour wall rebuilt after storm', byline: 'Ann Smith', date: '2024-03-05', siteName: 'The Coastal Courier',
       lang: 'en-GB', dir: null, canonicalUrl: 'https://courier.example/news/harbour-wall', description: 'Two hundred metres of the sea wall are back.',
       excerpt: 'Two hundred metres of the sea wall are back.', image: null,
     });
@@ -56,6 +56,12 @@ describe('extractMetadata (issues 21.2, 37.3)', () => {
       .toBe('Grandpa Says');
     // "Site: Headline" with no heading for the headline stays whole (a colon also ends "Beginner's Guide: …" headlines).
     expect(extractMetadata(page('<title>Figleaf: The Collaborative Drawing Tool</title>', '<p>…</p>')).title).toBe('Figleaf: The Collaborative Drawing Tool');
+    // A part written twice is the site's name; a title naming only the site (or with its page part left empty) gives way to the <h1> off the home page.
+    expect(extractMetadata(page('<title>High Scale - High Scale - Notes on Caches</title>', '<p>…</p>')).title).toBe('Notes on Caches');
+    expect(extractMetadata(page('<title>Glossy</title><meta property="og:site_name" content="Glossy">', '<h1>Custom Skincare Set</h1>'), 'https://glossy.example/a/custom-set').title)
+      .toBe('Custom Skincare Set');
+    expect(extractMetadata(page('<title>| Nuts & Volts Magazine</title>', '<h1>Electronic Gadgets</h1>'), 'https://nv.example/category/gadgets').title).toBe('Electronic Gadgets');
+    expect(extractMetadata(page('<title>Glossy</title><meta property="og:site_name" content="Glossy">', '<h1>Best of the best</h1>'), 'https://glossy.example/').title).toBe('Glossy');
     // With no title at all, the first <h1>, even the site's (a home page).
     expect(extractMetadata(page('', '<h1><a href="/">Swift Lane Tutorials</a></h1><h2>Notes on Learning Rust</h2>')).title).toBe('Swift Lane Tutorials');
   });
@@ -73,7 +79,7 @@ describe('extractMetadata (issues 21.2, 37.3)', () => {
     expect(extractMetadata('<title>Gazette — A quiet week in the valley</title><meta property="og:site_name" content="Gazette"><p>x</p>').title).toBe('A quiet week in the valley');
     // No site name known: the first part.
     expect(extractMetadata('<title>A quiet week in the valley — Gazette</title><p>x</p>').title).toBe('A quiet week in the valley');
-    expect(extractMetadata('<p>nothing</p>')).toEqual({ title: null, byline: null, date: null, siteName: null, lang: null, dir: null, canonicalUrl: null, description: null, excerpt: null, image: null });
+    expect(extractMetadata('<p>nothing</p>')).toEqual({ title: null, headline: null, byline: null, date: null, siteName: null, lang: null, dir: null, canonicalUrl: null, description: null, excerpt: null, image: null });
   });
 
   it('extract() gives it with metadata: true, and not otherwise', () => {
@@ -113,6 +119,20 @@ describe('dates (issue 37.3): the page\'s day as YYYY-MM-DD', () => {
     expect(extractMetadata(page('', '<p>x</p>'), 'https://blog.example/2007-05-20-a-post').date).toBe('2007-05-20');
     // No real day: null (a 31st of June, a year far off, a price).
     expect(extractMetadata(page('', '<h1>T</h1><p>31 June 2018, $12.50, 1/2/3456</p>')).date).toBeNull();
+  });
+});
+
+describe('headline (issues 21.2, 37.3): the heading that repeats the title, beside the page\'s title', () => {
+  it('the article\'s heading where the title is the page\'s; null when no heading repeats the title', () => {
+    const m = extractMetadata('<html><head><title>Amazon Web Services Blog: AWS Week in Review - October 29, 2012</title></head><body><h1><a href="/">Amazon Web Services Blog</a></h1><h3>AWS Week in Review - October 29, 2012</h3><p>Text.</p></body></html>');
+    expect(m.headline).toBe('AWS Week in Review - October 29, 2012');
+    expect(extractMetadata('<html><head><title>Opening hours</title></head><body><h1>Welcome</h1></body></html>').headline).toBeNull();
+  });
+
+  it('a post\'s wrapper whose class names its author ("author-kgs") does not hide the headline inside it', () => {
+    const m = extractMetadata(`<html><head><title>Free Range Librarian › The Fall Funnel of Fun</title></head><body><h1><a href="/">Free Range Librarian</a></h1>
+      <div class="hentry post author-kgs"><h2 class="entry-title">The Fall Funnel of Fun</h2><div class="entry-content"><p>${'A long paragraph of the post. '.repeat(20)}</p></div><span class="author">Posted by Karen Schneider</span></div></body></html>`);
+    expect(m).toMatchObject({ title: 'The Fall Funnel of Fun', headline: 'The Fall Funnel of Fun', byline: 'Karen Schneider' });
   });
 });
 
