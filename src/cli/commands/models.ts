@@ -25,7 +25,6 @@ import { writeWholeFile } from '../../batch/output.js';
 import { EXIT, type CliIo } from '../io.js';
 import { guardNote, scorePair } from './train.js';
 
-
 interface ModelsArgs { store: string; name?: string; file?: string; json?: boolean; data?: string }
 
 function withStore<T>(path: string, readonly: boolean, f: (s: ModelStore) => T): T {

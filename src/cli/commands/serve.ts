@@ -62,8 +62,9 @@ export function serveCommand(io: CliIo): CommandModule<object, ServeArgs> {
     handler: async (args) => {
       // A model that cannot be found fails at the start, not on every request.
       if (args.algorithm === undefined) {
-        resolveModel(flagsToOptions(args));
-        checkWorkerModels(flagsToOptions(args), args.workers);
+        const options = flagsToOptions(args);
+        resolveModel(options);
+        checkWorkerModels(options, args.workers);
       }
       if (!io.stdin) throw new ConfigError('farsw serve --stdio needs a standard input');
       const t0 = performance.now();
