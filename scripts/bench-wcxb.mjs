@@ -97,6 +97,7 @@ const GRIDS = {
     { bodyChars: 400, jsonLdDescription: true }, { bodyChars: 400, jsonLdDescription: true, dropWidgets: true },
     ...[1500, 3000].map((hiddenChars) => ({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars })),
     ...[3000, 5000].map((hiddenChars) => ({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars, dedupe: true })),
+    { bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true },
   ],
   repeated: [{ repeatedItems: 3 }, { repeatedItems: 3, bodyChars: 200 }, { repeatedItems: 5, bodyChars: 200 },
     ...[false, true].flatMap((remute) => [{ repeatedItems: 3, dropChrome: true, remute }, { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute }])],

@@ -64,10 +64,10 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   },
   {
     id: 'items', types: ['product'],
-    purpose: "products: a near-empty output falls back to the page's body lines (bodyChars); reviews and related products are left out (dropWidgets); a short output is read again with hidden tab panels (hiddenChars); a JSON-LD Product description the output lacks is added (jsonLdDescription)",
+    purpose: "products: a near-empty output falls back to the page's body lines (bodyChars); reviews and related products are left out (dropWidgets); the page's nav, aside, header and footer dropped (dropChrome); a short output is read again with hidden tab panels (hiddenChars); a JSON-LD Product description the output lacks is added (jsonLdDescription)",
     lines: Object.freeze({ dropHidden: false }),
     reread: hiddenHoldsDescription,
-    stages: insertStage(insertStage(MODEL_STAGES, bodyStage, 'main'), widgetsStage, 'body'),
+    stages: insertStage(insertStage(insertStage(MODEL_STAGES, bodyStage, 'main'), widgetsStage, 'body'), chromeStage, 'widgets'),
     supplement: missingDescription,
   },
   {

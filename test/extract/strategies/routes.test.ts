@@ -132,6 +132,17 @@ describe('strategies through extract() and explain', () => {
     expect(buildLineTable(panel(`<p>${description}</p>`)).muted).toBeLessThan(200);
     expect(extract(panel(`<p>${description}</p>`), { model: as('product'), farsw: { routes: routes(2000) } }).text).not.toContain('linseed');
   });
+  it("the shipped product route drops the page's footer the model keeps (dropChrome), and keeps the description", () => {
+    const desc = 'This oak stool is turned by hand from a single board of oiled European oak, with four legs wedged through the seat so the joints tighten as the wood dries. It stands 45 cm tall and suits a kitchen counter or a workshop bench.';
+    const html = `<html><body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header><main><div class="product"><h1>Oak stool</h1><p>${desc}</p><p>${desc.replace('This', 'Each')}</p><span class="price">$120</span></div></main>
+<footer><div class="about"><p>Example Furniture has made chairs, stools and tables in its workshop by the harbour since 1952, and every piece is signed by the maker who built it.</p><p>Free delivery on orders over $200 in the whole country, returns within 30 days.</p></div></footer></body></html>`;
+    const shippedRoute = FARSW_APPLY_DEFAULTS.routes.product!;
+    const withChrome = { product: { ...shippedRoute, settings: { ...shippedRoute.settings, dropChrome: false } } };
+    const routed = extract(html, { model: as('product') });
+    expect(routed.strategy).toBe('items');
+    expect(routed.text.split('\n')).toEqual(['Oak stool', desc, desc.replace('This', 'Each'), '$120']);
+    expect(extract(html, { model: as('product'), farsw: { routes: withChrome } }).text).toContain('Example Furniture has made chairs');
+  });
   it('with commentShare, a forum page is read with its comment sections only when they hold more than that many times the output', () => {
     const routes = { forum: { strategy: 'forum', minConfidence: 0.5, settings: { commentShare: 1 } } };
     expect(extract(THREAD, { model: as('forum'), farsw: { routes } }).text).toContain('Hide glue is reversible');
