@@ -193,6 +193,8 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
   let result: ExtractResult;
   let model: Model | undefined;
   let table: LineTable | undefined;
+  // Text a route added to the chosen lines' (a product's JSON-LD description): the renditions add it too.
+  let supplement: string | undefined;
   const render = options.format !== undefined ? outputFormat(options.format)?.render : undefined;
   // A rendition, or tables left out of the text, needs the extraction's line table.
   const keepTable = render !== undefined || options.tables === false;
@@ -228,7 +230,8 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
     }
     const { detail, pageType: typed, ...rest } = run;
     pageType = typed;
-    if (TABLES.has(run)) table = TABLES.get(run);
+    const kept = KEPT.get(run);
+    if (kept) { table = kept.table; supplement = kept.supplement; }
     if (render) lineOptions = { ...modelLineOptions(model.params), ...options.lines };
     result = { ...rest, modelReason: reason, ...(fellBack ? { fellBack: true as const } : {}), farsw: { informative: detail.informative, fallback: detail.fallback, fallbackKept: detail.fallbackKept } };
   }
@@ -236,13 +239,14 @@ function extractChecked(page: string | Uint8Array, given: ExtractOptions): Extra
     // Tables left out: the chosen lines less those in a table, their text written again.
     const blocks = withoutTables(table, result.blocks);
     result = { ...result, blocks, text: blocksToText(table, blocks) };
+    supplement = undefined;
   }
   if (render) {
     // The table and line options of a line-based extraction (a model, the DANA family); none for other extractors.
     result = {
       ...result,
       [options.format!]: render({
-        source: html, table, blocks: result.blocks, text: result.text, url: options.url, dropElements: lineOptions?.dropElements,
+        source: html, table, blocks: result.blocks, text: result.text, supplement, url: options.url, dropElements: lineOptions?.dropElements,
         tables: options.tables !== false, links: options.links !== false, images: options.images !== false,
       }),
     };
@@ -261,12 +265,12 @@ function refuseBinary(page: string | Uint8Array, contentType: string | undefined
   if (binary !== null) throw new InputError(`not HTML: ${binary}`);
 }
 
-/** The line tables of model extractions that kept theirs (extractKeepingTable), by result. */
-const TABLES = new WeakMap<object, LineTable>();
+/** The line tables (and supplements) of model extractions that kept theirs (extractKeepingTable), by result. */
+const KEPT = new WeakMap<object, { readonly table: LineTable; readonly supplement: string | undefined }>();
 
 /**
  * extractWithModel (extract/model-extractor.ts) for a format that renders the chosen lines: the same result, its
- * line table kept aside (TABLES) instead of built a second time.
+ * line table kept aside (KEPT) instead of built a second time.
  */
 function extractKeepingTable(html: string, model: Model, options: ModelExtractorOptions): ReturnType<typeof extractWithModel> {
   const clock = new StageClock(options.profile === true);
@@ -274,6 +278,6 @@ function extractKeepingTable(html: string, model: Model, options: ModelExtractor
   const text = blocksToText(modelRun.table, modelRun.detail.blocks);
   clock.lap('text');
   const run = modelExtraction(model, modelRun, text, clock);
-  TABLES.set(run, modelRun.table);
+  KEPT.set(run, { table: modelRun.table, supplement: modelRun.supplement });
   return run;
 }

@@ -17,6 +17,8 @@ export interface RenderInput {
   readonly table: LineTable | undefined;
   readonly blocks: readonly Block[];
   readonly text: string;
+  /** Text the extraction added after the chosen lines' (a product's JSON-LD description): a rendition ends with it too. */
+  readonly supplement?: string | undefined;
   readonly url: string | undefined;
   /** The elements the line builder dropped with their content (LineOptions.dropElements): the html leaves them out too. */
   readonly dropElements?: readonly string[] | undefined;
@@ -130,8 +132,13 @@ function jsonDocument(r: FormattedResult, context: PageContext): Record<string, 
 function renderMarkdown(p: RenderInput): string {
   if (!p.table) return p.text === '' ? '' : p.text.split('\n').map(escapeMarkdown).join('\n\n');
   const baseUrl = pageBaseUrl(p.source, p.url);
-  return blocksToMarkdown(p.table, p.blocks, { source: p.source, ...(baseUrl !== undefined ? { baseUrl } : {}), ...keptParts(p) });
+  const md = blocksToMarkdown(p.table, p.blocks, { source: p.source, ...(baseUrl !== undefined ? { baseUrl } : {}), ...keptParts(p) });
+  const extra = supplementLines(p).map(escapeMarkdown).join('\n\n');
+  return extra === '' ? md : md === '' ? extra : `${md}\n\n${extra}`;
 }
+
+/** The supplement's non-empty lines, each a paragraph of a rendition. */
+const supplementLines = (p: RenderInput): string[] => (p.supplement ?? '').split('\n').filter((l) => l.trim() !== '');
 
 /** Clean article HTML of the chosen lines' source; paragraphs of the text for extractors without line blocks. */
 function renderHtml(p: RenderInput): string {
@@ -157,7 +164,11 @@ function renderHtml(p: RenderInput): string {
     }
   }
   // The elements the lines dropped with their content, and only those: the html holds the text's words.
-  return cleanHtml(source, ranges, pageBaseUrl(source, p.url), p.dropElements, keptParts(p));
+  const html = cleanHtml(source, ranges, pageBaseUrl(source, p.url), p.dropElements, keptParts(p));
+  const extra = supplementLines(p).map((l) => `<p>${escapeText(l.trim())}</p>`).join('\n');
+  // Inside the article, as its last paragraphs.
+  if (extra === '') return html;
+  return html === '' ? `<article>\n${extra}\n</article>` : `${html.slice(0, -'\n</article>'.length)}\n${extra}\n</article>`;
 }
 
 /** What a rendition keeps besides the text: tables, link targets, images. */

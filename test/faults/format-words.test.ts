@@ -10,14 +10,16 @@ import fc from 'fast-check';
 import { formatMismatch, headingTexts } from '../../scripts/format-words.mjs';
 import * as lib from '../../src/index.js';
 import { extract, type ExtractOptions } from '../../src/api/extract.js';
+import { shippedDefaultModel } from '../../src/model-store/resolve.js';
+import { PAGE_TYPES, PAGE_TYPE_FEATURES, type PageTypeClassifier } from '../../src/features/page-type.js';
 
 const SENTENCE = 'The river authority published its survey of the old stone bridge after the spring flood, with drawings of every arch and pier.';
 const page = (body: string): string => `<html><head><title>Bridge</title></head><body><div id="main"><p>${SENTENCE}</p>${body}<p>${SENTENCE} Again.</p></div></body></html>`;
 const METHODS: readonly ExtractOptions[] = [{}, { algorithm: 'addanag' }];
 
 /** Every method and format: the format's letters are the text output's. */
-function expectSameWords(html: string, url?: string): void {
-  for (const m of METHODS) {
+function expectSameWords(html: string, url?: string, methods: readonly ExtractOptions[] = METHODS): void {
+  for (const m of methods) {
     for (const format of ['html', 'markdown'] as const) {
       const r = extract(html, { ...m, format, ...(url !== undefined ? { url } : {}) });
       const miss = formatMismatch(r.text, r[format] ?? '', format, headingTexts(lib, html));
@@ -68,6 +70,31 @@ const block = fc.oneof(
   fc.tuple(words, line).map(([w, l]) => `<div>${l}<div>${w}</div>${l}</div>`),
   line,
 );
+
+/** The shipped model with a classifier that calls every page `type` (probability e^5 / (e^5 + 6)): the page takes that type's route. */
+function routedAs(type: string): ExtractOptions {
+  const d = PAGE_TYPE_FEATURES.length;
+  const pageType: PageTypeClassifier = {
+    classes: [...PAGE_TYPES], features: [...PAGE_TYPE_FEATURES], mean: new Array(d).fill(0), scale: new Array(d).fill(1),
+    weights: PAGE_TYPES.map(() => new Array(d).fill(0)), bias: PAGE_TYPES.map((t) => (t === type ? 5 : 0)),
+  };
+  return { model: { ...shippedDefaultModel(), pageType } };
+}
+
+describe('text a route adds to the chosen lines', () => {
+  it("a product's JSON-LD description, which the text ends with, ends the html and the markdown too", () => {
+    const description = 'Hand-turned legs, a seat carved from one board, finished with linseed oil & beeswax *by hand*.';
+    const html = `<html><head><script type="application/ld+json">{"@type":"Product","name":"Oak stool","description":"${description}"}</script></head>
+<body><div class="product"><h1>Oak stool</h1><table><tr><td>Height</td><td>45 cm</td></tr><tr><td>Wood</td><td>oiled oak</td></tr></table>
+<span class="price">$120</span></div></body></html>`;
+    const product = routedAs('product');
+    const r = extract(html, { ...product, format: 'html' });
+    expect(r.text.endsWith(`\n${description}`)).toBe(true);
+    expect(r.html).toContain('<p>Hand-turned legs, a seat carved from one board, finished with linseed oil &amp; beeswax *by hand*.</p>\n</article>');
+    expect(extract(html, { ...product, format: 'markdown' }).markdown).toMatch(/\n\nHand-turned legs[^\n]*beeswax \\\*by hand\\\*\.$/);
+    expectSameWords(html, undefined, [product]);
+  });
+});
 
 describe('the comparison itself', () => {
   it('lets the formats leave out several empty headings in a row, and nothing else', () => {
