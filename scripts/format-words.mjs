@@ -89,11 +89,14 @@ function pastHeadings(a, k, next, headings) {
   return -1;
 }
 
-/** The texts of a page's heading lines (BlockKind Heading1..6), which formatMismatch lets a format leave out. */
-export function headingTexts(lib, html) {
+/**
+ * The texts of a page's heading lines (BlockKind Heading1..6), which formatMismatch lets a format leave out: as the
+ * text output writes them (`outputLineText` of html/layout: a Wikipedia heading without its `[edit]` link).
+ */
+export function headingTexts(lib, html, outputLineText) {
   const t = lib.buildLineTable(html);
   const out = [];
-  for (let i = 0; i < t.count; i++) if (t.block[i] >= 2 && t.block[i] <= 7) out.push(t.lineText(i));
+  for (let i = 0; i < t.count; i++) if (t.block[i] >= 2 && t.block[i] <= 7) out.push(outputLineText(t, i, html));
   return out;
 }
 
@@ -109,6 +112,7 @@ async function main() {
     },
   });
   const lib = await import(pathToFileURL(join(resolve(opts.dist), 'index.js')).href);
+  const { outputLineText } = await import(pathToFileURL(join(resolve(opts.dist), 'html', 'layout.js')).href);
   if (!existsSync(opts.data)) throw new Error(`${opts.data}: no datasets`);
   const methods = opts.only.split(',');
   const bad = new Map(methods.flatMap((m) => ['html', 'markdown'].map((f) => [`${m} ${f}`, []])));
@@ -123,7 +127,7 @@ async function main() {
         const algo = m === 'model:default' ? {} : { algorithm: m };
         for (const format of ['html', 'markdown']) {
           const res = lib.extract(r.html, { ...algo, format, ...(r.url ? { url: r.url } : {}) });
-          const miss = formatMismatch(res.text, res[format] ?? '', format) && formatMismatch(res.text, res[format] ?? '', format, headingTexts(lib, r.html));
+          const miss = formatMismatch(res.text, res[format] ?? '', format) && formatMismatch(res.text, res[format] ?? '', format, headingTexts(lib, r.html, outputLineText));
           if (miss) bad.get(`${m} ${format}`).push({ id: r.id, ...miss });
         }
       }

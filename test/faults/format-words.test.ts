@@ -9,6 +9,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { formatMismatch, headingTexts } from '../../scripts/format-words.mjs';
 import * as lib from '../../src/index.js';
+import { outputLineText } from '../../src/html/layout.js';
 import { extract, type ExtractOptions } from '../../src/api/extract.js';
 import { shippedDefaultModel } from '../../src/model-store/resolve.js';
 import { PAGE_TYPES, PAGE_TYPE_FEATURES, type PageTypeClassifier } from '../../src/features/page-type.js';
@@ -22,7 +23,7 @@ function expectSameWords(html: string, url?: string, methods: readonly ExtractOp
   for (const m of methods) {
     for (const format of ['html', 'markdown'] as const) {
       const r = extract(html, { ...m, format, ...(url !== undefined ? { url } : {}) });
-      const miss = formatMismatch(r.text, r[format] ?? '', format, headingTexts(lib, html));
+      const miss = formatMismatch(r.text, r[format] ?? '', format, headingTexts(lib, html, outputLineText));
       expect(miss, `${m.algorithm ?? 'model'} ${format}: ${JSON.stringify(miss)}\n${r[format]}`).toBeNull();
     }
   }
@@ -103,6 +104,13 @@ describe('the comparison itself', () => {
     const text = 'Intro words.\nbridge\nriver\nBody words.';
     expect(formatMismatch(text, '<p>Intro words.</p><p>Body words.</p>', 'html', ['bridge', 'river'])).toBeNull();
     expect(formatMismatch(text, '<p>Intro words.</p><p>Body words.</p>', 'html', ['bridge'])).not.toBeNull();
+  });
+
+  it("a Wikipedia heading with nothing under it may be left out under the text's name for it (without its [edit] link)", () => {
+    const edit = (h: string) => `<h2><span class="mw-headline">${h}</span><span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/w/index.php?action=edit&amp;section=3">edit</a><span class="mw-editsection-bracket">]</span></span></h2>`;
+    const html = page(`${edit('See also')}\n<div role="navigation" class="portal"><ul><li><a href="/p">Free software portal</a></li></ul></div>\n${edit('Notes')}`);
+    expect(headingTexts(lib, html, outputLineText)).toEqual(['See also', 'Notes']);
+    expectSameWords(html);
   });
 });
 
