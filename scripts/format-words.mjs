@@ -91,14 +91,20 @@ function pastHeadings(a, k, next, headings) {
 
 /**
  * The texts of a page's heading lines (BlockKind Heading1..6), which formatMismatch lets a format leave out: as the
- * text output writes them (`outputLineText` of html/layout: a Wikipedia heading without its `[edit]` link).
+ * text output writes them (`outputLineText` of html/layout: a Wikipedia heading without its `[edit]` link), in the
+ * page read as any route may read it (a product's hidden gallery dialog holds headings the text keeps).
  */
 export function headingTexts(lib, html, outputLineText) {
-  const t = lib.buildLineTable(html);
   const out = [];
-  for (let i = 0; i < t.count; i++) if (t.block[i] >= 2 && t.block[i] <= 7) out.push(outputLineText(t, i, html));
-  return out;
+  for (const lines of ROUTE_LINES) {
+    const t = lib.buildLineTable(html, lines);
+    for (let i = 0; i < t.count; i++) if (t.block[i] >= 2 && t.block[i] <= 7) out.push(outputLineText(t, i, html));
+  }
+  return [...new Set(out)];
 }
+
+/** The line options a page may be read with: the default, and the routes' second readings (items: hidden elements; forum: comment sections). */
+const ROUTE_LINES = [{}, { dropHidden: false }, { dropComments: false }];
 
 async function main() {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -98,6 +98,15 @@ describe('text a route adds to the chosen lines', () => {
 });
 
 describe('the comparison itself', () => {
+  it("a product page read again with its hidden elements: the hidden dialog's empty headings, which the text keeps, may be missing", () => {
+    const desc = 'Hand-turned legs, a seat carved from one board of oiled European oak, finished with linseed oil and beeswax over three days in our workshop by the harbour, then signed under the seat.';
+    const html = `<html><body><div class="product"><h2>Picture 1 of 1</h2><div role="dialog" hidden><h2>Gallery</h2><h2>Picture 1 of 1</h2></div>
+<h1>Oak stool</h1><div class="tab" hidden><p>${desc}</p><p>${desc}</p></div><span class="price">$120</span><p>Condition: new</p></div></body></html>`;
+    const product = routedAs('product');
+    expect(extract(html, product).text.startsWith('Picture 1 of 1\nGallery\nPicture 1 of 1\nOak stool\n')).toBe(true);
+    expect(headingTexts(lib, html, outputLineText)).toContain('Gallery');
+    expectSameWords(html, undefined, [product]);
+  });
   it('lets the formats leave out several empty headings in a row, and nothing else', () => {
     const html = page('<h2><b>bridge</b><img src="/i.png" alt="bridge"></h2>\n<h2><i>bridge</i></h2>\n<h2>&amp;</h2>');
     expectSameWords(html);
