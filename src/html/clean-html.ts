@@ -19,6 +19,7 @@ const KEPT = new Set([
   'figure', 'figcaption', 'sup', 'sub', 'hr',
 ]);
 const VOID = new Set(['img', 'br', 'hr']);
+const WHITE = /^\s*$/;
 /** Inline elements that render the same nested in themselves. */
 const SAME_AS_PARENT = new Set(['b', 'i', 'em', 'strong']);
 /** Dropped with everything inside: the line builder's default list (a form's text is text; its controls are not). */
@@ -32,7 +33,24 @@ export const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&q
 export interface KeptParts { readonly tables: boolean; readonly links: boolean; readonly images: boolean }
 
 /** An output element (the cleaned article only, never the page): kept markup and the text inside it (`href`: a link's as written). */
-interface OutNode { readonly name: string; readonly attrs: string; readonly children: (OutNode | string)[]; readonly href?: string }
+interface OutNode { readonly name: string; readonly attrs: string; readonly children: (OutNode | string)[]; readonly href?: string; cell?: OutNode }
+
+/** A table or its parts outside a cell: a browser moves text, inline elements and images found there out before the table. */
+const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+/** What may stand right inside a table part (the rest is moved out by a browser). */
+const IN_TABLE_PARTS = new Set(['thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption']);
+
+/** Where what a browser would move out of table part `top` goes: a cell of its own there, so it stays where the text has it. */
+function cellIn(top: OutNode): OutNode {
+  if (!TABLE_PARTS.has(top.name)) return top;
+  const last = top.children[top.children.length - 1];
+  if (typeof last === 'object' && last.cell !== undefined) return last.cell;
+  const td: OutNode = { name: 'td', attrs: '', children: [] };
+  const holder: OutNode = top.name === 'tr' ? td : { name: 'tr', attrs: '', children: [td] };
+  holder.cell = td;
+  top.children.push(holder);
+  return td;
+}
 
 /**
  * Clean article HTML of the chosen parts of a page.
@@ -83,12 +101,15 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
         const value = key === 'href' || key === 'src' ? safeUrl(v, baseUrl) : key === 'class' ? languageClass(v) || null : v;
         if (value !== null) a += ` ${key}="${escapeAttr(value)}"`;
       }
+      const parent = stack[stack.length - 1]!;
       if (name === 'img') {
-        if (/ src=/.test(a) && chosen(from + parser.startIndex)) stack[stack.length - 1]!.children.push({ name, attrs: a, children: [] });
+        if (/ src=/.test(a) && chosen(from + parser.startIndex)) cellIn(parent).children.push({ name, attrs: a, children: [] });
         return;
       }
       if (name === 'a' && !(links && / href=/.test(a))) return; // a link to nowhere (or to javascript:), or links left out: its text
-      const top = stack[stack.length - 1]!;
+      // Markup right inside a table part (a browser would move it out, before the table): left out, its text kept in a cell; a table, in a cell.
+      if (TABLE_PARTS.has(parent.name) && !IN_TABLE_PARTS.has(name) && name !== 'table') return;
+      const top = name === 'table' ? cellIn(parent) : parent;
       // <b> right inside <b> (and i, em, strong) renders as the one around it: the open element stands for both
       // (600,000 unclosed <b> are one element of the output, not 600,000 nested ones).
       if (SAME_AS_PARENT.has(name) && top.name === name && a === '') {
@@ -106,7 +127,9 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
     ontext(text) {
       if (dropDepth > 0) return;
       const kept = chosenText(text, from + parser.startIndex, from + parser.endIndex + 1);
-      if (kept !== '') stack[stack.length - 1]!.children.push(kept);
+      if (kept === '') return;
+      const top = stack[stack.length - 1]!;
+      (WHITE.test(kept) ? top : cellIn(top)).children.push(kept);
     },
     onclosetag(name) {
       if (dropDepth > 0) { if (dropped.has(name) || !VOID.has(name)) dropDepth--; return; }

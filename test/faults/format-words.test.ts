@@ -42,6 +42,16 @@ describe('html and markdown hold the words of the text output', () => {
     expectSameWords(page(`<p>Footnote one![<a href="#n1">1</a>] and a bang! [<a href="/b">two</a>] about the bridge and its arches.</p>`));
   });
 
+  it("text and inline markup between a table's rows (which a browser moves before the table) stay in place, in a cell", () => {
+    const rows = '<tr><td>Song Title</td><td>Length</td></tr><b><b><tr><td><b>1</b>.</td><td>3:10</td></tr>Don\'t Mean Nothing</b></b><tr><td><b>2</b>.</td><td>4:02</td></tr>Endless Summer';
+    const html = page(`<table>${rows}</table>`);
+    expectSameWords(html);
+    const r = extract(html, { format: 'html' });
+    expect(r.text).toContain("Don't Mean Nothing\n");
+    expect(r.html).toContain("<td>Don't Mean Nothing</td>");
+    expect(r.html).not.toMatch(/<(?:table|tr|tbody)>\s*<b>/);
+  });
+
   it('links with brackets, parentheses and hostile URLs keep their text', () => {
     expectSameWords(page(`<p>See <a href="https://en.wikipedia.example/wiki/Load_(computing">load [balancing]</a> and <a href="javascript:x">the map</a> of the bridge.</p>`), 'https://site.example/a');
     expectSameWords(page(`<p>See <a href="https://a.example/x)[t](javascript:alert(1))">the report</a> on the bridge and its stones.</p>`));
