@@ -74,10 +74,12 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
     return r < ranges.length && ranges[r]![0] <= offset;
   };
   // The chosen parts of a text event at source [start, end): a text node may begin on an unchosen line (the white space
-  // after `</form>`) and go on into a chosen one. A decoded character reference (text not its source's length) is whole.
+  // after `</form>`) and go on into a chosen one. A decoded character reference (text not its source's length) is whole
+  // when any of it is chosen.
   const chosenText = (text: string, start: number, end: number): string => {
-    if (text.length !== end - start) return chosen(start) ? text : '';
+    // (Whole when any of it is chosen: a text node lies in one line, which may start after the parser's text start, as after `</P\n<p>`.)
     chosen(start);
+    if (text.length !== end - start) return r < ranges.length && ranges[r]![0] < end ? text : '';
     let out = '';
     for (let k = r; k < ranges.length && ranges[k]![0] < end; k++) {
       const a = Math.max(start, ranges[k]![0]), b = Math.min(end, ranges[k]![1]);

@@ -52,6 +52,10 @@ describe('html and markdown hold the words of the text output', () => {
     expect(r.html).not.toMatch(/<(?:table|tr|tbody)>\s*<b>/);
   });
 
+  it('a text node with a character reference that begins before its line (after a broken end tag `</P` + newline + `<p>`) is kept', () => {
+    expectSameWords(page(`<div><p>I still enjoy the thrill of an effective framework. </P\n<p>However, I take time in between projects to travel. So consulting doesn&#8217;t have to be all or nothing.</span><span>As a bonus, here is a summary of the pros and cons.</span></p></div>`));
+  });
+
   it('links with brackets, parentheses and hostile URLs keep their text', () => {
     expectSameWords(page(`<p>See <a href="https://en.wikipedia.example/wiki/Load_(computing">load [balancing]</a> and <a href="javascript:x">the map</a> of the bridge.</p>`), 'https://site.example/a');
     expectSameWords(page(`<p>See <a href="https://a.example/x)[t](javascript:alert(1))">the report</a> on the bridge and its stones.</p>`));
