@@ -64,7 +64,7 @@ export function formatMismatch(text, formatted, kind, headings = []) {
     for (const h of skippable) {
       for (let back = 0; back <= Math.min(i, j, h.length - 1) && !moved; back++) {
         if (!a.startsWith(h, i - back)) continue;
-        const end = pastHeadings(a, i - back + h.length, b.slice(j - back, j - back + 8), skippable);
+        const end = pastHeadings(a, i - back + h.length, b, j - back, skippable);
         if (end >= 0) {
           i = end;
           j -= back;
@@ -78,12 +78,16 @@ export function formatMismatch(text, formatted, kind, headings = []) {
   return { at: i, text: a.slice(Math.max(0, i - 20), i + 40), format: b.slice(Math.max(0, j - 20), j + 40) };
 }
 
-/** Where `a` goes on as `next` after zero or more of the `headings` from `k` (several empty headings in a row), or -1. */
-function pastHeadings(a, k, next, headings) {
-  if (a.slice(k, k + 8) === next) return k;
+/**
+ * Where `a` goes on as `b` from `p` after zero or more of the `headings` from `k` (several empty headings in a row), or -1:
+ * the next 8 letters agree, or both go on with the same heading (a kept one, with more empty ones after it).
+ */
+function pastHeadings(a, k, b, p, headings) {
+  if (a.slice(k, k + 8) === b.slice(p, p + 8)) return k;
+  for (const h of headings) if (a.startsWith(h, k) && b.startsWith(h, p)) return k;
   for (const h of headings) {
     if (!a.startsWith(h, k)) continue;
-    const end = pastHeadings(a, k + h.length, next, headings);
+    const end = pastHeadings(a, k + h.length, b, p, headings);
     if (end >= 0) return end;
   }
   return -1;

@@ -127,6 +127,11 @@ describe('the comparison itself', () => {
     const text = 'Intro words.\nbridge\nriver\nBody words.';
     expect(formatMismatch(text, '<p>Intro words.</p><p>Body words.</p>', 'html', ['bridge', 'river'])).toBeNull();
     expect(formatMismatch(text, '<p>Intro words.</p><p>Body words.</p>', 'html', ['bridge'])).not.toBeNull();
+    // empty headings on both sides of a kept one (a sidebar of headings whose links are left out)
+    const side = 'Intro words.\nMy stuff\nSports\nPhysics\nReviews\nUseful Stuff\nBody words.';
+    const heads = ['My stuff', 'Sports', 'Physics', 'Reviews', 'Useful Stuff'];
+    expect(formatMismatch(side, '<p>Intro words.</p><h3>Physics</h3><h4>Useful Stuff</h4><p>Body words.</p>', 'html', heads)).toBeNull();
+    expect(formatMismatch(side, '<p>Intro words.</p><h3>Physics</h3><p>Body words.</p>', 'html', heads.slice(0, 4))).not.toBeNull();
   });
 
   it("a Wikipedia heading with nothing under it may be left out under the text's name for it (without its [edit] link)", () => {
