@@ -167,8 +167,10 @@ function renderHtml(p: RenderInput): string {
   const html = cleanHtml(source, ranges, pageBaseUrl(source, p.url), p.dropElements, keptParts(p));
   const extra = supplementLines(p).map((l) => `<p>${escapeText(l.trim())}</p>`).join('\n');
   // Inside the article, as its last paragraphs.
+  const close = '\n</article>';
   if (extra === '') return html;
-  return html === '' ? `<article>\n${extra}\n</article>` : `${html.slice(0, -'\n</article>'.length)}\n${extra}\n</article>`;
+  if (html === '') return `<article>\n${extra}${close}`;
+  return html.endsWith(close) ? `${html.slice(0, -close.length)}\n${extra}${close}` : `${html}\n${extra}`;
 }
 
 /** What a rendition keeps besides the text: tables, link targets, images. */

@@ -75,10 +75,9 @@ export function cleanHtml(source: string, ranges: readonly (readonly [number, nu
   };
   // The chosen parts of a text event at source [start, end): a text node may begin on an unchosen line (the white space
   // after `</form>`) and go on into a chosen one. A decoded character reference (text not its source's length) is whole
-  // when any of it is chosen.
+  // when any of it is chosen (its line may start after the parser's text start, as after `</P\n<p>`).
   const chosenText = (text: string, start: number, end: number): string => {
-    // (Whole when any of it is chosen: a text node lies in one line, which may start after the parser's text start, as after `</P\n<p>`.)
-    chosen(start);
+    chosen(start); // moves `r` to the first range ending after `start`
     if (text.length !== end - start) return r < ranges.length && ranges[r]![0] < end ? text : '';
     let out = '';
     for (let k = r; k < ranges.length && ranges[k]![0] < end; k++) {
