@@ -10,7 +10,7 @@
  * bench:compare times them; peer HTML → text with farsw's block-aware converter, untimed).
  *
  * Usage: npm run bench:wcxb [-- --pages out.jsonl] [-- --model FILE.json] [-- --peers none]
- *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --floors JSON] [-- --news N] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
+ *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --floors JSON] [-- --news N | --news-weight W] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
  *
  * --cv domain (or host): farsw's row cross-validated, 5 folds of the pages' domains (hosts), seed 1 (bench-page-type.mjs's
  * folds). Every page-type strategy variant (extract/strategies/index.ts, the grids below) runs on every page; each fold
@@ -22,8 +22,9 @@
  * ships), the pages routed, and each fold's choice.
  * --floors '{"listing":0.7}': the lowest threshold a type's route may have (the other shared datasets' guard,
  * `npm run bench:routes -- --floors`).
- * --news N: N pages (seeded sample) of each other shared dataset join every fold's classifier training as `article`
- * (bench-page-type.mjs's --news): what the routes would reach with a classifier that has seen news pages.
+ * Every fold's classifier learns as the shipped one does (scripts/page-type-training.mjs): with every page of the other shared
+ * datasets as `article` at weight `--news-weight` (default the shipped 0.05; 0: wcxb-dev alone).
+ * --news N: instead, N pages (seeded sample) of each other shared dataset at weight 1 (an earlier experiment).
  * --pages writes one JSON line per page: {id, type, host, words, f1: {extractor: F1}, empty: [extractors]}
  * (extractor keys: farsw, defuddle, readability), for diffing two runs.
  * Needs `npm run build` (the npm script runs it) and ../shared/datasets.
@@ -36,6 +37,7 @@ import { peers as allPeers, quiet } from './peers.mjs';
 import { sampleRecords } from './sample-records.mjs';
 import { domainOf } from './page-domain.mjs';
 import { chooseRoutes, routed } from './wcxb-cv.mjs';
+import { PAGE_TYPE_FIT, otherPages } from './page-type-training.mjs';
 import {
   readJsonlDataset, extract, buildLineTable, allText, wordF1, wordTokens, markdownTable, replaceBenchmarkSection,
   modelFromJson, mulberry32, shippedDefaultModel, modelLineOptions, pageTypeFeatures, PAGE_TYPES, PAGE_TYPE_FEATURES,
@@ -63,6 +65,7 @@ const { values: opts } = parseArgs({
     folds: { type: 'string', default: '5' },
     floors: { type: 'string', default: '{}' },
     news: { type: 'string', default: '0' },
+    'news-weight': { type: 'string' },
   },
 });
 if (opts.cv !== undefined && opts.cv !== 'domain' && opts.cv !== 'host') throw new Error(`--cv: domain or host, not ${opts.cv}`);
@@ -222,21 +225,25 @@ const names = runners.map((x) => x.name);
 async function crossValidated() {
   const n = cvPages.length, K = Number(opts.folds), SEED = 1;
   // --news: other datasets' pages as articles, in every classifier's training.
-  const news = [];
+  let news = [], newsWeight = 1;
+  const dir = dirname(resolve(opts.data));
   if (Number(opts.news) > 0) {
-    const dir = dirname(resolve(opts.data));
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.jsonl.gz') && join(dir, x) !== resolve(opts.data)).sort()) {
       const { kept } = await sampleRecords(readJsonlDataset(join(dir, f)), Number(opts.news), mulberry32(SEED));
       for (const r of kept) news.push(pageTypeFeatures(buildLineTable(r.html, cvLines), r.html, r.url));
     }
+  } else {
+    newsWeight = opts['news-weight'] !== undefined ? Number(opts['news-weight']) : PAGE_TYPE_FIT.otherWeight;
+    if (newsWeight > 0) news = (await otherPages(dir, opts.data, cvLines)).map((o) => o.x);
   }
   const fold = groupFolds(cvPages.map((p) => p.group), K, SEED);
   const labelled = cvPages.map((p, i) => i).filter((i) => PAGE_TYPES.includes(cvPages[i].type));
-  const l2 = (model ?? shippedDefaultModel()).pageType?.training?.l2 ?? 0.03;
+  const l2 = (model ?? shippedDefaultModel()).pageType?.training?.l2 ?? PAGE_TYPE_FIT.l2;
   /** Predictions for `pages` of a classifier learnt on the labelled pages outside the folds `without`. */
   const predict = (without, pages, pred) => {
     const train = labelled.filter((i) => !without.includes(fold[i]));
-    const clf = fitPageTypeClassifier([...train.map((i) => cvPages[i].x), ...news], [...train.map((i) => PAGE_TYPES.indexOf(cvPages[i].type)), ...news.map(() => 0)], PAGE_TYPES, PAGE_TYPE_FEATURES, { l2 });
+    const clf = fitPageTypeClassifier([...train.map((i) => cvPages[i].x), ...news], [...train.map((i) => PAGE_TYPES.indexOf(cvPages[i].type)), ...news.map(() => 0)], PAGE_TYPES, PAGE_TYPE_FEATURES,
+      { l2, weights: [...train.map(() => 1), ...news.map(() => newsWeight)] });
     for (const i of pages) {
       const r = classifyFeatures(cvPages[i].x, clf);
       pred.type[i] = PAGE_TYPES.indexOf(r.type);
@@ -276,7 +283,7 @@ async function crossValidated() {
   })));
   return [
     `farsw cross-validated by ${opts.cv === 'host' ? 'host' : 'domain'} (\`npm run bench:wcxb -- --cv ${opts.cv}\`): ${K} folds of the pages' ${opts.cv === 'host' ? 'hosts' : 'domains'} (seed ${SEED}); ` +
-      `each fold typed by a page-type classifier learnt without it (L2 ${l2}; accuracy ${accuracy.toFixed(3)} over the folds) and routed by the routes the other four chose. ` +
+      `each fold typed by a page-type classifier learnt without it (L2 ${l2}${news.length ? `, with ${news.length} pages of the other shared datasets as article at weight ${newsWeight}` : ''}; accuracy ${accuracy.toFixed(3)} over the folds) and routed by the routes the other four chose. ` +
       'The rules model is the shipped default, trained with wcxb-dev among its pages (not per fold).',
     '',
     markdownTable(['page type (pages)', 'farsw, unrouted', 'farsw, routed (held out)', 'pages routed', ...peerKeys.map((k) => runners.find((x) => x.key === k).name)], rows).trimEnd(),

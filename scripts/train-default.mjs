@@ -9,7 +9,8 @@
  * figures are cross-validated by host: docs/decisions.md, "Page types"). About 2 minutes and 0.75 GB on all shared data.
  * The page-type classifier (src/features/page-type.ts; its setting chosen by domain-grouped
  * cross-validation, `npm run bench:page-type`, docs/decisions.md "Page types") is learnt from
- * the pages that carry a `page_type` (wcxb-dev) and stored as the model's `pageType`.
+ * the pages that carry a `page_type` (wcxb-dev), with the other datasets' pages as light `article` examples
+ * (scripts/page-type-training.mjs), and stored as the model's `pageType`.
  * `--page-type-only`: keep models/default.json's rules and only learn the classifier again.
  * The datasets are read in place; only the model's numbers are committed.
  */
@@ -17,6 +18,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { PAGE_TYPE_FIT, otherPages } from './page-type-training.mjs';
 import {
   Trainer, readDataset, modelToJson, modelFromJson, hostOfRecord, buildLineTable, modelLineOptions, pageTypeFeatures,
   fitPageTypeClassifier, PAGE_TYPES, PAGE_TYPE_FEATURES,
@@ -28,8 +30,6 @@ if (!existsSync(dir)) {
   console.error(`train:default: ${dir} not found; it needs ../shared/datasets`);
   process.exit(1);
 }
-/** The classifier's setting, chosen by `npm run bench:page-type` (docs/decisions.md, "Page types"). */
-const PAGE_TYPE_FIT = { l2: 0.03, balanced: false };
 const files = readdirSync(dir).filter((n) => n.endsWith('.jsonl.gz')).sort();
 const modelFile = join(root, 'models/default.json');
 
@@ -56,16 +56,23 @@ else {
 // The page-type classifier, on the lines the model builds.
 const lines = modelLineOptions(model.params);
 const xs = [], ys = [];
+let labelledFile = null;
 for (const f of files) {
   for await (const r of readDataset(join(dir, f))) {
     const y = PAGE_TYPES.indexOf(r.pageType);
     if (y < 0) continue;
     xs.push(pageTypeFeatures(buildLineTable(r.html, lines), r.html, r.url));
     ys.push(y);
+    labelledFile = join(dir, f);
   }
 }
+const others = labelledFile ? await otherPages(dir, labelledFile, lines) : [];
+const weights = [...xs.map(() => 1), ...others.map(() => PAGE_TYPE_FIT.otherWeight)];
 const { pageType: _old, ...rest } = model;
-const out = xs.length > 0 ? { ...rest, pageType: fitPageTypeClassifier(xs, ys, PAGE_TYPES, PAGE_TYPE_FEATURES, PAGE_TYPE_FIT) } : rest;
-console.error(`train:default: page-type classifier ${xs.length > 0 ? `learnt from ${xs.length} pages with a page_type` : 'not learnt (no page has a page_type)'}`);
+const out = xs.length > 0 ? {
+  ...rest,
+  pageType: fitPageTypeClassifier([...xs, ...others.map((o) => o.x)], [...ys, ...others.map(() => 0)], PAGE_TYPES, PAGE_TYPE_FEATURES, { l2: PAGE_TYPE_FIT.l2, weights }),
+} : rest;
+console.error(`train:default: page-type classifier ${xs.length > 0 ? `learnt from ${xs.length} pages with a page_type and ${others.length} other pages as article (weight ${PAGE_TYPE_FIT.otherWeight})` : 'not learnt (no page has a page_type)'}`);
 writeFileSync(modelFile, modelToJson(out));
 console.error('train:default: → models/default.json');

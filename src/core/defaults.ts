@@ -323,8 +323,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
     documentation: Object.freeze({ strategy: 'repeated', minConfidence: 0.6, settings: Object.freeze({ repeatedItems: 3, dropChrome: true }) }),
     service: Object.freeze({ strategy: 'sections', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true }) }),
-    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.8, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true }) }),
-    product: Object.freeze({ strategy: 'items', minConfidence: 0.5, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true }) }),
+    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true }) }),
+    product: Object.freeze({ strategy: 'items', minConfidence: 0.4, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true }) }),
   }) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
   /**
    * The body fallback (extract/strategies/body.ts, stage `body` of the `items` strategy): chosen lines under this many

@@ -110,6 +110,15 @@ const TREE_TAGS: readonly (readonly [string, readonly number[]])[] = [
 ].map(([label, names]) => [label as string, (names as string[]).map(nameHash)] as const);
 const TREE_TAG_GROUPS = groupTable(TREE_TAGS.map(([, hashes]) => hashes), 64);
 
+/**
+ * What tells a news article with teaser lists from a real listing: one dominant block of prose against the repeated
+ * group, the largest `<article>` element's share of the text, a date in the URL, the `<h1>` repeating the `<title>`.
+ */
+const NEWS_FEATURES = [
+  'longest prose run share', 'log longest prose run', 'prose run over prose and sibling runs', 'largest <article> text share',
+  'url date', 'h1 words in title',
+];
+
 /** Names of the features, in the order of `pageTypeFeatures`' vector. */
 export const PAGE_TYPE_FEATURES: readonly string[] = [
   'log text bytes', 'log text lines', 'link text share', 'lines with links', 'log mean line chars', 'short lines (< 40 chars)',
@@ -123,6 +132,7 @@ export const PAGE_TYPE_FEATURES: readonly string[] = [
   'log prices',
   ...URL_WORDS.map(([w]) => `url: ${w}`),
   'url path depth', 'url slug words', 'url home page', 'url numeric id',
+  ...NEWS_FEATURES,
 ];
 
 /** What follows `@type` in JSON-LD: `": "Type"`, `":["Type"`, `": "https://schema.org/Type"`. */
@@ -149,7 +159,8 @@ function featuresBarPrices(table: LineTable, html: string, url: string | null | 
   let k = tableFeatures(table, x, 0);
   k = treeTagFeatures(table, x, k);
   k = sourceFeatures(html, headEnd(table), x, k);
-  urlFeatures(url ?? null, x, k + 1); // k: the price feature's index
+  k = urlFeatures(url ?? null, x, k + 1); // k: the price feature's index
+  newsFeatures(table, url ?? null, x, k);
   return x;
 }
 
@@ -370,6 +381,73 @@ function urlFeatures(url: string | null, x: Float64Array, k: number): number {
   x[k++] = url !== null && segments.length === 0 ? 1 : 0;
   x[k++] = segments.some((s) => /^\d{3,}$|\d{5,}/.test(s)) ? 1 : 0;
   return k;
+}
+
+/** Index of 'text share in sibling runs' (newsFeatures reads it). */
+const SIBLING_SHARE = PAGE_TYPE_FEATURES.indexOf('text share in sibling runs');
+/** A prose line: at least this many characters, and at most PROSE_LINK_SHARE of its bytes link text. */
+const PROSE_CHARS = 80;
+const PROSE_LINK_SHARE = 0.3;
+/** A line breaking a prose run: more than half its bytes link text (a teaser's linked title, "read more"). */
+const LINK_LINE_SHARE = 0.5;
+const ARTICLE_TAG = nameHash('article');
+/** A date in the URL's path: /2024/05/, /2024-05-17, 20240517. */
+const URL_DATE = /\/(?:19|20)\d\d[/-](?:0?[1-9]|1[0-2])(?:[/-]|$)|(?:^|[/_-])(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:[0-2]\d|3[01])(?:[/_.-]|$)/;
+
+/** NEWS_FEATURES into `x` from `k`; returns the next index. */
+function newsFeatures(t: LineTable, url: string | null, x: Float64Array, k: number): number {
+  let bytes = 0, run = 0, best = 0;
+  for (let i = 0; i < t.count; i++) {
+    const b = t.contentBytes[i]!;
+    if (b === 0) continue;
+    bytes += b;
+    const a = Math.min(t.anchorBytes[i]!, b);
+    if (t.contentChars[i]! >= PROSE_CHARS && a <= PROSE_LINK_SHARE * b) {
+      run += b;
+      if (run > best) best = run;
+    } else if (a > LINK_LINE_SHARE * b) run = 0; // short unlinked lines (captions, subheadings) neither count nor break
+  }
+  const runBytes = x[SIBLING_SHARE]! * bytes;
+  x[k++] = bytes > 0 ? best / bytes : 0;
+  x[k++] = log1p(best);
+  x[k++] = best + runBytes > 0 ? best / (best + runBytes) : 0;
+  x[k++] = bytes > 0 ? largestArticle(t) / bytes : 0;
+  let path = '';
+  if (url !== null) path = /^(?:[a-z][\w+.-]*:)?\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? '';
+  x[k++] = URL_DATE.test(path) ? 1 : 0;
+  x[k++] = h1InTitle(t);
+  return k;
+}
+
+/** Text bytes of the `<article>` element holding the most (subtrees are index ranges: prefix sums over elements). */
+function largestArticle(t: LineTable): number {
+  const tree = t.elements;
+  if (!tree || !tree.tag) return 0;
+  const m = tree.parent.length;
+  const sum = new Float64Array(m + 1);
+  for (let i = 0; i < t.count; i++) {
+    const e = tree.line[i]!;
+    if (e > 0) sum[e]! += t.contentBytes[i]!; // element e − 1's own bytes at sum[e]
+  }
+  for (let e = 1; e <= m; e++) sum[e]! += sum[e - 1]!;
+  let best = 0;
+  for (let e = 0; e < m; e++) if (tree.tag[e] === ARTICLE_TAG) best = Math.max(best, sum[tree.end[e]!]! - sum[e]!);
+  return best;
+}
+
+/** Words of text, lower-cased (letters and digits of any script). */
+const words = (s: string): string[] => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Share of the first `<h1>` line's words found in the `<title>` (a headline repeats it; a listing's h1 is a section name or absent): 0 without either. */
+function h1InTitle(t: LineTable): number {
+  if (!t.title) return 0;
+  for (let i = 0; i < t.count; i++) {
+    if (t.block[i] !== BlockKind.Heading1 || t.contentBytes[i] === 0) continue;
+    const h = words(t.lineText(i, false));
+    if (h.length === 0) return 0;
+    const title = new Set(words(t.title));
+    return h.filter((w) => title.has(w)).length / h.length;
+  }
+  return 0;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface PageTypeFitOptions {
   readonly l2?: number;
   /** Weigh each class by pages / (classes × its pages) instead of 1 per page. Default false. */
   readonly balanced?: boolean;
+  /** Per page, a weight multiplying its class weight (pages of other datasets as lighter `article` examples). Default 1 each. */
+  readonly weights?: readonly number[];
   /** Gradient steps. Default 400. */
   readonly iterations?: number;
   /** Step size. Default 0.5. */
@@ -49,7 +51,8 @@ export function fitPageTypeClassifier(
   xs.forEach((x, i) => { for (let f = 0; f < d; f++) z[i * d + f] = (x[f]! - mean[f]!) / scale[f]!; });
   const counts = new Array<number>(kc).fill(0);
   for (const y of ys) counts[y]!++;
-  const weightOf = ys.map((y) => (o.balanced ? n / (kc * counts[y]!) : 1));
+  if (o.weights && o.weights.length !== n) throw new Error(`page types: ${o.weights.length} weights for ${n} pages`);
+  const weightOf = ys.map((y, i) => (o.balanced ? n / (kc * counts[y]!) : 1) * (o.weights?.[i] ?? 1));
   const totalWeight = weightOf.reduce((a, b) => a + b, 0);
   // Parameters: kc × (d + 1), the last column the bias; v the momentum.
   const w = new Float64Array(kc * (d + 1)), v = new Float64Array(w.length), g = new Float64Array(w.length), look = new Float64Array(w.length);

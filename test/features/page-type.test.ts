@@ -76,6 +76,45 @@ describe('page-type features', () => {
   });
 });
 
+describe('the features that tell a news article from a listing', () => {
+  const para = (n: number): string => `<p>${'A sentence of the story that runs on for a while. '.repeat(n)}</p>`;
+  const teaser = (i: number): string =>
+    `<div class="teaser"><h3><a href="/s/${i}">Headline number ${i} of the day</a></h3><p>${'A summary of the linked story, long enough to be prose. '.repeat(2)}</p></div>`;
+
+  it('measures the longest run of prose lines; linked lines break it, short unlinked lines do not', () => {
+    // paragraphs of 50·k − 1 bytes around a short caption: one run of 149 + 99 + 99 bytes; 'Fig' (3 bytes) counts in the text only
+    const f = features(`<body><h1><a href="/">Home</a></h1>${para(3)}<p>Fig</p>${para(2)}${para(2)}</body>`);
+    expect(f['longest prose run share']).toBeCloseTo(347 / (4 + 347 + 3), 12);
+    expect(f['log longest prose run']).toBeCloseTo(Math.log1p(347), 12);
+    // a list of teasers: each summary (111 bytes) is a run of its own, cut by the next linked title (28 bytes)
+    const list = features(`<body>${[1, 2, 3, 4, 5].map(teaser).join('')}</body>`);
+    expect(list['log longest prose run']).toBeCloseTo(Math.log1p(111), 12);
+    expect(list['text share in sibling runs']).toBe(1);
+    expect(list['prose run over prose and sibling runs']).toBeCloseTo(111 / (111 + 5 * (111 + 28)), 12);
+  });
+
+  it('gives the share of the text in the largest <article> element', () => {
+    const f = features(`<body><nav><a href="/">Home page</a></nav><article><h1>Title</h1>${para(2)}</article><article><p>Other</p></article></body>`);
+    // 'Title' + 99 bytes of 'Home page' + 'Title' + 99 + 'Other'
+    expect(f['largest <article> text share']).toBeCloseTo(104 / (9 + 104 + 5), 12);
+    expect(features(`<body>${para(1)}</body>`)['largest <article> text share']).toBe(0);
+  });
+
+  it('reads a date in the URL and the h1 words found in the title', () => {
+    const f = (url: string) => features('<p>x</p>', url)['url date'];
+    expect(f('https://example.com/2024/05/a-story')).toBe(1);
+    expect(f('https://example.com/news/2024-05-17-a-story')).toBe(1);
+    expect(f('https://example.com/story/20240517/a-story')).toBe(1);
+    expect(f('https://example.com/products/2024')).toBe(0);
+    expect(f('https://example.com/p/12345678')).toBe(0);
+    const page = (h1: string) => features(`<html><head><title>Storm hits the coast | The Daily</title></head><body><h1>${h1}</h1><p>x</p></body></html>`);
+    expect(page('Storm hits the coast')['h1 words in title']).toBe(1);
+    expect(page('Latest news')['h1 words in title']).toBe(0);
+    expect(page('The storm, live')['h1 words in title']).toBeCloseTo(2 / 3, 12);
+    expect(features('<body><h1>Storm</h1></body>')['h1 words in title']).toBe(0);
+  });
+});
+
 /** A two-class classifier on the first feature (log text bytes): above 3 → b. */
 const toy: PageTypeClassifier = {
   classes: ['a', 'b'], features: PAGE_TYPE_FEATURES, mean: PAGE_TYPE_FEATURES.map(() => 0), scale: PAGE_TYPE_FEATURES.map(() => 1),
