@@ -17,9 +17,10 @@
  *   names left out; every name of "A, B and C" kept);
  * - date (`YYYY-MM-DD`, html/dates.ts): the date shown near the headline (its text, or
  *   a `<time datetime>` there, whose own text wins over its datetime; not a date inside the headline), else JSON-LD `datePublished`, `article:published_time`
- *   and the other published-date meta tags (og, Dublin Core, parsely, sailthru, …),
+ *   and the other published-date meta tags (og, Dublin Core, parsely, sailthru, Microsoft Learn's `ms.date`, …),
  *   `itemprop=datePublished`, the first `<time datetime>`, then the URL (`/2007/05/20/`);
- *   never a modified date of the data alone (a page's last edit is not its publication);
+ *   never a modified date of the data alone (a page's last edit is not its publication), nor a date shown after a label
+ *   naming another event ("Registered:", "Joined", "Member since" in a forum's user box, "Submitted", "accessed");
  * - site name: `og:site_name`, JSON-LD `publisher.name`, `application-name`;
  * - language: `<html lang>`, `content-language`, `og:locale`; direction: `dir` of
  *   `<html>` or `<body>`;
@@ -99,6 +100,9 @@ interface DateSeen { readonly pos: number; readonly day: string; readonly update
 
 /** A label saying the date after it is an update, not the publication ("Updated", "Aktualisiert", "Mis à jour", …). */
 const UPDATED_LABEL = /(?:updated|modified|revised|edited|aktualisiert|geändert|mis à jour|modifié|actualizado|modificado|aggiornato|atualizado|bijgewerkt)\b[^\p{L}\d]{0,12}(?:\p{L}+[^\p{L}\d]{1,3}){0,2}$/iu;
+
+/** A label saying the date after it is not the page's (a forum user box's "Registered:", "Joined", "Member since", a paper's "Submitted", a citation's "accessed"). */
+const OTHER_DATE_LABEL = /(?:registered|joined|join date|member since|founded|submitted|received|accepted|accessed|registriert seit|dabei seit|inscrit le|inscrit depuis|registrado)\b[^\p{L}\d]{0,4}$/iu;
 
 /** What one pass collects. */
 interface Found {
@@ -180,7 +184,7 @@ function collect(html: string, monthFirst: boolean): Found {
       } else if (name === 'time' && attrs['datetime']) {
         f.time ??= clean(attrs['datetime']);
         const day = dayOf(attrs['datetime'], monthFirst);
-        if (day !== null && !inHead && f.dates.length < MAX_CANDIDATES) {
+        if (day !== null && !inHead && f.dates.length < MAX_CANDIDATES && !OTHER_DATE_LABEL.test(recent.slice(-40).trimEnd())) {
           f.dates.push({ pos, day, updated: UPDATED_LABEL.test(recent.slice(-60)) || /updated|modified/i.test(attrs['class'] ?? '') });
           timeDepth = depth;
           timeDate = f.dates.length - 1;
@@ -232,7 +236,7 @@ function collect(html: string, monthFirst: boolean): Found {
         const d = findDate(text, monthFirst);
         // Inside a <time>, the day it shows replaces its datetime's (a UTC value a day off the page's day).
         if (d && timeDepth >= 0) f.dates[timeDate] = { ...f.dates[timeDate]!, day: d.day };
-        else if (d) f.dates.push({ pos: pos + d.index, day: d.day, updated: UPDATED_LABEL.test(recent.slice(-60) + text.slice(0, d.index)) });
+        else if (d && !OTHER_DATE_LABEL.test((recent.slice(-40) + text.slice(0, d.index)).trimEnd())) f.dates.push({ pos: pos + d.index, day: d.day, updated: UPDATED_LABEL.test(recent.slice(-60) + text.slice(0, d.index)) });
       }
       if (text.trim() !== '') {
         if (byText !== null) {
@@ -558,7 +562,7 @@ const PUBLISHED_META = [
   'article:published_time', 'og:published_time', 'article:published', 'datepublished', 'date', 'pubdate', 'publish-date', 'publish_date',
   'publishdate', 'published_time', 'published-date', 'dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued',
   'dcterms.created', 'parsely-pub-date', 'sailthru.date', 'article.published', 'citation_publication_date', 'citation_date',
-  'prism.publicationdate', 'og:article:published_time', 'release_date', 'created', 'originalpublicationdate',
+  'prism.publicationdate', 'og:article:published_time', 'release_date', 'created', 'originalpublicationdate', 'ms.date',
 ];
 
 /**

@@ -120,6 +120,20 @@ describe('dates (issue 37.3): the page\'s day as YYYY-MM-DD', () => {
     // No real day: null (a 31st of June, a year far off, a price).
     expect(extractMetadata(page('', '<h1>T</h1><p>31 June 2018, $12.50, 1/2/3456</p>')).date).toBeNull();
   });
+
+  it('a date after a label naming another event is not the page\'s: a forum user box, a paper\'s submission, a citation', () => {
+    // The poster's registration day sits between the headline and the post's day.
+    const post = (box: string): string => page('<title>Which mirror is fastest?</title>',
+      `<h1>Which mirror is fastest?</h1><div class="post"><div class="author"><strong>ann_k</strong><dl><dt>Member</dt><dd>${box}</dd></dl></div><span class="date">2024-08-03 10:59</span><p>Body.</p></div>`);
+    expect(extractMetadata(post('Registered: 2024-01-27')).date).toBe('2024-08-03');
+    expect(extractMetadata(post('Joined <time datetime="2021-12-11">Dec 11, 2021</time>')).date).toBe('2024-08-03');
+    expect(extractMetadata(post('Member since 11 December 2021')).date).toBe('2024-08-03');
+    // The same box without the label: its date is the nearest, so it wins (the label is what tells them apart).
+    expect(extractMetadata(post('2024-01-27')).date).toBe('2024-01-27');
+    expect(extractMetadata(page('<title>A trial</title>', '<h1>A trial</h1><p>Submitted: 04.Apr.2019</p><p>[accessed 2019-06-18]</p><p>Body.</p>')).date).toBeNull();
+    // Microsoft Learn's publication meta tag.
+    expect(extractMetadata(page('<meta name="ms.date" content="03/06/2025">', '<p>x</p>')).date).toBe('2025-03-06');
+  });
 });
 
 describe('headline (issues 21.2, 37.3): the heading that repeats the title, beside the page\'s title', () => {
