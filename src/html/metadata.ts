@@ -6,7 +6,7 @@
  * - title (pageTitle): a heading equal to the title's first part that is not the site's
  *   name, else the first `<h1>` repeating the title, else a heading equal to a part of it,
  *   else that first part (og:title, else `<title>`); JSON-LD `headline`; the first `<h1>`;
- * - byline: `<meta name=author>`, `article:author`, JSON-LD `author` (a `Person`, an
+ * - byline: `<meta name=author>`, `article:author`, scholarly `citation_author` tags (every one), JSON-LD `author` (a `Person`, an
  *   array of them, an `@id` reference into the `@graph`), `itemprop=author` (its text or its
  *   `<meta itemprop=name>`), `rel=author`, an element (or heading) whose class names an author
  *   or byline, a shown "By …" text near the headline, Twitter's "Written by" card label; the
@@ -14,7 +14,7 @@
  *   tag, the site's or its host's name), else the first that names anyone;
  *   a byline's text is cut to its names
  *   ("By …", "Von …", "Par …", "Por …" dropped; dates, roles and publishers after the
- *   names left out; every name of "A, B and C" kept);
+ *   names left out, and a role after a comma: "Jo Bloggs, senior reporter"; every name of "A, B and C" kept);
  * - date (`YYYY-MM-DD`, html/dates.ts): the date shown near the headline (its text, or
  *   a `<time datetime>` there, whose own text wins over its datetime; not a date inside the headline), else JSON-LD `datePublished`, `article:published_time`
  *   and the other published-date meta tags (og, Dublin Core, parsely, sailthru, Microsoft Learn's `ms.date`, …),
@@ -108,6 +108,8 @@ const OTHER_DATE_LABEL = /(?:registered|joined|join date|member since|founded|su
 interface Found {
   titleTag: string;
   meta: Map<string, string>;
+  /** Scholarly pages' author meta tags (`citation_author`, one per author), in order. */
+  citationAuthors: string[];
   /** `site`: the heading links to the site's home or is marked as its banner (the site's name, not a headline). `pos`: visible characters before it. */
   headings: { level: number; text: string; site: boolean; pos: number; end: number }[];
   jsonLd: string[];
@@ -144,7 +146,7 @@ const headingText = (s: string): string => s.replace(/\u00ad/g, '').replace(/\s*
 /** One pass over the page: the elements metadata comes from. `monthFirst`: numeric dates read month first. */
 function collect(html: string, monthFirst: boolean): Found {
   const f: Found = {
-    titleTag: '', meta: new Map(), headings: [], jsonLd: [], lang: null, dir: null, canonical: null, ogUrl: null, time: null, dates: [],
+    titleTag: '', meta: new Map(), citationAuthors: [], headings: [], jsonLd: [], lang: null, dir: null, canonical: null, ogUrl: null, time: null, dates: [],
     itemprop: new Map(), relAuthor: null, bylines: [], dataAuthor: null, byTexts: [], paragraphs: [],
   };
   // Text capture: which element's text is being gathered, with its nesting depth.
@@ -177,6 +179,7 @@ function collect(html: string, monthFirst: boolean): Found {
         const key = (attrs['property'] ?? attrs['name'] ?? attrs['itemprop'] ?? attrs['http-equiv'])?.toLowerCase();
         const content = clean(attrs['content']);
         if (key && content && !f.meta.has(key)) f.meta.set(key, content);
+        if ((key === 'citation_author' || key === 'citation_authors') && content && f.citationAuthors.length < MAX_CANDIDATES) f.citationAuthors.push(content);
         if (key === 'og:url' && content) f.ogUrl ??= attrs['content']!;
       } else if (name === 'link') {
         const rel = attrs['rel']?.toLowerCase().split(/\s+/) ?? [];
@@ -506,6 +509,9 @@ export function bylineNames(raw: string): string | null {
     if (sep) cut = cut.slice(0, sep.index);
     // Trailing joiners, an "at" before the time ("David at 11:15"), and a footnote mark ("MD*").
     cut = cut.replace(/[\s,;(–—*-]+$/, '').replace(/\s+(?:at|on)$/i, '');
+    // A role after a comma ("Jo Bloggs, senior reporter"): a piece with a lower-case word that is no name particle.
+    const role = /,\s*(?=[^,]*(?:^|\s)(?!(?:van|von|der|den|de|da|di|del|della|des|du|la|le|bin|al|el|y|e|and|und|et|of)\b)\p{Ll})/u.exec(cut);
+    if (role !== null) cut = cut.slice(0, role.index);
     const ended = cut.length < p.length;
     let trailing: string | null = null;
     const tail = /(?:,|\s+(?:and|&|und|et|y))$/i.exec(cut);
@@ -629,7 +635,8 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
   // Byline: the first source naming a person, not a placeholder, a user slug, the site or its publisher; else the first
   // that names anyone (a site's own name as its author, a forum's login).
   const siteLike = new Set([siteKey, ldName(publisher, byId), m.get('og:site_name')].filter((x): x is string => x != null).map(keyOf));
-  const metaAuthor = m.get('author') ?? m.get('article:author') ?? m.get('byl') ?? m.get('dc.creator') ?? m.get('parsely-author') ?? m.get('sailthru.author') ?? null;
+  const citation = f.citationAuthors.length > 0 ? [...new Set(f.citationAuthors)].join(', ') : null;
+  const metaAuthor = m.get('author') ?? m.get('article:author') ?? m.get('byl') ?? m.get('dc.creator') ?? citation ?? m.get('parsely-author') ?? m.get('sailthru.author') ?? null;
   const metaNames = metaAuthor !== null ? bylineNames(metaAuthor) : null;
   const bylines = f.bylines.map((b) => ({ names: bylineNames(b.text), pos: b.pos })).filter((b) => b.names !== null);
   const shown = (top !== null ? bylines.find((b) => b.pos >= top.pos - 500) : undefined) ?? bylines[0];

@@ -185,8 +185,17 @@ describe('bylines (issue 37.3): the names only', () => {
     ['Posted by David at December 16, 2025 11:15 AM', 'David'],
     ['Written By\u0001Angela Holliday-Bell, MD*', 'Angela Holliday-Bell, MD'],
     ['Insights from\u0001Liza Burke\u0001Marketing Director', 'Liza Burke'],
+    // A role after a comma is no name; capitalised credentials and name particles stay.
+    ['Julie Weisenhorn and Natalie Hoidal, Extension horticulture educators', 'Julie Weisenhorn and Natalie Hoidal'],
+    ['Keith Barry, senior autos reporter', 'Keith Barry'],
+    ['Ann van der Berg, Jo de la Cruz', 'Ann van der Berg, Jo de la Cruz'],
   ])('%j → %s', (raw, names) => {
     expect(bylineNames(raw)).toBe(names);
+  });
+
+  it('scholarly pages: every citation_author tag, in order, once each', () => {
+    const head = ['Ann Lee', 'Bo Chen', 'Ann Lee', 'Cy Diaz'].map((n) => `<meta name="citation_author" content="${n}">`).join('');
+    expect(extractMetadata(`<html><head><title>A trial</title>${head}</head><body><h1>A trial</h1><p>Body.</p></body></html>`).byline).toBe('Ann Lee, Bo Chen, Cy Diaz');
   });
 
   it('no date from a modified date of the data alone: a last edit is not the publication', () => {
