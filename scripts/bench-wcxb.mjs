@@ -26,7 +26,8 @@
  * datasets as `article` at weight `--news-weight` (default the shipped 0.05; 0: wcxb-dev alone).
  * --news N: instead, N pages (seeded sample) of each other shared dataset at weight 1 (an earlier experiment).
  * --pages writes one JSON line per page: {id, type, host, words, f1: {extractor: F1}, empty: [extractors]}
- * (extractor keys: farsw, defuddle, readability), for diffing two runs.
+ * (extractor keys: farsw, defuddle, readability), for diffing two runs; under --cv also held: {f1, variant, type,
+ * confidence} (the page's held-out score, the variant it ran, its held-out classifier's type and confidence).
  * Needs `npm run build` (the npm script runs it) and ../shared/datasets.
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -94,6 +95,7 @@ const GRIDS = {
   forum: [
     { commentShare: 1 }, { commentShare: 1, quoteChars: 10, signatures: true }, { commentShare: 1, quoteChars: 20, signatures: true },
     ...[0.3, 0.5].map((postsShare) => ({ commentShare: 1, quoteChars: 10, signatures: true, postsShare })),
+    ...[false, true].map((replies) => ({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies })),
   ],
   // jsonLdDescription off left the grid once every fold chose it on (docs/decisions.md, "Page types").
   items: [
@@ -200,7 +202,7 @@ for await (const record of pages()) {
     const group = opts.cv === 'host' ? record.host ?? domainOf(record.url) : domainOf(record.url, record.host);
     cvPages.push({ type, group, x: pageTypeFeatures(buildLineTable(record.html, cvLines), record.html, record.url), f1: line.f1 });
   }
-  if (opts.pages) perPage.push(JSON.stringify(line));
+  if (opts.pages) perPage.push(line);
   if (++seen % 100 === 0) process.stderr.write(`\r${seen} pages`);
 }
 const seconds = (now() - t0) / 1000;
@@ -265,6 +267,8 @@ async function crossValidated() {
     foldRoutes.push(routes);
     for (const i of all) if (fold[i] === k) ({ f1: held[i], variant: heldVariant[i] } = routed(i, outer, f1, routes, PAGE_TYPES));
   }
+  // --pages: each page's held-out score, the variant it ran and the type its held-out classifier predicted.
+  if (opts.pages) for (const i of all) perPage[i].held = { f1: Math.round(held[i] * 1e6) / 1e6, variant: heldVariant[i], type: PAGE_TYPES[outer.type[i]], confidence: Math.round(outer.conf[i] * 1e3) / 1e3 };
   process.stderr.write('\n');
   const shipped = chooseRoutes(all, outer, f1, variants, PAGE_TYPES, floors);
   const accuracy = labelled.filter((i) => PAGE_TYPES[outer.type[i]] === cvPages[i].type).length / labelled.length;
@@ -317,7 +321,7 @@ const section = [
 
 console.log(section);
 if (opts.pages) {
-  writeFileSync(opts.pages, perPage.join('\n') + '\n');
+  writeFileSync(opts.pages, perPage.map((l) => JSON.stringify(l)).join('\n') + '\n');
   console.error(`bench:wcxb: per-page scores in ${opts.pages}`);
 }
 if (opts.write) {

@@ -319,7 +319,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * lower than the one at which the other shared datasets stay within 0.001 (`npm run bench:routes -- --floors`, bench:wcxb --floors).
    */
   routes: Object.freeze({
-    forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3 }) }),
+    forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true }) }),
     documentation: Object.freeze({ strategy: 'repeated', minConfidence: 0.6, settings: Object.freeze({ repeatedItems: 3, dropChrome: true }) }),
     service: Object.freeze({ strategy: 'sections', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true }) }),
@@ -350,12 +350,16 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   posts: false,
   /** The forum strategy's thread kept whole when the model kept little of it (extract/strategies/posts.ts); each route sets its own. */
   postsShare: 0,
+  /** The forum strategy's replies after the container cuts (extract/strategies/posts.ts); each route sets its own. */
+  replies: false,
   /** The forum strategy's re-read with comment sections (extract/strategies/index.ts); each route sets its own. */
   commentShare: 0,
   /** The forum and sections strategies' repeated lines dropped (extract/strategies/quotes.ts); each route sets its own. */
   quoteChars: 0,
   /** The forum strategy's signature lines dropped (extract/strategies/signatures.ts); each route sets its own. */
   signatures: false,
+  /** The forum strategy's cookie-consent dialog dropped (extract/strategies/signatures.ts); each route sets its own. */
+  dropConsent: false,
 });
 
 /**

@@ -170,6 +170,8 @@ export interface FarswApplyOptions {
   readonly posts: boolean;
   /** The forum strategy keeps the thread whole (as `posts`) only when the chosen lines hold less than this share of its characters: the model kept one post of many (extract/strategies/posts.ts); 0 = off. */
   readonly postsShare: number;
+  /** The forum strategy brings back the lines the model chose in the other posts of the thread after the container cuts (extract/strategies/posts.ts repliesStage). */
+  readonly replies: boolean;
   /**
    * The forum strategy reads comment sections when the text they hold is more than this many times the characters the
    * model kept without them (the comment filter swallowed the thread); 0: always.
@@ -179,6 +181,8 @@ export interface FarswApplyOptions {
   readonly quoteChars: number;
   /** The forum strategy drops the lines of members' signatures (extract/strategies/signatures.ts). */
   readonly signatures: boolean;
+  /** The forum strategy drops the lines of a cookie-consent dialog (extract/strategies/signatures.ts consentStage). */
+  readonly dropConsent: boolean;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }

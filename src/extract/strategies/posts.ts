@@ -5,7 +5,8 @@
  * less than `postsShare` of the thread's characters (the model kept one post of many; elsewhere the whole run brings back
  * post counts and member titles the gold leaves out).
  *
- * A run is ≥ 3 consecutive sibling elements with the same tag (features/page-type.ts counts the same runs), and is a
+ * A run is ≥ 3 sibling elements with the same tag, consecutive but for siblings without text between them (an ad slot
+ * between two posts), and is a
  * run of posts when at least 3 of its items hold a line of `POST_LINE` characters and its items hold at least 2 text
  * lines each on average (a post has its author line and its text; a run of paragraphs has one line per item). The
  * innermost such run around a chosen line of `POST_LINE` characters is the thread.
@@ -19,62 +20,98 @@ const POST_LINE = 40;
 /** Items a run of posts holds at least. */
 const MIN_POSTS = 3;
 
+/** A run of sibling posts: its items (elements of the tree, in order), and which elements lie in an APART element. */
+interface Thread {
+  readonly items: readonly number[];
+  readonly apart: Uint8Array;
+}
+
 /**
- * The lines of the thread around the chosen lines (module comment), or undefined when no chosen line lies in a run of posts.
+ * The run of posts around the chosen lines (module comment), or undefined when no chosen line lies in one. With `only`,
+ * the innermost run around a chosen post line that holds a line of `only` not chosen yet (a list inside the first post is
+ * a run of posts too, and adds nothing).
  * @param chosen 1 per chosen line; not changed
+ * @param only 1 per line that may be added
  */
-export function threadLines(table: LineTable, chosen: Uint8Array): Uint8Array | undefined {
+function threadAround(table: LineTable, chosen: Uint8Array, only?: Uint8Array): Thread | undefined {
   const tree = table.elements;
   if (!tree?.tag) return undefined;
   const { tag, parent, end, line } = tree;
   const m = tag.length;
-  // item[e]: 1 + the first item of the run e is an item of (0: none); apart[e]: e lies in an APART element.
-  const item = new Int32Array(m), apart = new Uint8Array(m);
+  // Per element: text lines, whether it holds a post line and (with `only`) a line to add; apart[e]: e lies in an APART element.
+  const lines = new Int32Array(m), post = new Uint8Array(m), adds = new Uint8Array(m), apart = new Uint8Array(m);
   for (let e = 0; e < m; e++) apart[e] = APART.has(tag[e]!) || (parent[e]! > 0 && apart[parent[e]! - 1] === 1) ? 1 : 0;
+  for (let i = 0; i < table.count; i++) {
+    if (table.contentChars[i]! === 0) continue;
+    const isPost = table.contentChars[i]! >= POST_LINE, add = only !== undefined && only[i] === 1 && chosen[i] === 0;
+    for (let e = line[i]! - 1; e >= 0; e = parent[e]! - 1) {
+      lines[e]!++;
+      if (isPost) post[e] = 1;
+      if (add) adds[e] = 1;
+    }
+  }
+  // run[e]: 1 + the index in `runs` of the run e is an item of (0: none). Siblings without text (an ad slot between two
+  // posts) do not break a run.
+  const run = new Int32Array(m), runs: number[][] = [];
   for (let p = -1; p < m; p++) {
     let c = p + 1;
     const stop = p < 0 ? m : end[p]!;
     while (c < stop) {
-      let r = c, len = 0;
-      while (r < stop && parent[r]! === p + 1 && tag[r] === tag[c]) { len++; r = end[r]!; }
-      if (len >= MIN_POSTS) for (let e = c; e < r; e = end[e]!) item[e] = c + 1;
-      c = r === c ? end[c]! : r;
-    }
-  }
-  // Per item: text lines and whether it holds a post line; per run (by its first item): items with a post line, lines, items.
-  const itemLines = new Int32Array(m), itemPost = new Uint8Array(m);
-  for (let i = 0; i < table.count; i++) {
-    if (table.contentChars[i]! === 0) continue;
-    for (let e = line[i]! - 1; e >= 0; e = parent[e]! - 1) {
-      if (item[e]! > 0) {
-        itemLines[e]!++;
-        if (table.contentChars[i]! >= POST_LINE) itemPost[e] = 1;
+      if (lines[c] === 0) { c = end[c]!; continue; }
+      const items = [c];
+      let r = end[c]!;
+      while (r < stop && (tag[r] === tag[c] || lines[r] === 0)) {
+        if (lines[r]! > 0) items.push(r);
+        r = end[r]!;
       }
+      if (items.length >= MIN_POSTS) {
+        runs.push(items);
+        for (const e of items) run[e] = runs.length;
+      }
+      c = r;
     }
   }
-  const isThread = (first: number): boolean => {
-    let items = 0, posts = 0, lines = 0;
-    for (let e = first; e < m && item[e] === first + 1; e = end[e]!) { items++; posts += itemPost[e]!; lines += itemLines[e]!; }
-    return posts >= MIN_POSTS && lines >= 2 * items;
+  const isThread = (items: readonly number[]): boolean => {
+    let posts = 0, n = 0, add = 0;
+    for (const e of items) { posts += post[e]!; n += lines[e]!; add += adds[e]!; }
+    return posts >= MIN_POSTS && n >= 2 * items.length && (only === undefined || add > 0);
   };
   // The innermost run of posts around a chosen post line.
-  let thread = -1;
-  for (let i = 0; i < table.count && thread < 0; i++) {
+  for (let i = 0; i < table.count; i++) {
     if (!chosen[i] || table.contentChars[i]! < POST_LINE) continue;
-    for (let e = line[i]! - 1; e >= 0; e = parent[e]! - 1) if (item[e]! > 0 && isThread(item[e]! - 1)) { thread = item[e]! - 1; break; }
+    for (let e = line[i]! - 1; e >= 0; e = parent[e]! - 1) if (run[e]! > 0 && isThread(runs[run[e]! - 1]!)) return { items: runs[run[e]! - 1]!, apart };
   }
-  if (thread < 0) return undefined;
-  let last = thread;
-  for (let e = thread; e < m && item[e] === thread + 1; e = end[e]!) last = end[e]!;
+  return undefined;
+}
+
+/**
+ * `chosen` with the text lines of the thread around them added (outside nav, aside, header, footer and form elements), or
+ * with `only` those lines of it that are 1 there (wherever they are: the model chose them); undefined when no chosen line
+ * lies in a run of posts.
+ * @param chosen 1 per chosen line; not changed
+ * @param only 1 per line that may be added; absent: every text line
+ */
+export function threadLines(table: LineTable, chosen: Uint8Array, only?: Uint8Array): Uint8Array | undefined {
+  const t = threadAround(table, chosen, only);
+  if (!t) return undefined;
+  const { line, end } = table.elements!;
+  const first = t.items[0]!, last = end[t.items[t.items.length - 1]!]!;
+  const inRun = (e: number): boolean => {
+    // The item holding e: the last item starting at or before it (items are disjoint subtrees in document order).
+    let lo = 0, hi = t.items.length - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (t.items[mid]! <= e) lo = mid; else hi = mid - 1; }
+    return e < end[t.items[lo]!]!;
+  };
   const out = chosen.slice();
   for (let i = 0; i < table.count; i++) {
     const e = line[i]! - 1;
-    if (e >= thread && e < last && apart[e] === 0 && table.contentChars[i]! > 0) out[i] = 1;
+    if (e < first || e >= last || table.contentChars[i]! === 0 || !inRun(e)) continue;
+    if (only ? only[i] === 1 : t.apart[e] === 0) out[i] = 1;
   }
   return out;
 }
 
-/** Stage `posts`: the thread kept whole (`posts` on). */
+/** Stage `posts`: the thread kept whole (`posts`), or when the model kept little of it (`postsShare`). */
 export const postsStage: Stage = {
   id: 'posts', purpose: 'forum threads: the run of sibling posts around a chosen post is kept whole (authors, dates, every reply)',
   kept: 'in a post of the thread (a run of sibling posts around a chosen post line)',
@@ -91,5 +128,22 @@ export const postsStage: Stage = {
       if (thread[i]) all += table.contentChars[i]!;
     }
     return kept < options.postsShare * all ? { chosen: thread } : {};
+  },
+};
+
+/**
+ * Stage `replies` (`replies`): the containers' cuts keep the post holding most of the chosen text and drop the replies
+ * around it, which the model chose as well (the first post of a thread is a container of its own). The lines the
+ * combination chose (`combined`) in the run of posts around the chosen lines come back: the replies' text, without the
+ * member titles, join dates and post counts the model left out.
+ */
+export const repliesStage: Stage = {
+  id: 'replies', purpose: 'forum threads: the lines the model chose in the other posts of the thread come back after the container cuts',
+  kept: 'chosen by the model in another post of the thread (a run of sibling posts around the chosen lines)',
+  dropped: 'never drops a line',
+  run({ table, options }, state) {
+    if (!options.replies) return {};
+    const out = threadLines(table, need(state, 'chosen', 'replies'), need(state, 'combined', 'replies'));
+    return out ? { chosen: out } : {};
   },
 };

@@ -49,6 +49,16 @@ describe('page types (training-data/page-types.example)', () => {
     expect(scoreText(r.text, gold).bow.f1).toBeGreaterThanOrEqual(0.97);
     expect(scoreText(plain, gold).bow.f1).toBeLessThan(0.8);
   });
+  it('a thread under a cookie-consent dialog comes out with every reply and without the dialog', () => {
+    const { html, gold, url } = page('forum-consent');
+    const r = extract(html, { url, metadata: true });
+    expect(r.metadata?.pageType?.type).toBe('forum');
+    expect(r.strategy).toBe('forum');
+    for (const line of gold.split('\n').filter((l) => l.length > 60)) expect(r.text).toContain(line);
+    expect(r.text).not.toMatch(/cookies|consent/i);
+    // Measured 0.981: the members' post counts ("Posts:", a number) are in, their names' lines (with a member title) out.
+    expect(scoreText(r.text, gold).bow.f1).toBeGreaterThanOrEqual(0.97);
+  });
   // Floors: BoW F1 as measured when the page was written (with its URL, a classifier feature), less 0.01; what is missing or extra is named.
   it.each([
     // routed to `repeated` (collection): every card; extra: the facet headings "Filter" and "Price" (the page's footer is dropped, dropChrome)

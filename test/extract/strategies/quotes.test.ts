@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../../src/html/lines.js';
 import { dropQuotedLines, quotesStage } from '../../../src/extract/strategies/quotes.js';
-import { dropSignatureLines, signaturesStage } from '../../../src/extract/strategies/signatures.js';
+import { consentStage, dropConsentLines, dropSignatureLines, signaturesStage } from '../../../src/extract/strategies/signatures.js';
 import { FARSW_APPLY_DEFAULTS } from '../../../src/core/defaults.js';
 import type { Model } from '../../../src/model/model.js';
 import type { FarswApplyOptions } from '../../../src/extract/apply-options.js';
@@ -65,6 +65,24 @@ describe('dropSignatureLines', () => {
     expect(dropSignatureLines(buildLineTable(thread, { classTokens: false }), new Uint8Array(40).fill(1))).toBeUndefined();
     const t = buildLineTable('<div class="post"><p>No signature here.</p></div>', { classTokens: true });
     expect(dropSignatureLines(t, all(t.count))).toBeUndefined();
+  });
+});
+
+describe('dropConsentLines', () => {
+  // A OneTrust dialog after the thread: its banner and preference centre, hidden by style sheets the line builder does not read.
+  const page = `<body><h1>Tent pegs for sand</h1><div class="post"><p>Bury a bag filled with sand as a deadman anchor.</p></div>
+<div id="onetrust-consent-sdk"><div id="onetrust-banner-sdk"><p id="onetrust-policy-text">We use cookies to run this forum.</p></div>
+<div id="onetrust-pc-sdk"><h2>Manage consent preferences</h2><p>Performance cookies count visits.</p></div></div></body>`;
+  it('drops the lines of a cookie-consent dialog (class/id word onetrust), nothing else', () => {
+    const t = buildLineTable(page, { classTokens: true });
+    expect(kept(t, dropConsentLines(t, all(t.count))!)).toEqual(['Tent pegs for sand', 'Bury a bag filled with sand as a deadman anchor.']);
+    expect(dropConsentLines(t, Uint8Array.from(t.text, (x) => (x.startsWith('Bury') ? 1 : 0)))).toBeUndefined();
+  });
+  it('is a stage that is off by default (dropConsent false)', () => {
+    const t = buildLineTable(page, { classTokens: true });
+    const run = (dropConsent: boolean) => consentStage.run({ table: t, model: {} as Model, options: { ...FARSW_APPLY_DEFAULTS, dropConsent } as FarswApplyOptions }, { chosen: all(t.count) });
+    expect(run(false)).toEqual({});
+    expect(kept(t, run(true).chosen!).join('\n')).not.toMatch(/cookies|consent/);
   });
 });
 

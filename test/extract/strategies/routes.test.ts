@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../../src/html/lines.js';
 import { bodyFallback, bodyLines } from '../../../src/extract/strategies/body.js';
 import { PAGE_TYPE_STRATEGIES, routePage, strategyById } from '../../../src/extract/strategies/index.js';
-import { postsStage, threadLines } from '../../../src/extract/strategies/posts.js';
+import { postsStage, repliesStage, threadLines } from '../../../src/extract/strategies/posts.js';
 import { PAGE_TYPES, PAGE_TYPE_FEATURES, type PageTypeClassifier } from '../../../src/features/page-type.js';
 import { shippedDefaultModel } from '../../../src/model-store/resolve.js';
 import { decisionOf, explainPage } from '../../../src/explain/explain.js';
@@ -191,5 +191,30 @@ describe('threadLines (stage posts)', () => {
     const three = Uint8Array.from(t.text, (x) => (/^Reply number [012]/.test(x) ? 1 : 0));
     expect(run(0.3, three)).toEqual({});
     expect(run(0, one)).toEqual({}); // off
+  });
+});
+
+describe('threadLines with the model\'s lines (stage replies)', () => {
+  // A long first post (the container the cuts keep), an empty ad slot between two posts, three replies.
+  const first = `<li class="message"><p class="who">benchdog</p><div class="body">${Array.from({ length: 5 }, (_, k) => `<p>Paragraph ${k} of the opening post, about the beech workbench and its joints.</p>`).join('')}</div></li>`;
+  const reply = (k: number) => `<li class="message"><p class="who">member${k}</p><div class="body"><p>Reply number ${k} says how the laminations were kept in line under the clamps.</p></div><p class="posts">Posts: ${k + 10}</p></li>`;
+  const page = `<body><h1>Beech workbench</h1><ol class="messages">${first}<div class="ad"></div>${reply(1)}${reply(2)}<div class="ad"></div>${reply(3)}</ol></body>`;
+  const t = buildLineTable(page);
+  const mask = (re: RegExp) => Uint8Array.from(t.text, (x) => (re.test(x) ? 1 : 0));
+  const chosen = mask(/^Paragraph/), combined = mask(/^(Paragraph|Reply number)/);
+  it('adds the lines the model chose in the other posts of the run, across empty siblings (ad slots), nothing else', () => {
+    const out = threadLines(t, chosen, combined)!;
+    expect(t.text.filter((_, i) => out[i] && !chosen[i])).toEqual([1, 2, 3].map((k) => `Reply number ${k} says how the laminations were kept in line under the clamps.`));
+  });
+  it('takes the innermost run around the chosen lines that adds a line: not the paragraphs of the first post', () => {
+    // The opening post's paragraphs are a run too; with every line of the thread allowed, the posts' run is the one that adds.
+    const out = threadLines(t, chosen, Uint8Array.from(t.text, () => 1))!;
+    expect(t.text.filter((_, i) => out[i] && !chosen[i])).toEqual(['benchdog', ...[1, 2, 3].flatMap((k) => [`member${k}`, `Reply number ${k} says how the laminations were kept in line under the clamps.`, `Posts: ${k + 10}`])]);
+    expect(threadLines(t, combined, combined)).toBeUndefined(); // nothing left to add
+  });
+  it('is a stage that is off by default (replies false)', () => {
+    const run = (replies: boolean) => repliesStage.run({ table: t, model: shipped, options: { ...FARSW_APPLY_DEFAULTS, replies } }, { chosen, combined });
+    expect(run(false)).toEqual({});
+    expect(t.text.filter((_, i) => run(true).chosen?.[i])).toHaveLength(8);
   });
 });
