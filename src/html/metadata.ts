@@ -568,7 +568,7 @@ const PUBLISHED_META = [
   'article:published_time', 'og:published_time', 'article:published', 'datepublished', 'date', 'pubdate', 'publish-date', 'publish_date',
   'publishdate', 'published_time', 'published-date', 'dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued',
   'dcterms.created', 'parsely-pub-date', 'sailthru.date', 'article.published', 'citation_publication_date', 'citation_date',
-  'prism.publicationdate', 'og:article:published_time', 'release_date', 'created', 'originalpublicationdate', 'ms.date',
+  'prism.publicationdate', 'og:article:published_time', 'release_date', 'created', 'originalpublicationdate',
 ];
 
 /**
@@ -657,7 +657,9 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
   const byline = candidates.find((c) => !(slug && c === metaNames) && !siteLike.has(keyOf(c)) && squash(c) !== site.host) ?? candidates[0] ?? null;
 
   // Date: what the reader sees under the headline, else what the page's data says, else the URL.
-  const structured = [ldString(first, 'datePublished'), ...PUBLISHED_META.map((k) => m.get(k)), f.itemprop.get('datepublished'), f.time];
+  // Microsoft Learn's `ms.date` is written month first ("03/06/2025") whatever the page's language.
+  const msDate = dayOf(m.get('ms.date'), true);
+  const structured = [ldString(first, 'datePublished'), ...PUBLISHED_META.map((k) => m.get(k)), msDate, f.itemprop.get('datepublished'), f.time];
   const date = (top !== null ? dateNear(f.dates, top.pos, top.end, false) : null)
     ?? firstDay(structured, monthFirst)
     ?? dateFromUrl(url ?? null)

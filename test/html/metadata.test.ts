@@ -131,8 +131,9 @@ describe('dates (issue 37.3): the page\'s day as YYYY-MM-DD', () => {
     // The same box without the label: its date is the nearest, so it wins (the label is what tells them apart).
     expect(extractMetadata(post('2024-01-27')).date).toBe('2024-01-27');
     expect(extractMetadata(page('<title>A trial</title>', '<h1>A trial</h1><p>Submitted: 04.Apr.2019</p><p>[accessed 2019-06-18]</p><p>Body.</p>')).date).toBeNull();
-    // Microsoft Learn's publication meta tag.
+    // Microsoft Learn's publication meta tag, month first in every language.
     expect(extractMetadata(page('<meta name="ms.date" content="03/06/2025">', '<p>x</p>')).date).toBe('2025-03-06');
+    expect(extractMetadata(page('<meta name="ms.date" content="03/06/2025">', '<p>x</p>', 'de-de')).date).toBe('2025-03-06');
   });
 });
 
