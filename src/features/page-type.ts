@@ -14,7 +14,10 @@
  *   eight groups, `og:type` (searched before the first text line only), price-like tokens (a digit
  *   after `$`, `€`, `£`). A regex pass over the whole source cost as much as the line table itself
  *   (docs/decisions.md, "Page types");
- * - the URL's path words (/forum/, /thread/, /product/, /p/, /docs/, /category/, /tag/, /blog/, …).
+ * - the URL's path words (/forum/, /thread/, /product/, /p/, /docs/, /category/, /tag/, /blog/, …);
+ * - what tells a news article with teaser lists from a listing (`NEWS_FEATURES`): the longest run of prose lines and its
+ *   share against the sibling runs, the largest `<article>` element's share of the text, a date in the URL, the `<h1>`'s
+ *   words in the `<title>`.
  *
  * The classifier (`PageTypeClassifier`, shipped inside a Model as `pageType`) is a multinomial
  * logistic regression over the standardised features: score_c = bias_c + Σ_f w_cf · (x_f − mean_f) / scale_f,

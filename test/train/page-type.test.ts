@@ -38,6 +38,19 @@ describe('fitPageTypeClassifier', () => {
     expect(a).toEqual(b);
     expect(a.scale[2]).toBe(1);
   });
+
+  it('weighs pages: light examples of a class give way where they overlap a heavy class', () => {
+    const { xs, ys } = clusters();
+    // 20 more pages on top of class b's cluster, labelled a: at weight 1 they outnumber b there, at 0.05 they do not
+    const extra = xs.filter((_, i) => ys[i] === 1).map((x) => [x[0]! + 0.01, x[1]!]);
+    const all = [...xs, ...extra], labels = [...ys, ...extra.map(() => 0)];
+    const probe = [5, 0];
+    const heavy = fitPageTypeClassifier([...all, ...extra], [...labels, ...extra.map(() => 0)], ['a', 'b', 'c'], ['x', 'y']);
+    expect(classifyFeatures(probe, heavy).type).toBe('a');
+    const light = fitPageTypeClassifier(all, labels, ['a', 'b', 'c'], ['x', 'y'], { weights: [...xs.map(() => 1), ...extra.map(() => 0.05)] });
+    expect(classifyFeatures(probe, light).type).toBe('b');
+    expect(() => fitPageTypeClassifier(all, labels, ['a', 'b', 'c'], ['x', 'y'], { weights: [1] })).toThrow(/1 weights for 80 pages/);
+  });
 });
 
 describe('domain-grouped cross-validation', () => {
