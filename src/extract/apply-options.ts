@@ -166,6 +166,8 @@ export interface FarswApplyOptions {
   readonly dropWidgets: boolean;
   /** The items strategy reads the page again with its hidden elements (tab and accordion panels) when the model kept fewer characters than this; 0 = off. */
   readonly hiddenChars: number;
+  /** The sections and docs strategies read the page with its hidden elements (FAQ answers, tab and accordion panels) when it hides at least 200 characters. */
+  readonly readHidden: boolean;
   /** The forum strategy keeps the run of sibling posts around a chosen post whole (extract/strategies/posts.ts). */
   readonly posts: boolean;
   /** The forum strategy keeps the thread whole (as `posts`) only when the chosen lines hold less than this share of its characters: the model kept one post of many (extract/strategies/posts.ts); 0 = off. */

@@ -71,14 +71,23 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
     supplement: missingDescription,
   },
   {
-    id: 'repeated', types: ['collection', 'listing', 'documentation'],
+    id: 'repeated', types: ['collection', 'listing'],
     purpose: "grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars); the page's nav, aside, header and footer dropped (dropChrome); the learned mute again (remute)",
     stages: REPEATED_STAGES,
   },
   {
     id: 'sections', types: ['service'],
-    purpose: "service pages: the repeated strategy's stages, then lines repeating earlier chosen text dropped (quoteChars: slides and blocks printed twice)",
+    purpose: "service pages: the repeated strategy's stages, then lines repeating earlier chosen text dropped (quoteChars: slides and blocks printed twice); the page read with its hidden FAQ answers and tab panels (readHidden)",
+    lines: Object.freeze({ dropHidden: false }),
+    reread: hiddenWanted,
     stages: insertStage(REPEATED_STAGES, quotesStage, 'remute'),
+  },
+  {
+    id: 'docs', types: ['documentation'],
+    purpose: "documentation: the repeated strategy's stages (repeatedItems, dropChrome); the page read with its hidden tab panels (readHidden: a code sample per language or system)",
+    lines: Object.freeze({ dropHidden: false }),
+    reread: hiddenWanted,
+    stages: REPEATED_STAGES,
   },
 ]);
 
@@ -102,6 +111,15 @@ const HIDDEN_MIN = 200;
  */
 function hiddenHoldsDescription(first: LineTable, _again: () => LineTable, kept: () => number, options: FarswApplyOptions): boolean {
   return options.hiddenChars > 0 && (first.muted ?? HIDDEN_MIN) >= HIDDEN_MIN && kept() < options.hiddenChars;
+}
+
+/**
+ * Service pages and documentation (`readHidden`): the page is read with its hidden elements when it hides at least
+ * HIDDEN_MIN characters: FAQ answers in collapsed accordions, a code sample per language in tab panels, which WCXB's gold
+ * keeps (docs/decisions.md, "Page types").
+ */
+function hiddenWanted(first: LineTable, _again: () => LineTable, _kept: () => number, options: FarswApplyOptions): boolean {
+  return options.readHidden && (first.muted ?? HIDDEN_MIN) >= HIDDEN_MIN;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -63,7 +63,7 @@ describe('page types (training-data/page-types.example)', () => {
   it.each([
     // routed to `repeated` (collection): every card; extra: the facet headings "Filter" and "Price" (the page's footer is dropped, dropChrome)
     ['category-grid', 0.98],
-    // routed to `sections` (service): the linked town names of the "Areas we serve" list are missing
+    // routed to `sections` (service): the FAQ's hidden answers are read (readHidden); the linked town names of the "Areas we serve" list are missing
     ['service-page', 0.95],
     // routed to `repeated` (listing): every row; the "More" link is missing
     ['job-listing', 0.98],

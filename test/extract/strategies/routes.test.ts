@@ -132,6 +132,40 @@ describe('strategies through extract() and explain', () => {
     expect(buildLineTable(panel(`<p>${description}</p>`)).muted).toBeLessThan(200);
     expect(extract(panel(`<p>${description}</p>`), { model: as('product'), farsw: { routes: routes(2000) } }).text).not.toContain('linseed');
   });
+  it('with readHidden, a service page is read with its hidden FAQ answers and a documentation page with its hidden tab panels, when they hide 200 characters or more', () => {
+    const answers = ['No. We connect to every Dutch bank through a read-only feed that cannot move money, and you can revoke it from your bank at any time.',
+      'Yes. Plans run month to month, you can leave with one email, and you keep every record and report we made for you in open formats.'];
+    const service = (hidden: string[]) => `<html><body><header><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header><main>
+<section class="hero"><h1>Bookkeeping for small businesses</h1><p>We keep your books, file your VAT returns and tell you where your money goes, every month.</p></section>
+<section class="features"><h2>What we do</h2><p>Every receipt and invoice entered and matched to your bank account by the tenth of the month.</p></section>
+<section class="faq"><h2>Questions</h2>${hidden.map((a, k) => `<button class="faq-question">Question ${k + 1}</button><div class="faq-answer" hidden><p>${a}</p></div>`).join('')}</section>
+</main><footer><p>Ledgerline B.V.</p></footer></body></html>`;
+    const sections = (readHidden: boolean) => ({ service: { strategy: 'sections', minConfidence: 0.5, settings: { repeatedItems: 3, readHidden } } });
+    expect(extract(service(answers), { model: as('service'), farsw: { routes: sections(false) } }).text).not.toContain('read-only feed');
+    const read = extract(service(answers), { model: as('service'), farsw: { routes: sections(true) } }).text;
+    expect(read).toContain(answers[0]);
+    expect(read).toContain(answers[1]);
+    // metamorphic: answers hidden by a style a browser renders the same way (hidden) give the same text
+    expect(extract(service(answers).replaceAll(' hidden>', ' style="display: none">'), { model: as('service'), farsw: { routes: sections(true) } }).text).toBe(read);
+    // a page hiding under 200 characters is read as it is (its table's `muted` bound says so)
+    expect(buildLineTable(service(answers.slice(0, 1))).muted).toBeLessThan(200);
+    expect(extract(service(answers.slice(0, 1)), { model: as('service'), farsw: { routes: sections(true) } }).text).not.toContain('read-only feed');
+    const code = ['pip install tidepool && tidepool init --config settings/tidepool.toml --workers 8 --queue memory --timeout 30',
+      'conda install -c conda-forge tidepool; tidepool init --config settings/tidepool.toml --workers 8 --queue redis --timeout 60'];
+    const docs = `<html><body><nav class="sidebar"><ul><li><a href="/docs/install.html">Installation</a></li><li><a href="/docs/config.html">Configuration</a></li></ul></nav>
+<main><h1>Installation</h1><p>tidepool runs on Python 3.10 or later. Install it with the package manager you use for your other projects, then create its settings file.</p>
+<div class="tabs"><button>pip</button><button>conda</button>${code.map((c, k) => `<div class="tab-panel"${k > 0 ? ' hidden' : ''}><pre>${c}</pre></div>`).join('')}</div>
+<p>The settings file lists the workers, the queue backend and the timeout; the next page describes every key.</p>
+${['Windows', 'macOS'].map((os) => `<div class="tab-panel" hidden><p>On ${os}, the installer puts tidepool on the path of new terminals only: open a new terminal window after installing it, then run the init command again.</p></div>`).join('')}</main></body></html>`;
+    const route = (readHidden: boolean) => ({ documentation: { strategy: 'docs', minConfidence: 0.5, settings: { repeatedItems: 3, dropChrome: true, readHidden } } });
+    expect(extract(docs, { model: as('documentation'), farsw: { routes: route(false) } }).text).not.toContain('conda install');
+    const tabs = extract(docs, { model: as('documentation'), farsw: { routes: route(true) } });
+    expect(tabs.strategy).toBe('docs');
+    expect(tabs.text).toContain(code[0]);
+    expect(tabs.text).toContain(code[1]);
+    expect(tabs.text).toContain('On macOS, the installer');
+    expect(tabs.text).not.toContain('Configuration');
+  });
   it("the shipped product route drops the page's footer the model keeps (dropChrome), and keeps the description", () => {
     const desc = 'This oak stool is turned by hand from a single board of oiled European oak, with four legs wedged through the seat so the joints tighten as the wood dries. It stands 45 cm tall and suits a kitchen counter or a workshop bench.';
     const html = `<html><body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header><main><div class="product"><h1>Oak stool</h1><p>${desc}</p><p>${desc.replace('This', 'Each')}</p><span class="price">$120</span></div></main>
