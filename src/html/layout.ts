@@ -297,23 +297,27 @@ export function outputLineText(table: LineTable, i: number, source: string | und
  */
 export function emptyHeadings(table: LineTable, blocks: readonly Block[], text: (i: number) => string): Set<number> {
   const empty = new Set<number>();
-  // Walking back: has[l] says whether something is kept between here and the next heading of level ≤ l.
-  const has = [false, false, false, false, false, false, false];
+  // Walking back: bit l of `has` says whether something is kept between here and the next heading of level ≤ l.
+  let has = 0;
   for (let k = blocks.length - 1; k >= 0; k--) {
     for (let i = blocks[k]!.end - 1; i >= blocks[k]!.start; i--) {
       const kind = table.block[i]!;
       if (kind < BlockKind.Heading1 || kind > BlockKind.Heading6) {
-        if (table.contentChars[i]! > 0 || table.images[i]! > 0) has.fill(true);
+        if (table.contentChars[i]! > 0 || table.images[i]! > 0) has = EVERY_LEVEL;
         continue;
       }
-      const level = kind - BlockKind.Heading1 + 1;
-      const kept = has[level]! && text(i) !== '';
+      const level = kind - BlockKind.Heading1 + 1, above = (1 << level) - 2; // bits 1 … level − 1
+      const kept = ((has >> level) & 1) === 1 && text(i) !== '';
       if (!kept) empty.add(i);
-      for (let l = 1; l <= 6; l++) has[l] = l >= level ? false : has[l]! || kept;
+      // Levels above this heading's keep theirs or gain its; its own and deeper ones start again.
+      has = (has & above) | (kept ? above : 0);
     }
   }
   return empty;
 }
+
+/** Bits 1 … 6 (emptyHeadings): something kept under every heading level. */
+const EVERY_LEVEL = 0b1111110;
 
 /** A table of contents' class or id (MediaWiki `toc`, `toctitle`, `mw-toc-heading`; `ez-toc-title`, `toc_container`). */
 const TOC_ATTRIBUTE = /\b(?:id|class)\s*=\s*["']?[^"'>]*\btoc/i;
