@@ -319,7 +319,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * lower than the one at which the other shared datasets stay within 0.001 (`npm run bench:routes -- --floors`, bench:wcxb --floors).
    */
   routes: Object.freeze({
-    forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true }) }),
+    forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true }) }),
     documentation: Object.freeze({ strategy: 'docs', minConfidence: 0.6, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, readHidden: true, mute: 0 }) }),
     service: Object.freeze({ strategy: 'sections', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true }) }),
@@ -362,6 +362,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   signatures: false,
   /** The forum strategy's cookie-consent dialog dropped (extract/strategies/signatures.ts); each route sets its own. */
   dropConsent: false,
+  /** The forum strategy's member-panel lines dropped (extract/strategies/signatures.ts); each route sets its own. */
+  memberStats: false,
 });
 
 /**

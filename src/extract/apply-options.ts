@@ -185,6 +185,8 @@ export interface FarswApplyOptions {
   readonly signatures: boolean;
   /** The forum strategy drops the lines of a cookie-consent dialog (extract/strategies/signatures.ts consentStage). */
   readonly dropConsent: boolean;
+  /** The forum strategy drops the member panel's lines beside each post: titles, post counts, join dates (extract/strategies/signatures.ts statsStage). */
+  readonly memberStats: boolean;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }

@@ -23,7 +23,7 @@ import { chromeStage, remuteStage } from './chrome.js';
 import { postsStage, repliesStage } from './posts.js';
 import { widgetsStage } from './widgets.js';
 import { quotesStage } from './quotes.js';
-import { consentStage, signaturesStage } from './signatures.js';
+import { consentStage, signaturesStage, statsStage } from './signatures.js';
 import { ConfigError } from '../../core/errors.js';
 
 /** One page type's way of extracting. */
@@ -57,10 +57,10 @@ const REPEATED_STAGES = insertStage(insertStage(insertStage(insertStage(MODEL_ST
 export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   {
     id: 'forum', types: ['forum'],
-    purpose: 'forum threads and Q&A: comment sections are posts, read when they hold the thread (commentShare); the run of posts kept whole (posts), or when the model kept little of it (postsShare), or the lines the model chose in it after the container cuts (replies); quoted posts (quoteChars), signatures (signatures) and cookie-consent dialogs (dropConsent) dropped',
+    purpose: 'forum threads and Q&A: comment sections are posts, read when they hold the thread (commentShare); the run of posts kept whole (posts), or when the model kept little of it (postsShare), or the lines the model chose in it after the container cuts (replies); quoted posts (quoteChars), signatures (signatures), member panels (memberStats) and cookie-consent dialogs (dropConsent) dropped',
     lines: Object.freeze({ dropComments: false }),
     reread: commentsHoldThread,
-    stages: insertStage(insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, repliesStage, 'fill'), postsStage, 'mute'), quotesStage, 'main'), signaturesStage, 'quotes', 'before'), consentStage, 'signatures'),
+    stages: insertStage(insertStage(insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, repliesStage, 'fill'), postsStage, 'mute'), quotesStage, 'main'), signaturesStage, 'quotes', 'before'), consentStage, 'signatures'), statsStage, 'consent'),
   },
   {
     id: 'items', types: ['product'],

@@ -1,8 +1,12 @@
 /**
- * Stages `signatures` and `consent` of the forum strategy. `signatures`: a member's signature (a quip, their gear, links) is printed under each of their
- * posts, and WCXB's gold leaves it out. Forum software marks it in class or id names (`signature`, `sig`, vBulletin's
+ * Stages `signatures`, `consent` and `stats` of the forum strategy. `signatures`: a member's signature (a quip, their
+ * gear, links) is printed under each of their posts, and WCXB's gold leaves it out. Forum software marks it in class or id names (`signature`, `sig`, vBulletin's
  * one-word `signaturecontainer`; the line builder splits `postSignature` in two). A final line whose nearest block
  * elements' class/id words (`LineTable.classTokens`) include one of them is dropped.
+ * `stats` (`memberStats`): the member panel beside each post (a member title, "Posts: 1,234", "Joined", a location, "12
+ * likes"), which the gold leaves out, is told by its short lines' text: a line of at most STAT_CHARS characters that is a
+ * member title, a label of the panel (with its value, or alone with the number on the next chosen line), or a count of
+ * posts, likes or replies goes.
  * `consent` (`dropConsent`): a cookie-consent dialog the page shows over the thread (OneTrust's `onetrust-consent-sdk`:
  * its banner and preference centre, hidden by style sheets the line builder does not read) is left out the same way.
  */
@@ -54,6 +58,46 @@ export const signaturesStage: Stage = {
   run({ table, options }, state) {
     if (!options.signatures) return {};
     const out = dropSignatureLines(table, need(state, 'chosen', 'signatures'));
+    return out ? { chosen: out } : {};
+  },
+};
+
+/** Characters of a member-panel line at most. */
+const STAT_CHARS = 40;
+/** A member panel's label, at the start of its line ("Posts: 1,234", "Join date: Mar 2019", "Location:"). */
+const STAT_LABEL = /^(?:posts|messages|joined|join date|location|reaction score|points|likes|reputation|trophies|member since|founded|karma|solutions|thanks|credits)\b\s*:?/i;
+/** A count of a member's activity ("9,239 posts", "12 likes", "1.2k reactions"). */
+const STAT_COUNT = /^[\d,.]+[km]?\s+(?:posts?|likes?|replies|reply|helpful votes?|reviews?|points|messages|reactions?)$/i;
+/** A member title or role. */
+const STAT_TITLE = /^(?:(?:senior|new|established|premium|well-known|full|active|junior|valued|registered|veteran|respected)\s+)?members?$|^(?:moderator|administrator|admin|op|original poster|thread starter)$/i;
+
+/**
+ * The chosen lines less the member-panel lines (module comment); undefined when none is.
+ * @param chosen 1 per chosen line; not changed
+ */
+export function dropMemberStats(table: LineTable, chosen: Uint8Array): Uint8Array | undefined {
+  let out: Uint8Array | undefined;
+  // A label without its value ("Posts:"): the next chosen line, a bare number, is its value.
+  let label = false;
+  for (let i = 0; i < table.count; i++) {
+    if (!chosen[i] || table.contentChars[i]! === 0) continue;
+    const short = table.contentChars[i]! <= STAT_CHARS;
+    const t = short ? table.lineText(i) : '';
+    const isLabel = short && STAT_LABEL.test(t);
+    if (isLabel || (short && (STAT_COUNT.test(t) || STAT_TITLE.test(t) || (label && /^[\d,.]+$/.test(t))))) (out ??= chosen.slice())[i] = 0;
+    label = isLabel && !/\d/.test(t);
+  }
+  return out;
+}
+
+/** Stage `stats`: a member panel's lines go (`memberStats`). */
+export const statsStage: Stage = {
+  id: 'stats', purpose: "forum threads: the member panel beside each post goes (member titles, post counts, join dates; memberStats)",
+  kept: '',
+  dropped: 'a member panel line (a member title, "Posts: N", "Joined …", "N likes")',
+  run({ table, options }, state) {
+    if (!options.memberStats) return {};
+    const out = dropMemberStats(table, need(state, 'chosen', 'stats'));
     return out ? { chosen: out } : {};
   },
 };

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../../src/html/lines.js';
 import { dropQuotedLines, quotesStage } from '../../../src/extract/strategies/quotes.js';
-import { consentStage, dropConsentLines, dropSignatureLines, signaturesStage } from '../../../src/extract/strategies/signatures.js';
+import { consentStage, dropConsentLines, dropMemberStats, dropSignatureLines, signaturesStage, statsStage } from '../../../src/extract/strategies/signatures.js';
 import { FARSW_APPLY_DEFAULTS } from '../../../src/core/defaults.js';
 import type { Model } from '../../../src/model/model.js';
 import type { FarswApplyOptions } from '../../../src/extract/apply-options.js';
@@ -83,6 +83,25 @@ describe('dropConsentLines', () => {
     const run = (dropConsent: boolean) => consentStage.run({ table: t, model: {} as Model, options: { ...FARSW_APPLY_DEFAULTS, dropConsent } as FarswApplyOptions }, { chosen: all(t.count) });
     expect(run(false)).toEqual({});
     expect(kept(t, run(true).chosen!).join('\n')).not.toMatch(/cookies|consent/);
+  });
+});
+
+describe('dropMemberStats', () => {
+  // Two posts, each with a member panel: a title, a label with its value on the next line, a label with its value, a count.
+  const panel = (name: string, posts: string) => `<div class="user"><p>${name}</p><p>Senior Member</p><dl><dt>Posts:</dt><dd>${posts}</dd></dl><p>Location: Leeds</p><p>12 likes</p></div>`;
+  const page = `<body><h1>Tent pegs for sand</h1>${panel('dune', '1,204')}<p>Standard pegs pull out of soft sand in any wind.</p>${panel('kite', '87')}<p>Bury a bag filled with sand as a deadman anchor.</p><p>Posts were deleted by 2 moderators after the storm of 2019.</p><p>42</p></body>`;
+  it("drops a member panel's titles, labels, their values and counts; keeps names, post text and long lines", () => {
+    const t = buildLineTable(page);
+    expect(kept(t, dropMemberStats(t, all(t.count))!)).toEqual(['Tent pegs for sand', 'dune', 'Standard pegs pull out of soft sand in any wind.', 'kite',
+      'Bury a bag filled with sand as a deadman anchor.', 'Posts were deleted by 2 moderators after the storm of 2019.', '42']);
+  });
+  it('is a stage that is off by default (memberStats false)', () => {
+    const t = buildLineTable(page);
+    const run = (memberStats: boolean) => statsStage.run({ table: t, model: {} as Model, options: { ...FARSW_APPLY_DEFAULTS, memberStats } as FarswApplyOptions }, { chosen: all(t.count) });
+    expect(run(false)).toEqual({});
+    expect(kept(t, run(true).chosen!)).not.toContain('Senior Member');
+    const plain = buildLineTable('<p>A post with no member panel around it at all.</p>');
+    expect(dropMemberStats(plain, all(plain.count))).toBeUndefined();
   });
 });
 
