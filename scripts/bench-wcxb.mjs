@@ -106,7 +106,10 @@ const GRIDS = {
     { bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true },
   ],
   repeated: [{ repeatedItems: 3 }, { repeatedItems: 3, bodyChars: 200 }, { repeatedItems: 5, bodyChars: 200 },
-    ...[false, true].flatMap((remute) => [{ repeatedItems: 3, dropChrome: true, remute }, { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute }])],
+    ...[false, true].flatMap((remute) => [{ repeatedItems: 3, dropChrome: true, remute }, { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute }]),
+    // hiddenChars 100000 (read with hidden elements whenever the page hides 200 characters) and repeatedByTag left the grid
+    // (docs/decisions.md, "Collections: grids a script shows").
+    { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true, hiddenChars: 500 }],
   sections: [{ repeatedItems: 3 }, { repeatedItems: 3, quoteChars: 20 }, { repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true },
     { repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true }],
   // mute 0: Sphinx and Django sections take their heading's slug as id (`no-mime-no-links…`), whose words the learned mute knows from news menus.

@@ -164,7 +164,7 @@ export interface FarswApplyOptions {
   readonly jsonLdDescription: boolean;
   /** The items strategy leaves out a product page's shop widgets: reviews, related products, accessories (extract/strategies/widgets.ts). */
   readonly dropWidgets: boolean;
-  /** The items strategy reads the page again with its hidden elements (tab and accordion panels) when the model kept fewer characters than this; 0 = off. */
+  /** The items and repeated strategies read the page again with its hidden elements (tab and accordion panels, a grid a script shows) when they kept fewer characters than this; 0 = off. */
   readonly hiddenChars: number;
   /** The sections and docs strategies read the page with its hidden elements (FAQ answers, tab and accordion panels) when it hides at least 200 characters. */
   readonly readHidden: boolean;

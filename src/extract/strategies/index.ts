@@ -66,13 +66,16 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
     id: 'items', types: ['product'],
     purpose: "products: a near-empty output falls back to the page's body lines (bodyChars); reviews and related products are left out (dropWidgets); the page's nav, aside, header and footer dropped (dropChrome); a short output is read again with hidden tab panels (hiddenChars); a JSON-LD Product description the output lacks is added (jsonLdDescription)",
     lines: Object.freeze({ dropHidden: false }),
-    reread: hiddenHoldsDescription,
+    reread: hiddenHoldsContent,
     stages: insertStage(insertStage(insertStage(MODEL_STAGES, bodyStage, 'main'), widgetsStage, 'body'), chromeStage, 'widgets'),
     supplement: missingDescription,
   },
   {
     id: 'repeated', types: ['collection', 'listing'],
-    purpose: "grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars); the page's nav, aside, header and footer dropped (dropChrome); the learned mute again (remute)",
+    purpose: "grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars); the page's nav, aside, header and footer dropped (dropChrome); the learned mute again (remute); a short output is read again with hidden elements (hiddenChars: a grid a script shows)",
+    // A store's grid held in hidden elements that its script shows or moves into place (eBay's and Wayfair's category pages).
+    lines: Object.freeze({ dropHidden: false }),
+    reread: hiddenHoldsContent,
     stages: REPEATED_STAGES,
   },
   {
@@ -106,10 +109,10 @@ function commentsHoldThread(first: LineTable, again: () => LineTable, kept: () =
 /** Text a page must hide (LineTable.muted, an upper bound) for its hidden elements to be read: the swallowed-page guard's 200 (html/lines.ts). */
 const HIDDEN_MIN = 200;
 /**
- * Products: the page is read with its hidden elements (tab and accordion panels) when the model kept fewer than
- * `hiddenChars` characters of the visible page and the page hides at least HIDDEN_MIN characters.
+ * Products, collections: the page is read with its hidden elements (tab and accordion panels, a grid a script shows) when
+ * the strategy kept fewer than `hiddenChars` characters of the visible page and the page hides at least HIDDEN_MIN characters.
  */
-function hiddenHoldsDescription(first: LineTable, _again: () => LineTable, kept: () => number, options: FarswApplyOptions): boolean {
+function hiddenHoldsContent(first: LineTable, _again: () => LineTable, kept: () => number, options: FarswApplyOptions): boolean {
   return options.hiddenChars > 0 && (first.muted ?? HIDDEN_MIN) >= HIDDEN_MIN && kept() < options.hiddenChars;
 }
 

@@ -177,6 +177,26 @@ ${['Windows', 'macOS'].map((os) => `<div class="tab-panel" hidden><p>On ${os}, t
     expect(routed.text.split('\n')).toEqual(['Oak stool', desc, desc.replace('This', 'Each'), '$120']);
     expect(extract(html, { model: as('product'), farsw: { routes: withChrome } }).text).toContain('Example Furniture has made chairs');
   });
+  it('with hiddenChars, a collection page whose grid its script shows (a hidden placeholder) is read with its hidden elements, and only then', () => {
+    const card = (i: number) => `<div class="card"><h3><a href="/p/${i}">Ash side table ${i}</a></h3><p>Oiled ash, ${40 + i} cm high, made to order.</p><span class="price">$${200 + i}</span></div>`;
+    const grid = Array.from({ length: 6 }, (_, i) => card(i)).join('');
+    const page = (attrs: string) => `<html><body><header><nav><a href="/">Home</a> <a href="/tables">Tables</a></nav></header><main><h1>Side tables</h1>
+<div id="grid-placeholder"${attrs}><div class="grid">${grid}</div></div></main><footer><p>Example Furniture Ltd</p></footer></body></html>`;
+    const hidden = page(' style="display:none"');
+    const routes = (hiddenChars: number) => ({ collection: { strategy: 'repeated', minConfidence: 0.5, settings: { repeatedItems: 3, dropChrome: true, hiddenChars } } });
+    const off = extract(hidden, { model: as('collection'), farsw: { routes: routes(0) } });
+    expect(off.strategy).toBe('repeated');
+    expect(off.text).not.toContain('Ash side table');
+    const read = extract(hidden, { model: as('collection'), farsw: { routes: routes(500) } }).text.split('\n');
+    for (let i = 0; i < 6; i++) expect(read).toContain(`Ash side table ${i}`);
+    expect(read).toContain('$205');
+    expect(read).not.toContain('Example Furniture Ltd');
+    // Kept 11 characters ("Side tables"): with hiddenChars 5 the page is not read again.
+    expect(extract(hidden, { model: as('collection'), farsw: { routes: routes(5) } }).text).not.toContain('Ash side table');
+    // The grid shown: the page hides under 200 characters, so it is not read again.
+    const shown = page('');
+    expect(extract(shown, { model: as('collection'), farsw: { routes: routes(500) } }).text).toBe(extract(shown, { model: as('collection'), farsw: { routes: routes(0) } }).text);
+  });
   it('with commentShare, a forum page is read with its comment sections only when they hold more than that many times the output', () => {
     const routes = { forum: { strategy: 'forum', minConfidence: 0.5, settings: { commentShare: 1 } } };
     expect(extract(THREAD, { model: as('forum'), farsw: { routes } }).text).toContain('Hide glue is reversible');
