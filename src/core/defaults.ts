@@ -320,8 +320,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    */
   routes: Object.freeze({
     forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true }) }),
-    documentation: Object.freeze({ strategy: 'docs', minConfidence: 0.6, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, readHidden: true, mute: 0 }) }),
-    service: Object.freeze({ strategy: 'sections', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true }) }),
+    documentation: Object.freeze({ strategy: 'docs', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, readHidden: true, mute: 0 }) }),
+    service: Object.freeze({ strategy: 'sections', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true, hiddenChars: 500 }) }),
     listing: Object.freeze({ strategy: 'repeated', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true }) }),
     product: Object.freeze({ strategy: 'items', minConfidence: 0.4, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true }) }),
