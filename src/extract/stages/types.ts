@@ -93,3 +93,22 @@ export function need<K extends keyof ModelState>(state: ModelState, key: K, stag
   if (v === undefined) throw new Error(`model stage ${stage} reads ${key}, which no earlier stage produced`);
   return v as NonNullable<ModelState[K]>;
 }
+
+/**
+ * A stage whose one edit is a new `chosen` mask from `edit` (undefined: no line changes), run only when `on(options)`:
+ * the shape of the strategies' drop and add steps.
+ */
+export function chosenStage(
+  about: Pick<Stage, 'id' | 'purpose' | 'kept' | 'dropped'>,
+  on: (options: FarswApplyOptions) => boolean,
+  edit: (table: LineTable, chosen: Uint8Array, options: FarswApplyOptions, state: ModelState) => Uint8Array | undefined,
+): Stage {
+  return {
+    ...about,
+    run({ table, options }, state) {
+      if (!on(options)) return {};
+      const out = edit(table, need(state, 'chosen', about.id), options, state);
+      return out ? { chosen: out } : {};
+    },
+  };
+}

@@ -12,7 +12,7 @@
  * innermost such run around a chosen line of `POST_LINE` characters is the thread.
  */
 import type { LineTable } from '../../core/types.js';
-import { need, type Stage } from '../stages/types.js';
+import { chosenStage, need, type Stage } from '../stages/types.js';
 import { APART } from './main-element.js';
 
 /** Characters of a line that is a post's text (not a name, a date or a button). */
@@ -137,13 +137,8 @@ export const postsStage: Stage = {
  * combination chose (`combined`) in the run of posts around the chosen lines come back: the replies' text, without the
  * member titles, join dates and post counts the model left out.
  */
-export const repliesStage: Stage = {
+export const repliesStage: Stage = chosenStage({
   id: 'replies', purpose: 'forum threads: the lines the model chose in the other posts of the thread come back after the container cuts',
   kept: 'chosen by the model in another post of the thread (a run of sibling posts around the chosen lines)',
   dropped: 'never drops a line',
-  run({ table, options }, state) {
-    if (!options.replies) return {};
-    const out = threadLines(table, need(state, 'chosen', 'replies'), need(state, 'combined', 'replies'));
-    return out ? { chosen: out } : {};
-  },
-};
+}, (o) => o.replies, (table, chosen, _o, state) => threadLines(table, chosen, need(state, 'combined', 'replies')));

@@ -7,7 +7,7 @@
  * Runs last, after the relax to `<main>`, so that it edits what the page really outputs.
  */
 import type { LineTable } from '../../core/types.js';
-import { need, type Stage } from '../stages/types.js';
+import { chosenStage, type Stage } from '../stages/types.js';
 
 /** A non-ASCII letter or digit (surrogate halves count as letters: the character they make is one, or an emoji). */
 const WORD_CHAR = /[\p{L}\p{N}\uD800-\uDFFF]/u;
@@ -72,13 +72,8 @@ export function dropQuotedLines(table: LineTable, chosen: Uint8Array, minChars: 
 }
 
 /** Stage `quotes`: lines repeating earlier chosen text go (`quoteChars`; 0 = off). */
-export const quotesStage: Stage = {
+export const quotesStage: Stage = chosenStage({
   id: 'quotes', purpose: 'a line repeating the text of earlier chosen lines (a quoted post, a block printed twice) goes (quoteChars)',
   kept: '',
   dropped: 'repeats the text of earlier chosen lines (a quoted post, a block printed twice)',
-  run({ table, options }, state) {
-    if (options.quoteChars <= 0) return {};
-    const out = dropQuotedLines(table, need(state, 'chosen', 'quotes'), options.quoteChars);
-    return out ? { chosen: out } : {};
-  },
-};
+}, (o) => o.quoteChars > 0, (table, chosen, o) => dropQuotedLines(table, chosen, o.quoteChars));

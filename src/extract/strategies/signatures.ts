@@ -12,7 +12,7 @@
  */
 import type { LineTable } from '../../core/types.js';
 import { lineKey } from '../../html/line-key.js';
-import { need, type Stage } from '../stages/types.js';
+import { chosenStage, type Stage } from '../stages/types.js';
 
 /** Class/id words of a signature block. */
 const SIGNATURE_WORDS: ReadonlySet<number> = new Set(['signature', 'sig', 'signaturecontainer'].map(lineKey));
@@ -51,16 +51,11 @@ function dropClassLines(table: LineTable, chosen: Uint8Array, words: ReadonlySet
 }
 
 /** Stage `signatures`: lines in a signature block go (`signatures`). */
-export const signaturesStage: Stage = {
+export const signaturesStage: Stage = chosenStage({
   id: 'signatures', purpose: "forum threads: a member's signature under their posts goes (signatures)",
   kept: '',
   dropped: "in a member's signature (class/id words signature, sig)",
-  run({ table, options }, state) {
-    if (!options.signatures) return {};
-    const out = dropSignatureLines(table, need(state, 'chosen', 'signatures'));
-    return out ? { chosen: out } : {};
-  },
-};
+}, (o) => o.signatures, dropSignatureLines);
 
 /** Characters of a member-panel line at most. */
 const STAT_CHARS = 40;
@@ -91,25 +86,15 @@ export function dropMemberStats(table: LineTable, chosen: Uint8Array): Uint8Arra
 }
 
 /** Stage `stats`: a member panel's lines go (`memberStats`). */
-export const statsStage: Stage = {
+export const statsStage: Stage = chosenStage({
   id: 'stats', purpose: "forum threads: the member panel beside each post goes (member titles, post counts, join dates; memberStats)",
   kept: '',
   dropped: 'a member panel line (a member title, "Posts: N", "Joined …", "N likes")',
-  run({ table, options }, state) {
-    if (!options.memberStats) return {};
-    const out = dropMemberStats(table, need(state, 'chosen', 'stats'));
-    return out ? { chosen: out } : {};
-  },
-};
+}, (o) => o.memberStats, dropMemberStats);
 
 /** Stage `consent`: lines in a cookie-consent dialog go (`dropConsent`). */
-export const consentStage: Stage = {
+export const consentStage: Stage = chosenStage({
   id: 'consent', purpose: 'forum threads: a cookie-consent dialog shown over the thread goes (dropConsent)',
   kept: '',
   dropped: 'in a cookie-consent dialog (class/id word onetrust)',
-  run({ table, options }, state) {
-    if (!options.dropConsent) return {};
-    const out = dropConsentLines(table, need(state, 'chosen', 'consent'));
-    return out ? { chosen: out } : {};
-  },
-};
+}, (o) => o.dropConsent, dropConsentLines);
