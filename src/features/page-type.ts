@@ -366,16 +366,15 @@ const PRICE_FEATURE = PAGE_TYPE_FEATURES.indexOf('log prices');
 /** The price feature's largest value (MAX_HITS prices per symbol). */
 const MAX_PRICE_FEATURE = Math.log1p(PRICE_SYMBOLS.length * MAX_HITS);
 
+/** The URL's host and path, lower-cased; both '' without a URL or for one that is not absolute. */
+function urlParts(url: string | null): { host: string; path: string } {
+  const m = url === null ? null : /^(?:[a-z][\w+.-]*:)?\/\/([^/?#]*)([^?#]*)/i.exec(url);
+  return m ? { host: m[1]!.toLowerCase(), path: m[2]!.toLowerCase() } : { host: '', path: '' };
+}
+
 /** Features of the URL: path words, depth, slug, home page, numeric id. */
 function urlFeatures(url: string | null, x: Float64Array, k: number): number {
-  let host = '', path = '';
-  if (url !== null) {
-    const m = /^(?:[a-z][\w+.-]*:)?\/\/([^/?#]*)([^?#]*)/i.exec(url);
-    if (m) {
-      host = m[1]!.toLowerCase();
-      path = m[2]!.toLowerCase();
-    }
-  }
+  const { host, path } = urlParts(url);
   for (const [, re] of URL_WORDS) x[k++] = url !== null && (re.test(path) || re.test(host)) ? 1 : 0;
   const segments = path.split('/').filter((s) => s !== '');
   const last = segments[segments.length - 1] ?? '';
@@ -415,9 +414,7 @@ function newsFeatures(t: LineTable, url: string | null, x: Float64Array, k: numb
   x[k++] = log1p(best);
   x[k++] = best + runBytes > 0 ? best / (best + runBytes) : 0;
   x[k++] = bytes > 0 ? largestArticle(t) / bytes : 0;
-  let path = '';
-  if (url !== null) path = /^(?:[a-z][\w+.-]*:)?\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? '';
-  x[k++] = URL_DATE.test(path) ? 1 : 0;
+  x[k++] = URL_DATE.test(urlParts(url).path) ? 1 : 0;
   x[k++] = h1InTitle(t);
   return k;
 }
