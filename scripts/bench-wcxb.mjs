@@ -109,7 +109,12 @@ const GRIDS = {
     ...[false, true].flatMap((remute) => [{ repeatedItems: 3, dropChrome: true, remute }, { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute }]),
     // hiddenChars 100000 (read with hidden elements whenever the page hides 200 characters) and repeatedByTag left the grid
     // (docs/decisions.md, "Collections: grids a script shows").
-    { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true, hiddenChars: 500 }],
+    { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true, hiddenChars: 500 },
+    // Repeats dropped (quoteChars) and the page read with hidden elements, that reading kept when it adds to the visible one
+    // (hiddenKeep, hiddenGrowth: docs/decisions.md, "Collections and listings: hidden card details kept when they add").
+    { repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20 },
+    ...[{ hiddenKeep: 0.5 }, { hiddenKeep: 0.5, hiddenGrowth: 3 }].map((h) => ({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, ...h })),
+    ...[0.5, 0.8].map((hiddenKeep) => ({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep, hiddenGrowth: 3 }))],
   sections: [{ repeatedItems: 3 }, { repeatedItems: 3, quoteChars: 20 }, { repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true },
     { repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true }],
   // mute 0: Sphinx and Django sections take their heading's slug as id (`no-mime-no-links…`), whose words the learned mute knows from news menus.

@@ -322,8 +322,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
     forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true }) }),
     documentation: Object.freeze({ strategy: 'docs', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, readHidden: true, mute: 0 }) }),
     service: Object.freeze({ strategy: 'sections', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true }) }),
-    collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true, hiddenChars: 500 }) }),
-    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true }) }),
+    collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 }) }),
+    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.4, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 }) }),
     product: Object.freeze({ strategy: 'items', minConfidence: 0.4, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true }) }),
   }) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
   /**
@@ -346,8 +346,12 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   dropWidgets: false,
   /** The items and repeated strategies' re-read with hidden elements (extract/strategies/index.ts); each route sets its own (routes above); 0 = off. */
   hiddenChars: 0,
-  /** The sections and docs strategies' read with hidden elements (extract/strategies/index.ts); each route sets its own (routes above). */
+  /** The sections, docs and repeated strategies' read with hidden elements (extract/strategies/index.ts); each route sets its own (routes above). */
   readHidden: false,
+  /** The repeated strategy's hidden reading kept only when it holds this share of the visible reading's output (extract/strategies/index.ts); each route sets its own; 0 = always. */
+  hiddenKeep: 0,
+  /** The repeated strategy's hidden reading kept only when at most this many times the visible reading's output; each route sets its own; 0 = no bound. */
+  hiddenGrowth: 0,
   /** The forum strategy's posts stage (extract/strategies/posts.ts); each route sets its own (routes above). */
   posts: false,
   /** The forum strategy's thread kept whole when the model kept little of it (extract/strategies/posts.ts); each route sets its own. */

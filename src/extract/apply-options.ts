@@ -166,8 +166,16 @@ export interface FarswApplyOptions {
   readonly dropWidgets: boolean;
   /** The items and repeated strategies read the page again with its hidden elements (tab and accordion panels, a grid a script shows) when they kept fewer characters than this; 0 = off. */
   readonly hiddenChars: number;
-  /** The sections and docs strategies read the page with its hidden elements (FAQ answers, tab and accordion panels) when it hides at least 200 characters. */
+  /** The sections, docs and repeated strategies read the page with its hidden elements (FAQ answers, tab and accordion panels, card details) when it hides at least 200 characters. */
   readonly readHidden: boolean;
+  /**
+   * The repeated strategy keeps its reading with hidden elements only when that reading's output holds at least this share
+   * of the visible reading's output characters (lines compared by their text): the hidden text adds to what the page shows,
+   * it does not replace it (a hidden dialog's prose chosen instead of the grid); 0 = always kept.
+   */
+  readonly hiddenKeep: number;
+  /** With `hiddenKeep`: and at most this many times the visible reading's output characters (a hidden menu of every product); 0 = no bound. */
+  readonly hiddenGrowth: number;
   /** The forum strategy keeps the run of sibling posts around a chosen post whole (extract/strategies/posts.ts). */
   readonly posts: boolean;
   /** The forum strategy keeps the thread whole (as `posts`) only when the chosen lines hold less than this share of its characters: the model kept one post of many (extract/strategies/posts.ts); 0 = off. */

@@ -79,8 +79,12 @@ export function runModel(html: string, model: Model, options: ModelExtractorOpti
     const first = (): FarswResult => (detail ??= applyModel(table, model, settings, strategy.stages));
     const kept = (): number => first().blocks.reduce((n, b) => { for (let i = b.start; i < b.end; i++) n += table.contentChars[i]!; return n; }, 0);
     if (!strategy.reread || strategy.reread(table, again, kept, settings)) {
-      lines = again();
-      detail = undefined;
+      const second = applyModel(again(), model, settings, strategy.stages);
+      // The strategy may keep the first reading after all, having seen what the second gives.
+      if (!strategy.keep || strategy.keep(table, () => first().blocks, again(), second.blocks, settings)) {
+        lines = again();
+        detail = second;
+      } else detail = first();
     }
   }
   detail ??= applyModel(lines, model, settings, strategy?.stages);

@@ -25,6 +25,7 @@ import { widgetsStage } from './widgets.js';
 import { quotesStage } from './quotes.js';
 import { consentStage, signaturesStage, statsStage } from './signatures.js';
 import { ConfigError } from '../../core/errors.js';
+import { lineKey } from '../../html/line-key.js';
 
 /** One page type's way of extracting. */
 export interface PageTypeStrategy {
@@ -41,6 +42,11 @@ export interface PageTypeStrategy {
    * the characters the strategy's stages keep on the first (each computed only when called); absent: always.
    */
   readonly reread?: (first: LineTable, again: () => LineTable, kept: () => number, options: FarswApplyOptions) => boolean;
+  /**
+   * With `reread`: whether the page read again, once the strategy ran on it, is kept, given both tables and their chosen
+   * lines (the first reading's computed only when called); absent: always.
+   */
+  readonly keep?: (first: LineTable, firstChosen: () => readonly Block[], again: LineTable, againChosen: readonly Block[], options: FarswApplyOptions) => boolean;
   /** Its stage list. */
   readonly stages: readonly Stage[];
   /**
@@ -72,11 +78,12 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   },
   {
     id: 'repeated', types: ['collection', 'listing'],
-    purpose: "grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars); the page's nav, aside, header and footer dropped (dropChrome); the learned mute again (remute); a short output is read again with hidden elements (hiddenChars: a grid a script shows)",
+    purpose: "grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars); the page's nav, aside, header and footer dropped (dropChrome); the learned mute again (remute); lines repeating earlier chosen text dropped (quoteChars); a short output read again with hidden elements (hiddenChars: a grid a script shows), or any (readHidden: card details), that reading kept when it adds to the visible one (hiddenKeep, hiddenGrowth)",
     // A store's grid held in hidden elements that its script shows or moves into place (eBay's and Wayfair's category pages).
     lines: Object.freeze({ dropHidden: false }),
-    reread: hiddenHoldsContent,
-    stages: REPEATED_STAGES,
+    reread: (first, again, kept, options) => hiddenWanted(first, again, kept, options) || hiddenHoldsContent(first, again, kept, options),
+    keep: hiddenAdds,
+    stages: insertStage(REPEATED_STAGES, quotesStage, 'remute'),
   },
   {
     id: 'sections', types: ['service'],
@@ -117,12 +124,40 @@ function hiddenHoldsContent(first: LineTable, _again: () => LineTable, kept: () 
 }
 
 /**
- * Service pages and documentation (`readHidden`): the page is read with its hidden elements when it hides at least
+ * Service pages, documentation, collections and listings (`readHidden`): the page is read with its hidden elements when it hides at least
  * HIDDEN_MIN characters: FAQ answers in collapsed accordions, a code sample per language in tab panels, which WCXB's gold
  * keeps (docs/decisions.md, "Page types").
  */
 function hiddenWanted(first: LineTable, _again: () => LineTable, _kept: () => number, options: FarswApplyOptions): boolean {
   return options.readHidden && (first.muted ?? HIDDEN_MIN) >= HIDDEN_MIN;
+}
+
+/** Characters of the chosen lines of `t`. */
+function chosenChars(t: LineTable, chosen: readonly Block[]): number {
+  let n = 0;
+  for (const b of chosen) for (let i = b.start; i < b.end; i++) n += t.contentChars[i]!;
+  return n;
+}
+
+/**
+ * Collections, listings (`hiddenKeep`, `hiddenGrowth`): the reading with hidden elements is kept when its output holds at
+ * least `hiddenKeep` of the visible reading's output characters (lines matched by their key: html/line-key.ts) and at most
+ * `hiddenGrowth` times them: hidden card details and tab panels add to the grid; a hidden dialog's prose the model prefers
+ * to the grid, or a hidden menu of every product, does not.
+ */
+export function hiddenAdds(first: LineTable, firstChosen: () => readonly Block[], again: LineTable, againChosen: readonly Block[], options: FarswApplyOptions): boolean {
+  if (options.hiddenKeep <= 0) return true;
+  const before = firstChosen();
+  const keys = new Set<number>();
+  for (const b of againChosen) for (let i = b.start; i < b.end; i++) keys.add(again.lineKey ? again.lineKey(i) : lineKey(again.lineText(i)));
+  let total = 0, found = 0;
+  for (const b of before) for (let i = b.start; i < b.end; i++) {
+    const c = first.contentChars[i]!;
+    total += c;
+    if (c > 0 && keys.has(first.lineKey ? first.lineKey(i) : lineKey(first.lineText(i)))) found += c;
+  }
+  if (total === 0) return true;
+  return found >= options.hiddenKeep * total && (options.hiddenGrowth <= 0 || chosenChars(again, againChosen) <= options.hiddenGrowth * total);
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -5,7 +5,7 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../../src/html/lines.js';
 import { bodyFallback, bodyLines } from '../../../src/extract/strategies/body.js';
-import { PAGE_TYPE_STRATEGIES, routePage, strategyById } from '../../../src/extract/strategies/index.js';
+import { PAGE_TYPE_STRATEGIES, hiddenAdds, routePage, strategyById } from '../../../src/extract/strategies/index.js';
 import { postsStage, repliesStage, threadLines } from '../../../src/extract/strategies/posts.js';
 import { PAGE_TYPES, PAGE_TYPE_FEATURES, type PageTypeClassifier } from '../../../src/features/page-type.js';
 import { shippedDefaultModel } from '../../../src/model-store/resolve.js';
@@ -196,6 +196,52 @@ ${['Windows', 'macOS'].map((os) => `<div class="tab-panel" hidden><p>On ${os}, t
     // The grid shown: the page hides under 200 characters, so it is not read again.
     const shown = page('');
     expect(extract(shown, { model: as('collection'), farsw: { routes: routes(500) } }).text).toBe(extract(shown, { model: as('collection'), farsw: { routes: routes(0) } }).text);
+  });
+  it('with readHidden, a collection page is read with its cards\' hidden details; with hiddenGrowth 3, not when a hidden dialog would more than triple the output', () => {
+    const card = (i: number, hide: string) => `<div class="card"><h3><a href="/p/${i}">Ash side table ${i}</a></h3><span class="price">$${200 + i}</span><div class="details"${hide}><p>Oiled ash top, ${40 + i} cm high; legs in walnut or ash; made to order in four weeks.</p></div></div>`;
+    const clauses = Array.from({ length: 8 }, (_, k) => `<p>Clause ${k}: as an authorised dealer we are bound by agreements with the makers on how we show, price and sell some products, so a price may only be given on request.</p>`).join('');
+    // The whole page in one form (ASP.NET's habit): no group of repeated items, the model's lines alone.
+    const page = (hide: string, dialog: string) => `<html><body><header><nav><a href="/">Home</a> <a href="/tables">Tables</a></nav></header><form id="page"><h1>Side tables</h1>
+<div class="grid">${Array.from({ length: 6 }, (_, i) => card(i, hide)).join('')}</div>${dialog}</form><footer><p>Example Furniture Ltd</p></footer></body></html>`;
+    const dialog = (cls: string) => `<div class="${cls}" role="dialog" aria-hidden="true"><h2>Pricing policy</h2>${clauses}</div>`;
+    const routes = (s: object) => ({ collection: { strategy: 'repeated', minConfidence: 0.5, settings: { repeatedItems: 3, dropChrome: true, remute: true, ...s } } });
+    const run = (html: string, s: object) => extract(html, { model: as('collection'), farsw: { routes: routes(s) } }).text;
+    const details = (k: number) => `Oiled ash top, ${40 + k} cm high; legs in walnut or ash; made to order in four weeks.`;
+    // Each card's details hidden: not read without readHidden; read with it, kept (nothing visible was lost).
+    const hidden = page(' hidden', '');
+    expect(run(hidden, {})).not.toContain(details(0));
+    const read = run(hidden, { readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 }).split('\n');
+    for (let k = 0; k < 6; k++) expect(read).toContain(details(k));
+    // metamorphic: hidden by a style a browser renders the same way, or the details' class renamed: the same text
+    expect(run(hidden.replaceAll(' hidden>', ' style="display: none">'), { readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 })).toBe(read.join('\n'));
+    expect(run(hidden.replaceAll('class="details"', 'class="card-more"'), { readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 })).toBe(read.join('\n'));
+    // The details shown and a hidden dialog of 8 clauses: read, the dialog joins; with hiddenGrowth 3 the visible reading stays.
+    const shown = page('', dialog('modal'));
+    expect(run(shown, { readHidden: true })).toContain('Clause 7: as an authorised dealer');
+    const bounded = run(shown, { readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 });
+    expect(bounded).toBe(run(shown, {}));
+    expect(bounded.split('\n')).toContain(details(5));
+    expect(run(page('', dialog('popup-window')), { readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 })).toBe(bounded);
+  });
+  it('hiddenAdds: the reading with hidden elements is kept when its output holds at least hiddenKeep of the visible output\'s characters', () => {
+    // Lines are matched by their key, which folds digits: the items differ by a word.
+    const grid = ['ash', 'elm', 'oak', 'yew'].map((w) => `<p>Side table in ${w}, oiled, made to order</p>`).join('');
+    const visible = buildLineTable(`<body><h1>Side tables</h1>${grid}</body>`);
+    const again = buildLineTable(`<body><h1>Side tables</h1>${grid}<div class="modal"><p>Pricing policy of the shop, in full</p></div></body>`);
+    const lines = (t: typeof visible, pick: (s: string) => boolean) => t.text.flatMap((s, i) => (pick(s) ? [{ start: i, end: i + 1, score: 1 }] : []));
+    const first = () => lines(visible, (s) => s.startsWith('Side table in'));
+    const settings = (hiddenKeep: number, hiddenGrowth = 0) => ({ ...FARSW_APPLY_DEFAULTS, hiddenKeep, hiddenGrowth }) as Parameters<typeof hiddenAdds>[4];
+    const dialogOnly = lines(again, (s) => s.startsWith('Pricing'));
+    const both = lines(again, (s) => s.startsWith('Side table in') || s.startsWith('Pricing'));
+    const half = lines(again, (s) => s.startsWith('Side table in ash') || s.startsWith('Side table in elm') || s.startsWith('Pricing'));
+    expect(hiddenAdds(visible, first, again, dialogOnly, settings(0))).toBe(true);
+    expect(hiddenAdds(visible, first, again, dialogOnly, settings(0.5))).toBe(false);
+    expect(hiddenAdds(visible, first, again, both, settings(0.5))).toBe(true);
+    expect(hiddenAdds(visible, first, again, half, settings(0.5))).toBe(true);
+    expect(hiddenAdds(visible, first, again, half, settings(0.8))).toBe(false);
+    // The dialog's 35 characters against the grid's 4 × 39: growth 1.22.
+    expect(hiddenAdds(visible, first, again, both, settings(0.5, 1.2))).toBe(false);
+    expect(hiddenAdds(visible, first, again, both, settings(0.5, 1.3))).toBe(true);
   });
   it('with commentShare, a forum page is read with its comment sections only when they hold more than that many times the output', () => {
     const routes = { forum: { strategy: 'forum', minConfidence: 0.5, settings: { commentShare: 1 } } };
