@@ -10,7 +10,7 @@
  * bench:compare times them; peer HTML → text with farsw's block-aware converter, untimed).
  *
  * Usage: npm run bench:wcxb [-- --pages out.jsonl] [-- --model FILE.json] [-- --peers none]
- *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --floors JSON] [-- --news N | --news-weight W] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
+ *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --floors JSON] [-- --news N | --news-weight W] [-- --any-strategy] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
  *
  * --cv domain (or host): farsw's row cross-validated, 5 folds of the pages' domains (hosts), seed 1 (bench-page-type.mjs's
  * folds). Every page-type strategy variant (extract/strategies/index.ts, the grids below) runs on every page; each fold
@@ -20,6 +20,7 @@
  * (the shipped default, trained with wcxb-dev among its pages; retrained per fold it moved all by +0.005,
  * docs/decisions.md "Page types"). Also printed: the routes all five folds choose (what FARSW_APPLY_DEFAULTS.routes
  * ships), the pages routed, and each fold's choice.
+ * --any-strategy: each type may be routed to any strategy variant, not only those of the strategies made for it (article never).
  * --floors '{"listing":0.7}': the lowest threshold a type's route may have (the other shared datasets' guard,
  * `npm run bench:routes -- --floors`).
  * Every fold's classifier learns as the shipped one does (scripts/page-type-training.mjs): with every page of the other shared
@@ -67,6 +68,7 @@ const { values: opts } = parseArgs({
     floors: { type: 'string', default: '{}' },
     news: { type: 'string', default: '0' },
     'news-weight': { type: 'string' },
+    'any-strategy': { type: 'boolean', default: false },
   },
 });
 if (opts.cv !== undefined && opts.cv !== 'domain' && opts.cv !== 'host') throw new Error(`--cv: domain or host, not ${opts.cv}`);
@@ -275,14 +277,14 @@ async function crossValidated() {
     process.stderr.write(`\rbench:wcxb: --cv fold ${k + 1} of ${K}`);
     const inner = newPred();
     for (let j = 0; j < K; j++) if (j !== k) predict([k, j], all.filter((i) => fold[i] === j), inner);
-    const routes = chooseRoutes(all.filter((i) => fold[i] !== k), inner, f1, variants, PAGE_TYPES, floors);
+    const routes = chooseRoutes(all.filter((i) => fold[i] !== k), inner, f1, variants, PAGE_TYPES, floors, opts['any-strategy']);
     foldRoutes.push(routes);
     for (const i of all) if (fold[i] === k) ({ f1: held[i], variant: heldVariant[i] } = routed(i, outer, f1, routes, PAGE_TYPES));
   }
   // --pages: each page's held-out score, the variant it ran and the type its held-out classifier predicted.
   if (opts.pages) for (const i of all) perPage[i].held = { f1: Math.round(held[i] * 1e6) / 1e6, variant: heldVariant[i], type: PAGE_TYPES[outer.type[i]], confidence: Math.round(outer.conf[i] * 1e3) / 1e3 };
   process.stderr.write('\n');
-  const shipped = chooseRoutes(all, outer, f1, variants, PAGE_TYPES, floors);
+  const shipped = chooseRoutes(all, outer, f1, variants, PAGE_TYPES, floors, opts['any-strategy']);
   const accuracy = labelled.filter((i) => PAGE_TYPES[outer.type[i]] === cvPages[i].type).length / labelled.length;
   const peerKeys = runners.filter((x) => !x.key.startsWith('farsw')).map((x) => x.key);
   const mean = (pages, get) => (pages.length ? (pages.reduce((a, i) => a + get(i), 0) / pages.length).toFixed(3) : '-');

@@ -92,6 +92,14 @@ describe('strategies through extract() and explain', () => {
     expect(routed.text.length).toBeGreaterThan(plain.length);
     expect(extract(PRODUCT, { model: as('product'), strategy: 'items', farsw: { bodyChars: 200 } }).text).toBe(routed.text);
   });
+  it("a route may name a strategy made for another type (the route search may offer any): it runs as on its own type's pages", () => {
+    expect(PAGE_TYPE_STRATEGIES.find((s) => s.id === 'items')!.types).not.toContain('collection');
+    const own = extract(PRODUCT, { model: as('product'), farsw: { routes: ITEMS } });
+    const other = extract(PRODUCT, { model: as('collection'), farsw: { routes: { collection: ITEMS.product } } });
+    expect(other.text).toContain('30 cm round');
+    expect(other.text).toBe(own.text);
+    expect(explainPage(PRODUCT, { model: as('collection'), farsw: { routes: { collection: ITEMS.product } } }).strategy).toBe('items');
+  });
   it('explain names the body stage as the decider of the lines it brought back, and the strategy beside the type', () => {
     const d = explainPage(PRODUCT, { model: as('product'), farsw: { routes: ITEMS } });
     expect(d.strategy).toBe('items');
