@@ -106,6 +106,8 @@ const GRIDS = {
     ...[1500, 3000].map((hiddenChars) => ({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars })),
     ...[3000, 5000].map((hiddenChars) => ({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars, dedupe: true })),
     { bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true },
+    // quoteChars: a description the body fallback or the relax to <main> brings back twice; dana.titleContainer 0: tab panels outside the headline's element.
+    ...[{}, { dana: { titleContainer: 0 } }].map((d) => ({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true, quoteChars: 20, ...d })),
   ],
   repeated: [{ repeatedItems: 3 }, { repeatedItems: 3, bodyChars: 200 }, { repeatedItems: 5, bodyChars: 200 },
     ...[false, true].flatMap((remute) => [{ repeatedItems: 3, dropChrome: true, remute }, { repeatedItems: 5, bodyChars: 200, dropChrome: true, remute }]),
@@ -118,14 +120,14 @@ const GRIDS = {
     ...[{ hiddenKeep: 0.5 }, { hiddenKeep: 0.5, hiddenGrowth: 3 }].map((h) => ({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, ...h })),
     ...[0.5, 0.8].map((hiddenKeep) => ({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep, hiddenGrowth: 3 }))],
   sections: [{ repeatedItems: 3 }, { repeatedItems: 3, quoteChars: 20 }, { repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true },
-    { repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true }],
+    ...[0, 50, 100].map((muteProse) => ({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, ...(muteProse ? { muteProse } : {}) }))],
   // mute 0: Sphinx and Django sections take their heading's slug as id (`no-mime-no-links…`), whose words the learned mute knows from news menus.
   docs: [{ repeatedItems: 3, dropChrome: true }, ...[{}, { mute: 0 }].map((m) => ({ repeatedItems: 3, dropChrome: true, readHidden: true, ...m }))],
 };
 const variants = opts.cv === undefined ? [] : [
   { key: 'none', strategy: 'none', types: [] },
   ...PAGE_TYPE_STRATEGIES.flatMap((s) => (GRIDS[s.id] ?? [undefined]).map((farsw) => ({
-    key: farsw ? `${s.id} ${Object.entries(farsw).map(([k, v]) => `${k} ${v}`).join(' ')}` : s.id, strategy: s.id, types: s.types, ...(farsw ? { farsw } : {}),
+    key: farsw ? `${s.id} ${Object.entries(farsw).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(' ')}` : s.id, strategy: s.id, types: s.types, ...(farsw ? { farsw } : {}),
   }))),
 ];
 /** farsw as `extract()` runs it (under --cv: once per variant, the strategy forced). */

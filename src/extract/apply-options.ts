@@ -187,8 +187,10 @@ export interface FarswApplyOptions {
    * model kept without them (the comment filter swallowed the thread); 0: always.
    */
   readonly commentShare: number;
-  /** The forum and sections strategies drop a final line whose words (at least this many characters) repeat earlier chosen text: a quoted post, a block printed twice (extract/strategies/quotes.ts); 0 = off. */
+  /** The forum, sections, repeated and items strategies drop a final line whose words (at least this many characters) repeat earlier chosen text: a quoted post, a block printed twice (extract/strategies/quotes.ts); 0 = off. */
   readonly quoteChars: number;
+  /** The learned mute spares a line of prose between the lines it keeps: at least this many characters, under a fifth of them link text (a testimonial, a feature's description; extract/stages/mute.ts); 0 = off. */
+  readonly muteProse: number;
   /** The forum strategy drops the lines of members' signatures (extract/strategies/signatures.ts). */
   readonly signatures: boolean;
   /** The forum strategy drops the lines of a cookie-consent dialog (extract/strategies/signatures.ts consentStage). */

@@ -100,13 +100,16 @@ function forcedRoute(id: string, table: LineTable, html: string, model: Model, o
   return { ...(pageType ? { pageType } : {}), ...(strategy ? { strategy } : {}) };
 }
 
-/** The settings of a routed page: its route's over the page's (one merge per route and settings, cached). */
+/** The settings of a routed page: its route's over the page's, its `dana` over the page's DANA options (one merge per route and settings, cached). */
 const ROUTED = new WeakMap<FarswApplyOptions, WeakMap<object, FarswApplyOptions>>();
 function routedSettings(apply: FarswApplyOptions, settings: Readonly<Record<string, unknown>>): FarswApplyOptions {
   let m = ROUTED.get(apply);
   if (!m) ROUTED.set(apply, (m = new WeakMap()));
   let o = m.get(settings);
-  if (!o) m.set(settings, (o = Object.freeze({ ...apply, ...settings, dana: apply.dana }) as FarswApplyOptions));
+  if (!o) {
+    const dana = settings.dana ? Object.freeze({ ...apply.dana, ...(settings.dana as Partial<FarswApplyOptions['dana']>) }) : apply.dana;
+    m.set(settings, (o = Object.freeze({ ...apply, ...settings, dana }) as FarswApplyOptions));
+  }
   return o;
 }
 

@@ -37,10 +37,27 @@ export function muteMask(table: LineTable, model: Model, chosen: Uint8Array, opt
   const muted = options.mute > 0 ? mutedLines(table, model.evidence, options.mute, chosen) : undefined;
   if (!muted) return undefined;
   if (spare >= 0) muted[spare] = 0;
+  if (options.muteProse > 0) spareProse(table, chosen, muted, options.muteProse);
   let left = 0, any = false;
   for (let i = 0; i < chosen.length; i++) {
     if (muted[i]) any = true;
     else if (chosen[i]) left += table.contentChars[i]!;
   }
   return any && left >= options.muteRetry ? muted : undefined;
+}
+
+/**
+ * `muteProse`: a muted line of prose (at least `minChars` characters, under a fifth of its bytes link text) between two
+ * chosen lines the mute keeps is spared: a testimonial's or a feature's block whose class word (`follow-up`, `help`) rarely
+ * carried a news article. A dialog's prose (a cookie notice, a modal) sits after the page's last kept line and stays muted.
+ * @param muted changed in place
+ */
+function spareProse(table: LineTable, chosen: Uint8Array, muted: Uint16Array, minChars: number): void {
+  let first = -1, last = -1;
+  for (let i = 0; i < chosen.length; i++) {
+    if (!chosen[i] || muted[i] || table.contentChars[i] === 0) continue;
+    if (first < 0) first = i;
+    last = i;
+  }
+  for (let i = first + 1; i < last; i++) if (muted[i] && table.contentChars[i]! >= minChars && table.anchorBytes[i]! * 5 < table.contentBytes[i]!) muted[i] = 0;
 }

@@ -70,10 +70,10 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   },
   {
     id: 'items', types: ['product'],
-    purpose: "products: a near-empty output falls back to the page's body lines (bodyChars); reviews and related products are left out (dropWidgets); the page's nav, aside, header and footer dropped (dropChrome); a short output is read again with hidden tab panels (hiddenChars); a JSON-LD Product description the output lacks is added (jsonLdDescription)",
+    purpose: "products: a near-empty output falls back to the page's body lines (bodyChars); reviews and related products are left out (dropWidgets); the page's nav, aside, header and footer dropped (dropChrome); a short output is read again with hidden tab panels (hiddenChars); lines repeating earlier chosen text dropped (quoteChars: a description the body fallback or the relax to <main> brings back twice); a JSON-LD Product description the output lacks is added (jsonLdDescription)",
     lines: Object.freeze({ dropHidden: false }),
     reread: hiddenHoldsContent,
-    stages: insertStage(insertStage(insertStage(MODEL_STAGES, bodyStage, 'main'), widgetsStage, 'body'), chromeStage, 'widgets'),
+    stages: insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, bodyStage, 'main'), widgetsStage, 'body'), chromeStage, 'widgets'), quotesStage, 'chrome'),
     supplement: missingDescription,
   },
   {
@@ -87,7 +87,7 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   },
   {
     id: 'sections', types: ['service'],
-    purpose: "service pages: the repeated strategy's stages, then lines repeating earlier chosen text dropped (quoteChars: slides and blocks printed twice); the page read with its hidden FAQ answers and tab panels (readHidden)",
+    purpose: "service pages: the repeated strategy's stages, then lines repeating earlier chosen text dropped (quoteChars: slides and blocks printed twice); the page read with its hidden FAQ answers and tab panels (readHidden); the learned mute spares prose between kept lines (muteProse: testimonials, feature blocks)",
     lines: Object.freeze({ dropHidden: false }),
     reread: hiddenWanted,
     stages: insertStage(REPEATED_STAGES, quotesStage, 'remute'),

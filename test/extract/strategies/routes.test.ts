@@ -185,6 +185,63 @@ ${['Windows', 'macOS'].map((os) => `<div class="tab-panel" hidden><p>On ${os}, t
     expect(routed.text.split('\n')).toEqual(['Oak stool', desc, desc.replace('This', 'Each'), '$120']);
     expect(extract(html, { model: as('product'), farsw: { routes: withChrome } }).text).toContain('Example Furniture has made chairs');
   });
+  it('with quoteChars, a product page keeps its description once when the body fallback brings back its second copy (a mobile and a desktop block)', () => {
+    const desc = 'A wheel-thrown stoneware mug in a matte speckled glaze, holding 350 ml; safe in the dishwasher and the microwave.';
+    const copy = (device: string) => `<div class="desc ${device}"><p>${desc}</p><p>Handmade in small batches.</p></div>`;
+    const html = `<html><body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
+<div class="product"><h1>Speckle mug</h1><span class="price">$60.00</span>${copy('mobile')}<form class="buy"><button>Add to cart</button></form>${copy('desktop')}</div>
+<footer><p>Example Pottery</p></footer></body></html>`;
+    const route = (quoteChars: number) => ({ product: { strategy: 'items', minConfidence: 0.5, settings: { bodyChars: 400, dedupe: true, quoteChars } } });
+    // dedupe runs before the body fallback, which brings both copies back
+    expect(extract(html, { model: as('product'), farsw: { routes: route(0) } }).text.split(desc).length).toBe(3);
+    const once = extract(html, { model: as('product'), farsw: { routes: route(20) } });
+    expect(once.strategy).toBe('items');
+    expect(once.text.split('\n')).toEqual(['Speckle mug', '$60.00', desc, 'Handmade in small batches.']);
+  });
+  it("a route's `dana` settings reach the DANA options of the pages it takes: titleContainer 0 keeps a product's details outside the headline's element", () => {
+    const html = `<html><head><title>Joco cup 4oz | Example Cups</title></head><body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
+<div class="product-top"><div class="summary"><h1>Joco cup 4oz</h1><span class="price">$24.00</span>
+<p>A small glass cup for espresso and cortado, blown by hand from borosilicate glass with a silicone sleeve that keeps your fingers cool.</p>
+<p>Its lid seals with a quarter turn, so the cup rides in a bag without a drop spilled, and the sleeve comes off for the dishwasher; the glass itself goes in the top rack and the microwave, and it never takes on the taste or the smell of yesterday's coffee.</p>
+<p>Every cup is blown one at a time in our studio, so no two are quite alike: small bubbles and a slightly uneven rim are the marks of the hand that made it, not faults.</p></div></div>
+<div class="product-details"><h2>Features</h2><ul><li>Anti splash, ergonomic design</li><li>Nose dome: room for the nose, no head tilt</li><li>Thermal silicone sleeve</li><li>Thermal shock and etch resistant</li></ul>
+<h2>Materials and dimensions</h2><ul><li>Artisan blown borosilicate glass</li><li>Premium grade silicone</li><li>Waist width 65 mm</li><li>Height without lid 69 mm</li></ul></div>
+<footer><p>Example Cups</p></footer></body></html>`;
+    const route = (settings: Record<string, unknown>) => ({ product: { strategy: 'items', minConfidence: 0.5, settings } });
+    const cut = extract(html, { model: as('product'), farsw: { routes: route({}) } }).text;
+    expect(cut).toContain('Every cup is blown');
+    expect(cut).not.toContain('Waist width 65 mm');
+    const whole = extract(html, { model: as('product'), farsw: { routes: route({ dana: { titleContainer: 0 } }) } });
+    expect(whole.strategy).toBe('items');
+    expect(whole.text).toContain('Every cup is blown');
+    expect(whole.text).toContain('Waist width 65 mm');
+    // the same as the strategy forced with those DANA options
+    expect(extract(html, { model: as('product'), strategy: 'items', farsw: { dana: { titleContainer: 0 } } }).text).toBe(whole.text);
+  });
+  it('with muteProse, a service page keeps the testimonials the learned mute drops for their class word, and not a dialog after the last kept line', () => {
+    const quotes = ['Ledgerline took our books over in a week and we have not missed a VAT deadline since; their monthly report is the one email I read in full.',
+      'We moved from a spreadsheet to Ledgerline and saved two days a month; every question we sent was answered the same afternoon by a real accountant.',
+      'Clear prices, no surprises at the end of the year, and a bookkeeper who knows our trade: I recommend them to every shop owner I meet.'];
+    const cookies = 'We use cookies to measure how our site is used and to show you relevant offers; you can refuse them in the settings at any time.';
+    // `follow` (WordPress themes' follow-up testimonial cards; social "follow us" bars on news pages) and `modal` are muting class words of the shipped model.
+    const html = `<html><body><header><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header><main>
+<section class="hero"><h1>Bookkeeping for small businesses</h1><p>We keep your books, file your VAT returns and tell you where your money goes, every month, for one fixed price.</p></section>
+<section class="testimonials"><h2>What our clients say</h2><div class="follow-up">${quotes.map((q, k) => `<div class="follow-up__item"><div class="follow-up__name"><a href="">Client ${k + 1}</a></div><div class="follow-up__text">${q}</div></div>`).join('')}</div></section>
+<section class="features"><h2>What we do</h2><p>Every receipt and invoice entered and matched to your bank account by the tenth of the month, with a report of where the money went.</p>
+<p>Payroll for up to ten employees run on the twenty-fifth, with payslips sent to each of them and the tax office told the same day.</p>
+<p>Your VAT return prepared, checked by a second accountant and filed before the deadline, with a copy for your own records.</p></section>
+</main><div class="modal"><p>${cookies}</p></div><footer><p>Ledgerline B.V.</p></footer></body></html>`;
+    const route = (muteProse: number) => ({ service: { strategy: 'sections', minConfidence: 0.5, settings: { ...FARSW_APPLY_DEFAULTS.routes.service!.settings, muteProse } } });
+    const off = extract(html, { model: as('service'), farsw: { routes: route(0) } }).text;
+    for (const q of quotes) expect(off).not.toContain(q);
+    const spared = extract(html, { model: as('service'), farsw: { routes: route(50) } });
+    expect(spared.strategy).toBe('sections');
+    for (const q of quotes) expect(spared.text).toContain(q);
+    expect(spared.text).toContain('Payroll for up to ten employees');
+    expect(spared.text).not.toContain(cookies);
+    // the names, short lines, stay muted
+    expect(spared.text).not.toContain('Client 1');
+  });
   it('with hiddenChars, a collection page whose grid its script shows (a hidden placeholder) is read with its hidden elements, and only then', () => {
     const card = (i: number) => `<div class="card"><h3><a href="/p/${i}">Ash side table ${i}</a></h3><p>Oiled ash, ${40 + i} cm high, made to order.</p><span class="price">$${200 + i}</span></div>`;
     const grid = Array.from({ length: 6 }, (_, i) => card(i)).join('');
