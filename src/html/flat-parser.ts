@@ -3,7 +3,9 @@
  * (`unshift`/`shift`, a copy of the whole stack per element) and finds an end tag's element with `indexOf`, so
  * 600,000 unclosed `<b>` took minutes (quadratic in the depth). Here an open element is a push, a close a pop,
  * whether a name is open one map look-up: every step is O(1) but the pops an end tag implies. The events are
- * htmlparser2's, unchanged (test/faults/deep-pages.test.ts compares them on generated markup).
+ * htmlparser2's, unchanged (test/faults/deep-pages.test.ts compares them on generated markup), but one: a `<![CDATA[`
+ * in HTML content is a bogus comment ending at the next `>`, as browsers read it (html/lines.ts `cdataSection`);
+ * htmlparser2 12 reads a CDATA section to `]]>`, so a stray `<![CDATA[` hid the rest of a page (a forum's whole body).
  */
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 
@@ -37,7 +39,9 @@ class TopFirstStack<T> {
 }
 
 /** Parser internals replaced here (private in its types). */
-interface ParserInternals { stack: unknown; foreignContext: unknown; cbs: Partial<Handler>; endIndex: number; startIndex: number }
+interface ParserInternals { stack: unknown; foreignContext: unknown; cbs: Partial<Handler>; endIndex: number; startIndex: number; tokenizer: TokenizerInternals }
+/** The tokenizer's step through `CDATA[` after `<![`, and how much of it matched. */
+interface TokenizerInternals { stateCDATASequence(c: number): void; sequenceIndex: number; xmlMode: boolean }
 
 /** An htmlparser2 Parser whose open-element stacks cost O(1) per element (module comment). */
 export class FlatParser extends Parser {
@@ -48,6 +52,14 @@ export class FlatParser extends Parser {
     for (const c of (self.foreignContext as unknown[]).slice().reverse()) foreign.unshift(c);
     self.stack = new TopFirstStack<string>();
     self.foreignContext = foreign;
+    // `<![CDATA[` opens a section only in foreign content (svg, math); elsewhere it is a bogus comment, ended by `>`:
+    // its "[" is handed on as another character, which sends the tokenizer to its bogus-comment state.
+    const tokenizer = self.tokenizer;
+    const cdataStep = tokenizer.stateCDATASequence.bind(tokenizer);
+    tokenizer.stateCDATASequence = (c: number): void => {
+      const opens = c === 0x5b && tokenizer.sequenceIndex === 5; // the "[" after "CDATA"
+      cdataStep(opens && !tokenizer.xmlMode && !this.isInForeignContext() ? 0x20 : c);
+    };
   }
 
   /** The elements still open close at the end, top first, as Parser.onend does by index. */

@@ -34,6 +34,14 @@ describe('FlatParser', () => {
       expect(events(FlatParser, html)).toEqual(events(Parser, html));
     }), { numRuns: 400 });
   });
+
+  it('reads a <![CDATA[ in HTML content as a bogus comment ending at the next ">" (as browsers do), a section inside svg', () => {
+    const html = '<body><![CDATA[ <div id="top"></div><h1>Headline</h1><p>Text</p></body>';
+    const opened = (h: string): string[] => events(FlatParser, h).filter((e) => e.startsWith('open')).map((e) => JSON.parse(e.slice(5, e.lastIndexOf(' ')))[0]);
+    // The comment ends at the first ">" (the <div>'s): what follows is the page (htmlparser2 hid it all, no "]]>" came).
+    expect(opened(html)).toEqual(['body', 'h1', 'p']);
+    expect(events(FlatParser, '<svg><![CDATA[ a <b> ]]></svg><p>x</p>')).toEqual(events(Parser, '<svg><![CDATA[ a <b> ]]></svg><p>x</p>'));
+  });
 });
 
 describe('deep pages in every format', () => {
