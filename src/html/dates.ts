@@ -32,8 +32,8 @@ const MONTH_DAY_YEAR = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})
 const YEAR_MONTH_DAY = /(?<!\d)((?:19|20)\d\d)([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/;
 /** "19.06.2018", "06/19/2018", "19-06-2018". */
 const NUMERIC = /(?<!\d)(\d{1,2})([-/.])(\d{1,2})\2((?:19|20)\d\d)(?!\d)/;
-/** In a URL: `/2007/05/20/`, `/2007-05-20`, `_2007_05_20`. */
-const URL_DATE = /(?:^|[/_-])((?:19|20)\d\d)[/_-](\d{1,2})[/_-](\d{1,2})(?=$|[/_.?#-])/;
+/** In a URL: `/2007/05/20/`, `/2007-05-20`, `_2007_05_20`, `/2023/october/03/`. */
+const URL_DATE = new RegExp(`(?:^|[/_-])((?:19|20)\\d\\d)[/_-](\\d{1,2}|${MONTH_ALT})[/_-](\\d{1,2})(?=$|[/_.?#-])`, 'i');
 /** Every form above has a year: a text without one costs one test. */
 const YEAR = /(?:19|20)\d\d/;
 
@@ -45,11 +45,16 @@ export function validDay(year: number, month: number, day: number): string | nul
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** A date found in a text: its day, where it starts, its length, and for a numeric date both parts could be the month of ("03/10/2023"), the other reading. */
+export interface FoundDate { readonly day: string; readonly index: number; readonly length: number; readonly other?: string }
+
 /** The first date of a text and where it starts. `monthFirst`: read 06/07/2018 as June 7 (US English). */
-export function findDate(text: string, monthFirst = false): { day: string; index: number; length: number } | null {
+export function findDate(text: string, monthFirst = false): FoundDate | null {
   if (!YEAR.test(text)) return null;
-  const found: { day: string; index: number; length: number }[] = [];
-  const add = (m: RegExpExecArray, day: string | null): void => { if (day !== null) found.push({ day, index: m.index, length: m[0].length }); };
+  const found: FoundDate[] = [];
+  const add = (m: RegExpExecArray, day: string | null, other?: string | null): void => {
+    if (day !== null) found.push(other != null && other !== day ? { day, index: m.index, length: m[0].length, other } : { day, index: m.index, length: m[0].length });
+  };
   let m = DAY_MONTH_YEAR.exec(text);
   if (m) add(m, validDay(Number(m[3]), MONTH_OF.get(m[2]!.toLowerCase())!, Number(m[1])));
   m = MONTH_DAY_YEAR.exec(text);
@@ -61,7 +66,8 @@ export function findDate(text: string, monthFirst = false): { day: string; index
     const a = Number(m[1]), b = Number(m[3]);
     // Unambiguous when one part is over 12; else the dot is European (day first), the slash follows the page's language.
     const dayFirst = a > 12 || (b <= 12 && (m[2] !== '/' || !monthFirst));
-    add(m, dayFirst ? validDay(Number(m[4]), b, a) : validDay(Number(m[4]), a, b));
+    const ambiguous = a <= 12 && b <= 12;
+    add(m, dayFirst ? validDay(Number(m[4]), b, a) : validDay(Number(m[4]), a, b), ambiguous ? (dayFirst ? validDay(Number(m[4]), a, b) : validDay(Number(m[4]), b, a)) : null);
   }
   if (found.length === 0) return null;
   return found.reduce((x, y) => (y.index < x.index ? y : x));
@@ -90,5 +96,5 @@ export function dateFromUrl(url: string | null | undefined): string | null {
     return null;
   }
   const m = URL_DATE.exec(path);
-  return m ? validDay(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+  return m ? validDay(Number(m[1]), /^\d/.test(m[2]!) ? Number(m[2]) : MONTH_OF.get(m[2]!.toLowerCase())!, Number(m[3])) : null;
 }

@@ -15,12 +15,16 @@
  *   a byline's text is cut to its names
  *   ("By …", "Von …", "Par …", "Por …" dropped; dates, roles and publishers after the
  *   names left out, and a role after a comma: "Jo Bloggs, senior reporter"; every name of "A, B and C" kept);
- * - date (`YYYY-MM-DD`, html/dates.ts): the date shown near the headline (its text, or
- *   a `<time datetime>` there, whose own text wins over its datetime; not a date inside the headline), else JSON-LD `datePublished`, `article:published_time`
- *   and the other published-date meta tags (og, Dublin Core, parsely, sailthru, Microsoft Learn's `ms.date`, …),
- *   `itemprop=datePublished`, the first `<time datetime>`, then the URL (`/2007/05/20/`);
- *   never a modified date of the data alone (a page's last edit is not its publication), nor a date shown after a label
- *   naming another event ("Registered:", "Joined", "Member since" in a forum's user box, "Submitted", "accessed");
+ * - date (`YYYY-MM-DD`, html/dates.ts): the date shown under the headline (its text, or
+ *   a `<time datetime>` there, whose own text wins over its datetime when a day apart at most; not a date inside the
+ *   headline), else a date labelled "Published"/"Posted on"/"Veröffentlicht am"/… anywhere, else JSON-LD `datePublished`,
+ *   `article:published_time` and the other published-date meta tags (og, Dublin Core, parsely, sailthru, Microsoft
+ *   Learn's `ms.date`, …), `itemprop=datePublished`, the first `<time datetime>`, then a date shown just above the
+ *   headline, then the URL (`/2007/05/20/`, `/2023/october/03/`); a numeric date read month first ("03/10/2023") is
+ *   read day first when the URL or the data names that day; never a modified date of the data alone (a page's last edit
+ *   is not its publication), nor a date labelled or classed as an update ("Updated", hAtom's `updated`) before the others,
+ *   nor a date shown after a label naming another event ("Registered:", "Joined", "Member since" in a forum's user box,
+ *   "Submitted", "accessed");
  * - site name: `og:site_name`, JSON-LD `publisher.name`, `application-name`;
  * - language: `<html lang>`, `content-language`, `og:locale`; direction: `dir` of
  *   `<html>` or `<body>`;
@@ -96,10 +100,15 @@ const MAX_BYLINE = 400;
 const BOUNDARY = '\u0001';
 
 /** A date seen in the page's visible text or a `<time>`, at `pos` characters of visible text; `updated`: labelled as an update. */
-interface DateSeen { readonly pos: number; readonly day: string; readonly updated: boolean }
+interface DateSeen { readonly pos: number; readonly day: string; readonly updated: boolean; readonly published: boolean; readonly other?: string | undefined }
 
 /** A label saying the date after it is an update, not the publication ("Updated", "Aktualisiert", "Mis à jour", …). */
 const UPDATED_LABEL = /(?:updated|modified|revised|edited|aktualisiert|geändert|mis à jour|modifié|actualizado|modificado|aggiornato|atualizado|bijgewerkt)\b[^\p{L}\d]{0,12}(?:\p{L}+[^\p{L}\d]{1,3}){0,2}$/iu;
+
+/** A label saying the date after it is the publication's ("Published", "Posted on", "Veröffentlicht am", "Publié le", …). */
+const PUBLISHED_LABEL = /(?:published|posted|publication date|veröffentlicht|publié|publicado|pubblicato|gepubliceerd)(?:\s+(?:on|am|le|el|il|op))?[^\p{L}\d]{0,4}$/iu;
+/** Class words of an element whose dates are updates (hAtom's `updated`, `date-modified`, `last-modified`). */
+const UPDATED_CLASS = /updated|modified/i;
 
 /** A label saying the date after it is not the page's (a forum user box's "Registered:", "Joined", "Member since", a paper's "Submitted", a citation's "accessed"). */
 const OTHER_DATE_LABEL = /(?:registered|joined|join date|member since|founded|submitted|received|accepted|accessed|registriert seit|dabei seit|inscrit le|inscrit depuis|registrado)\b[^\p{L}\d]{0,4}$/iu;
@@ -167,12 +176,15 @@ function collect(html: string, monthFirst: boolean): Found {
   let paraDepth = -1, paraText = '';
   // The open <time datetime> (−1: none) and its entry in the dates.
   let timeDepth = -1, timeDate = -1;
+  // The open element whose class marks its dates as updates (−1: none).
+  let updatedDepth = -1;
   const parser = new Parser({
     onopentag(name, attrs) {
       depth++;
       if (hiddenDepth < 0 && HIDDEN_TEXT.has(name) && !(name === 'script' && attrs['type']?.toLowerCase() === 'application/ld+json')) hiddenDepth = depth;
       if (name === 'head') inHead = true;
       else if (name === 'body') inHead = false;
+      if (updatedDepth < 0 && attrs['class'] !== undefined && UPDATED_CLASS.test(attrs['class'])) updatedDepth = depth;
       if ((name === 'html' || name === 'body') && attrs['dir']) f.dir ??= clean(attrs['dir'])?.toLowerCase() ?? null;
       if (name === 'html' && attrs['lang']) f.lang ??= clean(attrs['lang']);
       else if (name === 'meta') {
@@ -188,7 +200,7 @@ function collect(html: string, monthFirst: boolean): Found {
         f.time ??= clean(attrs['datetime']);
         const day = dayOf(attrs['datetime'], monthFirst);
         if (day !== null && !inHead && f.dates.length < MAX_CANDIDATES && !OTHER_DATE_LABEL.test(recent.slice(-40).trimEnd())) {
-          f.dates.push({ pos, day, updated: UPDATED_LABEL.test(recent.slice(-60)) || /updated|modified/i.test(attrs['class'] ?? '') });
+          f.dates.push({ pos, day, updated: updatedDepth >= 0 || UPDATED_LABEL.test(recent.slice(-60)) || UPDATED_CLASS.test(attrs['class'] ?? ''), published: PUBLISHED_LABEL.test(recent.slice(-40)) });
           timeDepth = depth;
           timeDate = f.dates.length - 1;
         }
@@ -238,8 +250,11 @@ function collect(html: string, monthFirst: boolean): Found {
       if (f.dates.length < MAX_CANDIDATES && text.length < 400) {
         const d = findDate(text, monthFirst);
         // Inside a <time>, the day it shows replaces its datetime's (a UTC value a day off the page's day).
-        if (d && timeDepth >= 0) f.dates[timeDate] = { ...f.dates[timeDate]!, day: d.day };
-        else if (d && !OTHER_DATE_LABEL.test((recent.slice(-40) + text.slice(0, d.index)).trimEnd())) f.dates.push({ pos: pos + d.index, day: d.day, updated: UPDATED_LABEL.test(recent.slice(-60) + text.slice(0, d.index)) });
+        if (d && timeDepth >= 0) { if (daysApart(d.day, f.dates[timeDate]!.day) <= 1) f.dates[timeDate] = { ...f.dates[timeDate]!, day: d.day, other: d.other }; }
+        else if (d) {
+          const label = recent.slice(-60) + text.slice(0, d.index);
+          if (!OTHER_DATE_LABEL.test(label.slice(-40).trimEnd())) f.dates.push({ pos: pos + d.index, day: d.day, updated: updatedDepth >= 0 || UPDATED_LABEL.test(label), published: PUBLISHED_LABEL.test(label.slice(-40)), other: d.other });
+        }
       }
       if (text.trim() !== '') {
         if (byText !== null) {
@@ -254,6 +269,7 @@ function collect(html: string, monthFirst: boolean): Found {
     onclosetag(name) {
       if (homeDepth === depth) homeDepth = -1;
       if (timeDepth === depth) timeDepth = -1;
+      if (updatedDepth === depth) updatedDepth = -1;
       if (foreignDepth === depth) foreignDepth = -1;
       if (name === 'head') inHead = false;
       if (paraDepth === depth) {
@@ -574,18 +590,22 @@ const PUBLISHED_META = [
 /**
  * The date shown with the headline (visible characters `at` to `end`): the first within 300 characters after its end
  * (the line under a headline), else the nearest within 300 before it; a date inside the headline is its text
- * ("2024.4.4 -> 2024.5.0 issue"); `updated`: the dates labelled as updates, else the others.
+ * ("2024.4.4 -> 2024.5.0 issue"); `updated`: the dates labelled as updates, else the others; `after`: only a date after it.
  */
-function dateNear(dates: readonly DateSeen[], at: number, end: number, updated: boolean | null, near = NEAR_CHARS): string | null {
+function dateNear(dates: readonly DateSeen[], at: number, end: number, updated: boolean | null, near = NEAR_CHARS, after = false): string | null {
   let before: DateSeen | null = null;
   for (const d of dates) {
     if (updated !== null && d.updated !== updated) continue;
+    if (after && d.pos < end) continue;
     if (d.pos >= end) return d.pos - end <= near ? d.day : before?.day ?? null;
     if (d.pos >= at) continue;
     if (at - d.pos <= near) before = d;
   }
   return before?.day ?? null;
 }
+
+/** How many days apart two `YYYY-MM-DD` days are. */
+const daysApart = (a: string, b: string): number => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 
 /** How far from the headline a date still belongs to it (visible characters). */
 const NEAR_CHARS = 300;
@@ -656,15 +676,25 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
   ].map(clean).filter((c): c is string => c !== null && !PLACEHOLDER.test(c));
   const byline = candidates.find((c) => !(slug && c === metaNames) && !siteLike.has(keyOf(c)) && squash(c) !== site.host) ?? candidates[0] ?? null;
 
-  // Date: what the reader sees under the headline, else what the page's data says, else the URL.
+  // Date: what the reader sees under the headline or labelled as the publication, else what the page's data says, else the URL.
   // Microsoft Learn's `ms.date` is written month first ("03/06/2025") whatever the page's language.
   const msDate = dayOf(m.get('ms.date'), true);
   const structured = [ldString(first, 'datePublished'), ...PUBLISHED_META.map((k) => m.get(k)), msDate, f.itemprop.get('datepublished'), f.time];
-  const date = (top !== null ? dateNear(f.dates, top.pos, top.end, false) : null)
-    ?? firstDay(structured, monthFirst)
-    ?? dateFromUrl(url ?? null)
+  // A date the page labels as the publication's ("Published", "Posted on"), wherever it is.
+  const labelled = f.dates.find((d) => d.published && !d.updated)?.day ?? null;
+  const data = firstDay(structured, monthFirst);
+  const inUrl = dateFromUrl(url ?? null);
+  const picked = (top !== null ? dateNear(f.dates, top.pos, top.end, false, NEAR_CHARS, true) : null)
+    ?? labelled
+    ?? data
+    // A date just above the headline (a site's "Date: today" bar, a preprint's day) comes after the data.
+    ?? (top !== null ? dateNear(f.dates, top.pos, top.end, false) : null)
+    ?? inUrl
     ?? (top !== null ? dateNear(f.dates, top.pos, top.end, true) : null)
     ?? dateNear(f.dates, top?.pos ?? 0, top?.end ?? 0, null, 2000);
+  // "03/10/2023" read month first on an English page is 3 October when the URL or the data says so.
+  const other = picked !== null ? f.dates.find((d) => d.day === picked && d.other !== undefined)?.other : undefined;
+  const date = other !== undefined && (other === inUrl || other === data) ? other : picked;
 
   const lang = f.lang ?? m.get('content-language') ?? m.get('og:locale')?.replace('_', '-') ?? null;
   const canonical = f.canonical ?? f.ogUrl ?? (first && typeof first['url'] === 'string' ? first['url'] : null);

@@ -117,6 +117,7 @@ describe('dates (issue 37.3): the page\'s day as YYYY-MM-DD', () => {
     expect(extractMetadata(page('<meta name="parsely-pub-date" content="Tue, 05 Mar 2024 08:00:00 GMT">', '<p>x</p>')).date).toBe('2024-03-05');
     expect(extractMetadata(page('', '<p>x</p>'), 'https://blog.example/2007/05/20/a-post/').date).toBe('2007-05-20');
     expect(extractMetadata(page('', '<p>x</p>'), 'https://blog.example/2007-05-20-a-post').date).toBe('2007-05-20');
+    expect(extractMetadata(page('', '<p>x</p>'), 'https://blog.example/2023/october/03/a-post/').date).toBe('2023-10-03');
     // No real day: null (a 31st of June, a year far off, a price).
     expect(extractMetadata(page('', '<h1>T</h1><p>31 June 2018, $12.50, 1/2/3456</p>')).date).toBeNull();
   });
@@ -161,8 +162,41 @@ describe('dates near the headline (issue 37.3)', () => {
     expect(page(answer, `<h1>${long}</h1><div>${'Asked by a user with a long name and a long story here. '.repeat(4)}</div><time datetime="2014-02-04T13:02:51Z">Feb 4, 2014</time>`)).toBe('2014-02-04');
   });
 
-  it('a <time> shows the day its text says when its datetime is a UTC value a day off', () => {
+  it('a <time> shows the day its text says when its datetime is a UTC value a day off, its datetime when they are further apart', () => {
     expect(page('', '<h1>Pros and cons of using a travel agent</h1><time datetime="2024-04-17T21:13:04Z">April 18, 2024</time><p>Text.</p>')).toBe('2024-04-18');
+    // A template's text left from another post: the machine-readable day is the page's.
+    expect(page('', '<h1>Pros and cons of using a travel agent</h1><time datetime="2024-12-20">August 28, 2024</time><p>Text.</p>')).toBe('2024-12-20');
+  });
+
+  it('a date labelled "Published" anywhere comes before the data; one just above the headline after it', () => {
+    const ld = '<script type="application/ld+json">{"@type":"Article","datePublished":"2025-11-29T12:28:31-05:00"}</script>';
+    const body = `<p>${'A long introduction that pushes the date far from the headline. '.repeat(10)}</p>`;
+    // Shown at the end of the article, under a label: the data is a later re-publication.
+    expect(page(ld, `<h1>Ten free accounting tools</h1>${body}<div>Published <time datetime="2025-08-13">August 13, 2025</time></div>`)).toBe('2025-08-13');
+    expect(page('', `<h1>Ten free accounting tools</h1>${body}<h4>Published</h4><div class="date">July 8, 2025</div>`)).toBe('2025-07-08');
+    expect(page('', `<h1>A treatise on coffee</h1>${body}<p>Veröffentlicht am 2. Februar 2023</p>`)).toBe('2023-02-02');
+    // Without the label a far date is no candidate.
+    expect(page('', `<h1>Ten free accounting tools</h1>${body}${body}${body}${body}<div class="date">July 8, 2025</div>`)).toBeNull();
+    // A site's bar with today's date above the headline gives way to the data (a forum's microdata here).
+    const bar = '<p>Stats: 8,365,576 topics. Date: Thursday, 05 March 2026 at 01:16 PM</p>';
+    expect(page('', `${bar}<h2>Hybrid quantum and classical computing</h2><div itemscope><meta itemprop="datePublished" content="2023-03-09T14:21:23Z"></div>`)).toBe('2023-03-09');
+    expect(page('', `${bar}<h2>Hybrid quantum and classical computing</h2><p>Text.</p>`)).toBe('2026-03-05');
+  });
+
+  it('dates in an element classed "updated" (hAtom) are updates, like labelled ones', () => {
+    const head = '<meta property="article:published_time" content="2022-01-03T16:52:00+00:00">';
+    expect(page(head, '<h1>Remote work tips</h1><span class="meta-date"><span class="updated">2025-11-03</span></span><p>Text.</p>')).toBe('2022-01-03');
+    expect(page(head, '<h1>Remote work tips</h1><span class="meta-date"><span>2025-11-03</span></span><p>Text.</p>')).toBe('2025-11-03');
+  });
+
+  it('a numeric date read month first is read day first when the URL or the data names that day', () => {
+    const body = '<h1>How many wine styles are there?</h1><div class="blog-date">03/10/2023</div><p>Text.</p>';
+    const at = (url?: string) => extractMetadata(`<html lang="en"><head></head><body>${body}</body></html>`, url).date;
+    expect(at('https://wine.example/blog/2023/october/03/wine-styles/')).toBe('2023-10-03');
+    expect(at('https://wine.example/blog/2023/10/03/wine-styles/')).toBe('2023-10-03');
+    expect(at('https://wine.example/blog/wine-styles/')).toBe('2023-03-10');
+    // An unambiguous date is never swapped.
+    expect(extractMetadata('<html lang="en"><body><h1>How many wine styles are there?</h1><div>03/13/2023</div></body></html>', 'https://wine.example/2023/13/03/').date).toBe('2023-03-13');
   });
 });
 
