@@ -20,10 +20,10 @@
  *   headline), else a date labelled "Published"/"Posted on"/"Veröffentlicht am"/… anywhere, else JSON-LD `datePublished`,
  *   `article:published_time` and the other published-date meta tags (og, Dublin Core, parsely, sailthru, Microsoft
  *   Learn's `ms.date`, …), `itemprop=datePublished`, the first `<time datetime>`, then a date shown just above the
- *   headline, then the URL (`/2007/05/20/`, `/2023/october/03/`); a numeric date read month first ("03/10/2023") is
- *   read day first when the URL or the data names that day; never a modified date of the data alone (a page's last edit
- *   is not its publication), nor a date labelled or classed as an update ("Updated", hAtom's `updated`) before the others,
- *   nor a date shown after a label naming another event ("Registered:", "Joined", "Member since" in a forum's user box,
+ *   headline, then the URL (`/2007/05/20/`, `/2023/october/03/`); a numeric date ("03/10/2023") takes its other reading
+ *   when the URL or the data names that day; never a modified date of the data alone (a page's last edit is not its
+ *   publication), nor a date labelled or classed as an update ("Updated", hAtom's `updated`) before the others, nor a
+ *   date shown after a label naming another event ("Registered:", "Joined", "Member since" in a forum's user box,
  *   "Submitted", "accessed");
  * - site name: `og:site_name`, JSON-LD `publisher.name`, `application-name`;
  * - language: `<html lang>`, `content-language`, `og:locale`; direction: `dir` of
@@ -99,7 +99,10 @@ const MAX_BYLINE = 400;
 /** Boundary between the text of two elements inside a byline (kept apart: "Keith Barry" | "Senior Reporter"). */
 const BOUNDARY = '\u0001';
 
-/** A date seen in the page's visible text or a `<time>`, at `pos` characters of visible text; `updated`: labelled as an update. */
+/**
+ * A date seen in the page's visible text or a `<time>`, at `pos` characters of visible text; `updated`: labelled or classed
+ * as an update; `published`: labelled as the publication; `other`: a numeric date's other reading when both parts could be the month.
+ */
 interface DateSeen { readonly pos: number; readonly day: string; readonly updated: boolean; readonly published: boolean; readonly other?: string | undefined }
 
 /** A label saying the date after it is an update, not the publication ("Updated", "Aktualisiert", "Mis à jour", …). */
@@ -249,7 +252,7 @@ function collect(html: string, monthFirst: boolean): Found {
       // A date in the visible text: most text nodes have no digit and cost one test.
       if (f.dates.length < MAX_CANDIDATES && text.length < 400) {
         const d = findDate(text, monthFirst);
-        // Inside a <time>, the day it shows replaces its datetime's (a UTC value a day off the page's day).
+        // Inside a <time>, the day it shows replaces its datetime's when a day apart at most (a UTC value a day off the page's day).
         if (d && timeDepth >= 0) { if (daysApart(d.day, f.dates[timeDate]!.day) <= 1) f.dates[timeDate] = { ...f.dates[timeDate]!, day: d.day, other: d.other }; }
         else if (d) {
           const label = recent.slice(-60) + text.slice(0, d.index);
@@ -692,7 +695,7 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
     ?? inUrl
     ?? (top !== null ? dateNear(f.dates, top.pos, top.end, true) : null)
     ?? dateNear(f.dates, top?.pos ?? 0, top?.end ?? 0, null, 2000);
-  // "03/10/2023" read month first on an English page is 3 October when the URL or the data says so.
+  // A numeric date's other reading ("03/10/2023" on an English page: 3 October, not March 10) when the URL or the data names it.
   const other = picked !== null ? f.dates.find((d) => d.day === picked && d.other !== undefined)?.other : undefined;
   const date = other !== undefined && (other === inUrl || other === data) ? other : picked;
 
