@@ -98,7 +98,7 @@ const GRIDS = {
     { commentShare: 1 }, { commentShare: 1, quoteChars: 10, signatures: true }, { commentShare: 1, quoteChars: 20, signatures: true },
     ...[0.3, 0.5].map((postsShare) => ({ commentShare: 1, quoteChars: 10, signatures: true, postsShare })),
     ...[false, true].map((replies) => ({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies })),
-    { commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true },
+    ...[{}, { dropChrome: true }, { dropChrome: true, signIn: true }].map((c) => ({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true, ...c })),
   ],
   // jsonLdDescription off left the grid once every fold chose it on (docs/decisions.md, "Page types").
   items: [

@@ -319,7 +319,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * lower than the one at which the other shared datasets stay within 0.001 (`npm run bench:routes -- --floors`, bench:wcxb --floors).
    */
   routes: Object.freeze({
-    forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true }) }),
+    forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true, dropChrome: true, signIn: true }) }),
     documentation: Object.freeze({ strategy: 'docs', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, readHidden: true, mute: 0 }) }),
     service: Object.freeze({ strategy: 'sections', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, muteProse: 50 }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 }) }),
@@ -370,6 +370,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   memberStats: false,
   /** The learned mute's spare of prose between kept lines (extract/stages/mute.ts); each route sets its own; 0 = off. */
   muteProse: 0,
+  /** The forum strategy's sign-in prompts dropped (extract/strategies/signatures.ts); each route sets its own. */
+  signIn: false,
 });
 
 /**

@@ -197,6 +197,8 @@ export interface FarswApplyOptions {
   readonly dropConsent: boolean;
   /** The forum strategy drops the member panel's lines beside each post: titles, post counts, join dates (extract/strategies/signatures.ts statsStage). */
   readonly memberStats: boolean;
+  /** The forum strategy drops prompts to sign in or register before replying (extract/strategies/signatures.ts signInStage). */
+  readonly signIn: boolean;
   /** DANA core parameters for the combined modes. */
   readonly dana: DanaOptions;
 }

@@ -11,7 +11,7 @@ import { nameHash } from '../../html/tags.js';
 import { need, type Stage } from '../stages/types.js';
 import { muteMask, spareLine } from '../stages/mute.js';
 
-const NAV = nameHash('nav'), ASIDE = nameHash('aside'), HEADER = nameHash('header'), FOOTER = nameHash('footer');
+const MAIN = nameHash('main'), NAV = nameHash('nav'), ASIDE = nameHash('aside'), HEADER = nameHash('header'), FOOTER = nameHash('footer');
 /** Elements whose `<header>` and `<footer>` are their own, not the page's. */
 const SECTIONING: ReadonlySet<number> = new Set(['article', 'section', 'main'].map(nameHash));
 
@@ -32,6 +32,20 @@ export function chromeElements(tree: Required<Pick<ElementTree, 'tag' | 'parent'
       sectioned[e] = sectioned[p]! === 1 || SECTIONING.has(tag[p]!) ? 1 : 0;
     }
     if (h === NAV || h === ASIDE || ((h === HEADER || h === FOOTER) && sectioned[e] === 0)) chrome[e] = 1;
+  }
+  // A chrome element holding the page's main element is a parse artefact (an aside left open before <main>): neither it
+  // nor what it holds is chrome, but for the chrome elements inside it.
+  const holdsMain = new Uint8Array(n);
+  let any = false;
+  for (let e = n - 1; e >= 0; e--) {
+    const p = parent[e]! - 1;
+    if (p >= 0 && (tag[e] === MAIN || holdsMain[e] === 1)) { holdsMain[p] = 1; any ||= chrome[p] === 1; }
+  }
+  if (any) {
+    for (let e = 0; e < n; e++) {
+      const p = parent[e]! - 1, h = tag[e]!;
+      chrome[e] = holdsMain[e] === 0 && ((p >= 0 && chrome[p] === 1) || h === NAV || h === ASIDE || ((h === HEADER || h === FOOTER) && sectioned[e] === 0)) ? 1 : 0;
+    }
   }
   return chrome;
 }

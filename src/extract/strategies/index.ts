@@ -23,7 +23,7 @@ import { chromeStage, remuteStage } from './chrome.js';
 import { postsStage, repliesStage } from './posts.js';
 import { widgetsStage } from './widgets.js';
 import { quotesStage } from './quotes.js';
-import { consentStage, signaturesStage, statsStage } from './signatures.js';
+import { consentStage, signInStage, signaturesStage, statsStage } from './signatures.js';
 import { ConfigError } from '../../core/errors.js';
 import { lineKey } from '../../html/line-key.js';
 
@@ -63,10 +63,10 @@ const REPEATED_STAGES = insertStage(insertStage(insertStage(insertStage(MODEL_ST
 export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   {
     id: 'forum', types: ['forum'],
-    purpose: 'forum threads and Q&A: comment sections are posts, read when they hold the thread (commentShare); the run of posts kept whole (posts), or when the model kept little of it (postsShare), or the lines the model chose in it after the container cuts (replies); quoted posts (quoteChars), signatures (signatures), member panels (memberStats) and cookie-consent dialogs (dropConsent) dropped',
+    purpose: 'forum threads and Q&A: comment sections are posts, read when they hold the thread (commentShare); the run of posts kept whole (posts), or when the model kept little of it (postsShare), or the lines the model chose in it after the container cuts (replies); quoted posts (quoteChars), signatures (signatures), member panels (memberStats), sign-in prompts (signIn), cookie-consent dialogs (dropConsent) and the page chrome: nav, aside, header and footer (dropChrome) dropped',
     lines: Object.freeze({ dropComments: false }),
     reread: commentsHoldThread,
-    stages: insertStage(insertStage(insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, repliesStage, 'fill'), postsStage, 'mute'), quotesStage, 'main'), signaturesStage, 'quotes', 'before'), consentStage, 'signatures'), statsStage, 'consent'),
+    stages: insertStage(insertStage(insertStage(insertStage(insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, repliesStage, 'fill'), postsStage, 'mute'), quotesStage, 'main'), signaturesStage, 'quotes', 'before'), consentStage, 'signatures'), statsStage, 'consent'), signInStage, 'stats'), chromeStage, 'sign-in'),
   },
   {
     id: 'items', types: ['product'],

@@ -66,6 +66,11 @@ const STAT_COUNT = /^[\d,.]+[km]?\s+(?:posts?|likes?|replies|reply|helpful votes
 /** A member title or role. */
 const STAT_TITLE = /^(?:(?:senior|new|established|premium|well-known|full|active|junior|valued|registered|veteran|respected)\s+)?members?$|^(?:moderator|administrator|admin|op|original poster|thread starter)$/i;
 
+/** Between the parts of one member-panel line ("2,089 posts · Joined 2001"). */
+const STAT_SEPARATOR = /\s+[·|•]\s+/;
+/** A member panel's part: a label with its value, a count or a member title. */
+const isStat = (t: string): boolean => STAT_LABEL.test(t) || STAT_COUNT.test(t) || STAT_TITLE.test(t);
+
 /**
  * The chosen lines less the member-panel lines (module comment); undefined when none is.
  * @param chosen 1 per chosen line; not changed
@@ -79,7 +84,7 @@ export function dropMemberStats(table: LineTable, chosen: Uint8Array): Uint8Arra
     const short = table.contentChars[i]! <= STAT_CHARS;
     const t = short ? table.lineText(i) : '';
     const isLabel = short && STAT_LABEL.test(t);
-    if (isLabel || (short && (STAT_COUNT.test(t) || STAT_TITLE.test(t) || (label && /^[\d,.]+$/.test(t))))) (out ??= chosen.slice())[i] = 0;
+    if (isLabel || (short && ((label && /^[\d,.]+$/.test(t)) || t.split(STAT_SEPARATOR).every(isStat)))) (out ??= chosen.slice())[i] = 0;
     label = isLabel && !/\d/.test(t);
   }
   return out;
@@ -91,6 +96,31 @@ export const statsStage: Stage = chosenStage({
   kept: '',
   dropped: 'a member panel line (a member title, "Posts: N", "Joined …", "N likes")',
 }, (o) => o.memberStats, dropMemberStats);
+
+/** Characters of a sign-in prompt line at most. */
+const PROMPT_CHARS = 80;
+/** A prompt to sign in, register or join before replying ("Create an account or sign in to comment", "You must log in to answer this question."). */
+const PROMPT = /^(?:(?:please\s+)?(?:sign|log)\s?(?:in|up)\b|register\b|create an account|already have an account|don'?t have an account|you must (?:be )?(?:log|sign)|you need to be a member|join the (?:conversation|discussion))/i;
+
+/**
+ * The chosen lines less the sign-in prompts (`signIn`): a short line that asks the reader to sign in, register or join
+ * before replying, which the gold leaves out; undefined when none is.
+ * @param chosen 1 per chosen line; not changed
+ */
+export function dropSignInPrompts(table: LineTable, chosen: Uint8Array): Uint8Array | undefined {
+  let out: Uint8Array | undefined;
+  for (let i = 0; i < table.count; i++) {
+    if (chosen[i] && table.contentChars[i]! > 0 && table.contentChars[i]! <= PROMPT_CHARS && PROMPT.test(table.lineText(i).trim())) (out ??= chosen.slice())[i] = 0;
+  }
+  return out;
+}
+
+/** Stage `sign-in`: prompts to sign in or register before replying go (`signIn`). */
+export const signInStage: Stage = chosenStage({
+  id: 'sign-in', purpose: 'forum threads: prompts to sign in or register before replying go (signIn)',
+  kept: '',
+  dropped: 'a prompt to sign in, register or join before replying',
+}, (o) => o.signIn, dropSignInPrompts);
 
 /** Stage `consent`: lines in a cookie-consent dialog go (`dropConsent`). */
 export const consentStage: Stage = chosenStage({

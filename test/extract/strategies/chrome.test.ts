@@ -22,6 +22,16 @@ describe('chromeLines', () => {
     const lines = textOf(page, chromeLines(buildLineTable(page))!);
     expect(lines).toEqual(['Harbour News', 'Home Tides', 'Most read this week', 'Copyright Harbour News', 'Privacy policy']);
   });
+  it('leaves out an aside left open before the page\'s <main> (the parser puts the page inside it), but not the chrome inside it', () => {
+    // The announcement banner's <aside> is never closed: <main> and the footer after it are the aside's children.
+    const open = `<html><body><aside class="banner"><p>Join us at the conference</p>
+<main><nav><a href="/">Home</a></nav><h1>Lessons from a long career</h1><p>I had the privilege of speaking at the fest.</p></main>
+<footer><p>Copyright Harbour News</p></footer></body></html>`;
+    expect(textOf(open, chromeLines(buildLineTable(open))!)).toEqual(['Home', 'Copyright Harbour News']);
+    // The same page with its aside closed: the banner alone is chrome, as before.
+    const closed = open.replace('</p>\n<main>', '</p></aside>\n<main>');
+    expect(textOf(closed, chromeLines(buildLineTable(closed))!)).toEqual(['Join us at the conference', 'Home', 'Copyright Harbour News']);
+  });
   it('is undefined for a table without element tags (made by hand)', () => {
     const t = buildLineTable(page);
     const { tag: _tag, ...rest } = t.elements!;

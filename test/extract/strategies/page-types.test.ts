@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { extract, scoreText } from '../../../src/index.js';
+import { FARSW_APPLY_DEFAULTS } from '../../../src/core/defaults.js';
 
 const DIR = fileURLToPath(new URL('../../../training-data/page-types.example/', import.meta.url));
 const page = (name: string): { html: string; gold: string; url: string } => ({
@@ -59,6 +60,23 @@ describe('page types (training-data/page-types.example)', () => {
     expect(r.text).not.toMatch(/^Posts:/m);
     // Measured 1.000 (0.981 with the members' "Posts:" lines and counts, before memberStats).
     expect(scoreText(r.text, gold).bow.f1).toBeGreaterThanOrEqual(0.99);
+  });
+  it("a short thread beside a sidebar's sign-up box: the forum strategy drops the page's aside (dropChrome), wherever the sidebar stands", () => {
+    const { html, gold, url } = page('forum-sidebar');
+    const farsw = FARSW_APPLY_DEFAULTS.routes.forum!.settings!;
+    expect(farsw.dropChrome).toBe(true);
+    const r = extract(html, { url, metadata: true });
+    expect(r.metadata?.pageType?.type).toBe('forum');
+    expect(r.strategy).toBe('forum');
+    expect(r.text).toBe('Netting brassicas against pigeons\nplotholder_42 3 hr. ago\n' + gold.split('\n')[3]);
+    expect(scoreText(r.text, gold).bow.f1).toBe(1);
+    // Without dropChrome the sign-up box is in: the headline's container holds the thread and the sidebar.
+    expect(extract(html, { url, strategy: 'forum', farsw: { ...farsw, dropChrome: false } }).text).toMatch(/Create your account/);
+    // Metamorphic: the sidebar on the left (the aside before the headline) gives the same text.
+    const aside = /<aside[^]*<\/aside>/.exec(html)![0];
+    const left = html.replace(`\n${aside}`, '').replace('<h1>', `${aside}<h1>`);
+    expect(left).not.toBe(html);
+    expect(extract(left, { url, strategy: 'forum', farsw }).text).toBe(r.text);
   });
   // Floors: BoW F1 as measured when the page was written (with its URL, a classifier feature), less 0.01; what is missing or extra is named.
   it.each([

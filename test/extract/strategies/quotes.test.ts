@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../../src/html/lines.js';
 import { dropQuotedLines, quotesStage } from '../../../src/extract/strategies/quotes.js';
-import { consentStage, dropConsentLines, dropMemberStats, dropSignatureLines, signaturesStage, statsStage } from '../../../src/extract/strategies/signatures.js';
+import { consentStage, dropConsentLines, dropMemberStats, dropSignatureLines, dropSignInPrompts, signInStage, signaturesStage, statsStage } from '../../../src/extract/strategies/signatures.js';
 import { FARSW_APPLY_DEFAULTS } from '../../../src/core/defaults.js';
 import type { Model } from '../../../src/model/model.js';
 import type { FarswApplyOptions } from '../../../src/extract/apply-options.js';
@@ -95,6 +95,10 @@ describe('dropMemberStats', () => {
     expect(kept(t, dropMemberStats(t, all(t.count))!)).toEqual(['Tent pegs for sand', 'dune', 'Standard pegs pull out of soft sand in any wind.', 'kite',
       'Bury a bag filled with sand as a deadman anchor.', 'Posts were deleted by 2 moderators after the storm of 2019.', '42']);
   });
+  it('drops a panel line of several parts ("2,089 posts · Joined 2001"), not a line one of whose parts is not a panel\'s', () => {
+    const t = buildLineTable('<body><p>2,089 posts · Joined 2001</p><p>Moderator | 12 likes</p><p>9 posts · Leeds</p><p>Mud pegs · 12 likes</p></body>');
+    expect(kept(t, dropMemberStats(t, all(t.count))!)).toEqual(['9 posts · Leeds', 'Mud pegs · 12 likes']);
+  });
   it('is a stage that is off by default (memberStats false)', () => {
     const t = buildLineTable(page);
     const run = (memberStats: boolean) => statsStage.run({ table: t, model: {} as Model, options: { ...FARSW_APPLY_DEFAULTS, memberStats } as FarswApplyOptions }, { chosen: all(t.count) });
@@ -102,6 +106,21 @@ describe('dropMemberStats', () => {
     expect(kept(t, run(true).chosen!)).not.toContain('Senior Member');
     const plain = buildLineTable('<p>A post with no member panel around it at all.</p>');
     expect(dropMemberStats(plain, all(plain.count))).toBeUndefined();
+  });
+});
+
+describe('dropSignInPrompts', () => {
+  const page = `<body><h1>Tent pegs for sand</h1><p>Standard pegs pull out of soft sand in any wind.</p><div class="guest"><p>Create an account or sign in to comment</p><p>You need to be a member in order to leave a comment</p><p>Already have an account? Sign in here.</p><p><a href="/register">Register a new account</a></p></div><p>Sign up sheets for the beach clean are at the kiosk, and everyone who signs in gets a free litter picker for the day.</p><p>You must log in to answer this question.</p></body>`;
+  it('drops short prompts to sign in or register, not a long line that starts like one', () => {
+    const t = buildLineTable(page);
+    expect(kept(t, dropSignInPrompts(t, all(t.count))!)).toEqual(['Tent pegs for sand', 'Standard pegs pull out of soft sand in any wind.',
+      'Sign up sheets for the beach clean are at the kiosk, and everyone who signs in gets a free litter picker for the day.']);
+  });
+  it('is a stage that is off by default (signIn false)', () => {
+    const t = buildLineTable(page);
+    const run = (signIn: boolean) => signInStage.run({ table: t, model: {} as Model, options: { ...FARSW_APPLY_DEFAULTS, signIn } as FarswApplyOptions }, { chosen: all(t.count) });
+    expect(run(false)).toEqual({});
+    expect(kept(t, run(true).chosen!)).not.toContain('Register a new account');
   });
 });
 
