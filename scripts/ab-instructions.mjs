@@ -10,10 +10,12 @@
  * apart: after too short a warm-up it is most of the pass and says nothing of the code's speed. Pages: `--per` evenly
  * spaced records with gold of each of cleaneval, dragnet, readability and wcxb-dev. Prints per path the instructions of A
  * and B and B/A (below 1: B runs fewer). A path is METHOD[/FORMAT]: model or an algorithm; text, markdown, html or json
- * (the result written as JSON); `model-noroutes` is the model without routing by page type. `--cache FILE` keeps A's
- * counts and reuses them for the same A, paths, pages and warm-up.
+ * (the result written as JSON); `model-noroutes` is the model without routing by page type (`strategy: 'none'`: no
+ * classification, the default settings as the model path resolves them, once). `--passes N` measures N passes in a row
+ * (default 1): the garbage collector's work lands in a pass by where the heap stands, more passes average it. `--cache FILE`
+ * keeps A's counts and reuses them for the same A, paths, pages, warm-up and passes.
  *
- *   node scripts/ab-instructions.mjs --a A/dist --b dist [--paths model,addanag,model/markdown] [--warm 30] [--per 8] [--cache FILE]
+ *   node scripts/ab-instructions.mjs --a A/dist --b dist [--paths model,addanag,model/markdown] [--warm 30] [--per 8] [--passes 3] [--cache FILE]
  *
  * Needs valgrind (callgrind_control, callgrind_annotate) and the shared datasets (FARSW_DATASETS, else
  * ../shared/datasets); a path takes one to four minutes per build under load.
@@ -29,7 +31,7 @@ import { gunzipSync } from 'node:zlib';
 const { values: opts } = parseArgs({
   options: {
     a: { type: 'string' }, b: { type: 'string' }, paths: { type: 'string', default: 'model,addanag' },
-    warm: { type: 'string', default: '30' }, per: { type: 'string', default: '8' },
+    warm: { type: 'string', default: '30' }, per: { type: 'string', default: '8' }, passes: { type: 'string', default: '1' },
     child: { type: 'string' }, pages: { type: 'string' }, cache: { type: 'string' },
   },
 });
@@ -42,13 +44,13 @@ if (opts.child) {
   let sink = 0;
   for (const path of opts.paths.split(',')) {
     const [method, format = 'text'] = path.split('/');
-    const options = { ...(method === 'model' ? {} : method === 'model-noroutes' ? { farsw: { routes: {} } } : { algorithm: method }),
+    const options = { ...(method === 'model' ? {} : method === 'model-noroutes' ? { strategy: 'none' } : { algorithm: method }),
       ...(format === 'markdown' || format === 'html' ? { format } : {}) };
     const run = (h) => { const r = lib.extract(h, options); sink += format === 'json' ? JSON.stringify(r).length : r.text.length; };
     for (let w = 0; w < Number(opts.warm); w++) for (const h of pages) run(h);
     instrumentation(true);
     getPriority();
-    for (const h of pages) run(h);
+    for (let p = 0; p < Number(opts.passes); p++) for (const h of pages) run(h);
     getPriority();
     instrumentation(false);
   }
@@ -87,7 +89,7 @@ const COMPILERS = /^\s*([\d,]+) .*v8::internal::(?:Runtime_CompileOptimized|Runt
 const count = (dist, tag) => {
   execFileSync('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', '--dump-before=uv_os_getpriority',
     `--callgrind-out-file=${join(work, tag)}.%p`, process.execPath, '--predictable', '--single-threaded', '--hash-seed=1', '--random-seed=1',
-    fileURLToPath(import.meta.url), '--child', dist, '--pages', join(work, 'pages.json'), '--paths', opts.paths, '--warm', opts.warm],
+    fileURLToPath(import.meta.url), '--child', dist, '--pages', join(work, 'pages.json'), '--paths', opts.paths, '--warm', opts.warm, '--passes', opts.passes],
   { stdio: ['ignore', 'ignore', 'ignore'] });
   const files = readdirSync(work).filter((f) => f.startsWith(`${tag}.`));
   return paths.map((_, i) => {
@@ -101,13 +103,13 @@ const count = (dist, tag) => {
   });
 };
 /** A's counts from `--cache FILE` when it holds them for the same build, paths, pages and warm-up (the counts are deterministic). */
-const cacheKey = JSON.stringify([resolve(opts.a), opts.paths, opts.per, opts.warm, data]);
+const cacheKey = JSON.stringify([resolve(opts.a), opts.paths, opts.per, opts.warm, opts.passes, data]);
 const cached = opts.cache && existsSync(opts.cache) ? JSON.parse(readFileSync(opts.cache, 'utf8')) : {};
 const a = cached[cacheKey] ?? count(opts.a, 'a');
 if (opts.cache) writeFileSync(opts.cache, JSON.stringify({ ...cached, [cacheKey]: a }));
 const b = count(opts.b, 'b');
 const M = (x) => (x / 1e6).toFixed(1);
-console.log(`${pages.length} pages, ${opts.warm} warm-up passes; instructions of one pass, millions, without V8's compilers (compilers' share of the pass in brackets)`);
+console.log(`${pages.length} pages, ${opts.warm} warm-up passes; instructions of ${opts.passes === '1' ? 'one pass' : `${opts.passes} passes`}, millions, without V8's compilers (compilers' share of the pass in brackets)`);
 paths.forEach((p, i) => {
   const na = a[i].all - a[i].compile, nb = b[i].all - b[i].compile;
   console.log(`${p}: A ${M(na)} (${((100 * a[i].compile) / a[i].all).toFixed(1)} %) B ${M(nb)} (${((100 * b[i].compile) / b[i].all).toFixed(1)} %) B/A ${(nb / na).toFixed(3)}`);

@@ -2,8 +2,10 @@
 /**
  * Where the default model's apply path spends its time after the line table, against issue 17.5's budget
  * (0.65 × htmlparser2's bare Tokenizer), and the floor of its two large stages. One process, the stages interleaved
- * round after round over the same pages (the first pages of the dataset up to `--mb` MB of HTML); CPU time, medians,
- * ms per MB of HTML (10^6 bytes, UTF-8). Figures under load are comparable within one run only.
+ * round after round over the same pages (the first pages of the dataset up to `--mb` MB of HTML), in two groups: the
+ * tokenizer, the line table and `extract` first, before the script builds the state the other stages read; `--warm`
+ * rounds first, untimed. CPU time, medians, ms per MB of HTML (10^6 bytes, UTF-8). Figures under load are comparable
+ * within one run only.
  *
  * Stages (each over every page, on line tables built once, except `tokenizer`, `line table` and `extract`):
  *   tokenizer        htmlparser2's bare Tokenizer (test/bench/bare-tokenize.mjs): the budget is its time / 0.65;
@@ -23,7 +25,7 @@
  *                    that fire, at no cost to find them (an estimate; the firing rules streamed from a precomputed list
  *                    were measured slower than the index, memory-bound: docs/decisions.md).
  *
- * Usage: npm run build && node scripts/speed-floor.mjs DATASET [--rounds 5] [--mb 30]
+ * Usage: npm run build && node scripts/speed-floor.mjs DATASET [--rounds 5] [--warm 4] [--mb 30]
  * Needs ../shared/datasets.
  */
 import { existsSync } from 'node:fs';
@@ -43,9 +45,9 @@ import { bareTokenize } from '../test/bench/bare-tokenize.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.FARSW_DATASETS ?? resolve(root, '../shared/datasets');
-const { values: opts, positionals: [name] } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' }, mb: { type: 'string', default: '30' } } });
+const { values: opts, positionals: [name] } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' }, warm: { type: 'string', default: '4' }, mb: { type: 'string', default: '30' } } });
 if (!existsSync(dir)) { console.error(`speed-floor: ${dir} not found; it needs ../shared/datasets. Skipped.`); process.exit(0); }
-if (!name) { console.error('usage: node scripts/speed-floor.mjs DATASET [--rounds 5] [--mb 30]'); process.exit(2); }
+if (!name) { console.error('usage: node scripts/speed-floor.mjs DATASET [--rounds 5] [--warm 4] [--mb 30]'); process.exit(2); }
 
 const model = resolveModel({}), ev = model.evidence, lineOptions = modelLineOptions(model.params), apply = farswOptions(undefined, model);
 const pages = [];
@@ -56,6 +58,32 @@ for await (const r of readJsonlDataset(join(dir, `${name}.jsonl.gz`))) {
   pages.push(r.html);
   bytes += Buffer.byteLength(r.html);
 }
+const ms = {};
+/**
+ * `--warm` rounds, then `--rounds` timed, of `stages` interleaved (alternating order), CPU time of each into `ms`. The
+ * warm-up is for `extract()`: on the 9 WCXB dev pages its first rounds took 129, 17, 15, 11, then 7–10 ms/MB (with one
+ * warm-up round its median came out 12.5–15.2 ms/MB, against 6.9–9.0 warmed).
+ */
+function timeRounds(stages) {
+  const warm = Number(opts.warm);
+  for (const k of Object.keys(stages)) ms[k] = [];
+  for (let round = 0; round < warm + Number(opts.rounds); round++) {
+    const order = Object.entries(stages);
+    for (const [k, run] of round % 2 ? order : order.reverse()) {
+      const t0 = process.cpuUsage();
+      run();
+      const d = process.cpuUsage(t0);
+      if (round >= warm) ms[k].push((d.user + d.system) / 1000);
+    }
+  }
+}
+// The whole path, the tokenizer and the line table first, with only the pages in memory, as in use (not beside the
+// tables, evidence and items this script keeps for the stages below).
+timeRounds({
+  'tokenizer': () => { for (const h of pages) bareTokenize(h); },
+  'line table': () => { for (const h of pages) buildLineTable(h, lineOptions); },
+  'extract': () => { for (const h of pages) extract(h); },
+});
 const tables = pages.map((h) => buildLineTable(h, lineOptions));
 const shared = tables.map((t) => ({ features: computeLineFeatures(t, model.featureVariant), diff: smoothDiff(t.contentChars, t.linkNormCodeChars, 1), titleLine: findTitleLine(t) }));
 const chosen = tables.map((t) => applyModel(t, model, apply).blocks);
@@ -119,10 +147,7 @@ function readerFloor() {
   }
 }
 
-const stages = {
-  'tokenizer': () => { for (const h of pages) bareTokenize(h); },
-  'line table': () => { for (const h of pages) buildLineTable(h, lineOptions); },
-  'extract': () => { for (const h of pages) extract(h); },
+timeRounds({
   'features': () => { for (const t of tables) { computeLineFeatures(t, model.featureVariant); smoothDiff(t.contentChars, t.linkNormCodeChars, 1); findTitleLine(t); } },
   'evidence': () => { tables.forEach((t, p) => pageEvidence(t, ev, { ...shared[p], words: false, reuse: true })); },
   'evidence+vote': () => { tables.forEach((t, p) => evidenceConfidence(t, ev, shared[p])); },
@@ -131,25 +156,14 @@ const stages = {
   'text': () => { tables.forEach((t, p) => blocksToText(t, chosen[p])); },
   'routing': () => { tables.forEach((t, p) => routePage(t, pages[p], undefined, model, apply, false)); },
   'reader floor': readerFloor,
-};
-const ms = Object.fromEntries(Object.keys(stages).map((k) => [k, []]));
-const rounds = Number(opts.rounds);
-for (let round = 0; round <= rounds; round++) {
-  const order = Object.entries(stages);
-  for (const [k, run] of round % 2 ? order : order.reverse()) {
-    const t0 = process.cpuUsage();
-    run();
-    const d = process.cpuUsage(t0);
-    if (round > 0) ms[k].push((d.user + d.system) / 1000); // round 0 warms up
-  }
-}
-const mb = bytes / 1e6, at = (k) => median(ms[k]) / mb;
+});
+const rounds = Number(opts.rounds), mb = bytes / 1e6, at = (k) => median(ms[k]) / mb;
 const tok = at('tokenizer'), budget = tok / 0.65;
 const evidence = at('evidence'), items = at('evidence+vote') - evidence - at('vote'), voteMs = at('vote');
 const rest = at('apply') - at('evidence+vote') - at('features');
 const after = at('extract') - at('line table');
 const row = (label, v, note = '') => console.log(`  ${label.padEnd(34)} ${v.toFixed(2).padStart(6)} ms/MB${note}`);
-console.log(`${name}: ${pages.length} pages, ${mb.toFixed(1)} MB, ${lines} text lines (${(lines / mb).toFixed(0)} per MB), ${rounds} interleaved rounds (medians), CPU time`);
+console.log(`${name}: ${pages.length} pages, ${mb.toFixed(1)} MB, ${lines} text lines (${(lines / mb).toFixed(0)} per MB), ${rounds} interleaved rounds after ${opts.warm} (medians), CPU time`);
 row('tokenizer', tok, `  (${(1000 / tok).toFixed(0)} MB/s)`);
 row('budget: tokenizer / 0.65', budget);
 row('extract (whole path)', at('extract'), `  (${(1000 / at('extract')).toFixed(1)} MB/s, ${(tok / at('extract')).toFixed(2)} × tokenizer)`);
@@ -162,7 +176,7 @@ row('  vote', voteMs, `  (${(voteMs * mb * 1e6 / lines).toFixed(0)} ns per line)
 row('  rest of applyModel', rest);
 row('  text', at('text'));
 row('  page-type routing (classification)', at('routing'));
-row('  decode, sniff, result (remainder)', after - at('features') - evidence - items - voteMs - rest - at('text') - at('routing'));
+row('  decode, sniff, routed pages (remainder)', after - at('features') - evidence - items - voteMs - rest - at('text') - at('routing'));
 row('reader floor', at('reader floor'), `  (evidence above it: ${(evidence - at('reader floor')).toFixed(2)})`);
 const voteFloor = voteMs * (FS[lines] / lines) / visits();
 row('vote floor (firing rules only)', voteFloor, `  (${(FS[lines] / lines).toFixed(0)} firing of ${visits().toFixed(0)} visited per line)`);
