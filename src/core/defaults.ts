@@ -322,8 +322,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
     forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true, dropChrome: true, signIn: true }) }),
     documentation: Object.freeze({ strategy: 'docs', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, readHidden: true, mute: 0 }) }),
     service: Object.freeze({ strategy: 'sections', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, muteProse: 50 }) }),
-    collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 }) }),
-    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.4, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3 }) }),
+    collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true }) }),
+    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.4, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true }) }),
     product: Object.freeze({ strategy: 'items', minConfidence: 0.4, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true, quoteChars: 20, dana: Object.freeze({ titleContainer: 0 }) }) }),
   }) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
   /**
@@ -336,6 +336,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * same-signature siblings joins the chosen lines; each route sets its own (routes above); 0 = off.
    */
   repeatedItems: 0,
+  /** Repeated items grouped by tag and first class word (extract/strategies/repeated.ts); each route sets its own. */
+  repeatedBase: false,
   /** The repeated strategy's drop of the page's chrome (extract/strategies/chrome.ts); each route sets its own (routes above). */
   dropChrome: false,
   /** The repeated strategy's second learned mute, after its stages (extract/strategies/chrome.ts); each route sets its own. */

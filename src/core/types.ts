@@ -159,6 +159,8 @@ export interface ElementTree {
   readonly tag?: Uint32Array;
   /** Per element: the key of its name, id and class values (digits folded; html/structure.ts ElementKind.sig); absent in tables made by hand. */
   readonly sig?: Uint32Array;
+  /** Per element: the key of its name and first class word (digits folded; structure.ts ElementKind.base); absent in tables made by hand. */
+  readonly base?: Uint32Array;
 }
 
 /** A run of lines `[start, end)` with a score. */

@@ -156,6 +156,8 @@ export interface FarswApplyOptions {
   readonly bodyChars: number;
   /** Repeated items kept whole (extract/strategies/repeated.ts, a page-type strategy's stage): the fewest items of a group; 0 = off. */
   readonly repeatedItems: number;
+  /** Repeated items grouped by tag and first class word, not the whole class: cards whose modifier classes differ (`item-cell is-sale`, WooCommerce's `product … instock sale`) are one group. */
+  readonly repeatedBase: boolean;
   /** The repeated strategy drops the chosen lines inside the page's nav, aside, header and footer (extract/strategies/chrome.ts). */
   readonly dropChrome: boolean;
   /** The repeated strategy runs the learned mute again after its stages added lines (extract/strategies/chrome.ts remuteStage). */

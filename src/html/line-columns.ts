@@ -538,12 +538,12 @@ export class LineColumns {
    * allocation per page instead of one per column (see u32-column.ts for what each costs);
    * then the working arrays go back to the spares (u32-column.ts).
    */
-  table(elementParent: U32Column, elementEnd: U32Column, elementTag: U32Column, elementSig: U32Column, title: { title?: string }): BuiltLineTable {
+  table(elementParent: U32Column, elementEnd: U32Column, elementTag: U32Column, elementSig: U32Column, elementBase: U32Column, title: { title?: string }): BuiltLineTable {
     const n = this.count, rows = this.rows, cap = this.capacity;
     const tokens = this.classTokens;
-    // 14 columns of n (start … element), 2 of n + 1 (segments, pieces), classTokens' two, the segment and piece lists, the element tree's four.
+    // 14 columns of n (start … element), 2 of n + 1 (segments, pieces), classTokens' two, the segment and piece lists, the element tree's five.
     const words = 14 * n + 2 * (n + 1) + (tokens ? n + 1 + this.tokenKeys.length : 0) +
-      2 * this.segStart.length + 2 * this.pieceStart.length + 4 * elementParent.length;
+      2 * this.segStart.length + 2 * this.pieceStart.length + 5 * elementParent.length;
     const buffer = new ArrayBuffer(4 * words + 3 * n);
     let at = 0;
     const u32 = (length: number): Uint32Array => {
@@ -572,7 +572,7 @@ export class LineColumns {
     const asciiBytes = column(Col.AsciiBytes), nonAsciiBytes = column(Col.NonAsciiBytes);
     const links = column(Col.Links), anchorBytes = column(Col.AnchorBytes), images = column(Col.Images);
     const path = column(Col.Path);
-    const elements = { line: column(Col.Element), parent: list(elementParent), end: list(elementEnd), tag: list(elementTag), sig: list(elementSig) };
+    const elements = { line: column(Col.Element), parent: list(elementParent), end: list(elementEnd), tag: list(elementTag), sig: list(elementSig), base: list(elementBase) };
     const classTokens = tokens ? { start: starts(Col.FirstToken, this.tokenKeys.length), keys: list(this.tokenKeys) } : undefined;
     const segStart = list(this.segStart), segEnd = list(this.segEnd), lineSegments = starts(Col.FirstSegment, this.segStart.length);
     const pieceStart = list(this.pieceStart), pieceEnd = list(this.pieceEnd), linePieces = starts(Col.FirstPiece, this.pieceStart.length);

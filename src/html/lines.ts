@@ -349,7 +349,7 @@ class PageBuilder implements ScanHandler {
     this.scanner.scan(this.src, true);
     this.cols.finish();
     this.open.closeFrom(0);
-    const table = this.cols.table(this.open.elementParent, this.open.elementEnd, this.open.elementTag, this.open.elementSig, this.title());
+    const table = this.cols.table(this.open.elementParent, this.open.elementEnd, this.open.elementTag, this.open.elementSig, this.open.elementBase, this.title());
     this.open.release();
     return table;
   }

@@ -113,6 +113,8 @@ export class OpenElements {
   readonly elementTag = new U32Column(64, true);
   /** Per element: the signature of its name, id and class (ElementTree.sig, structure.ts ElementKind.sig). */
   readonly elementSig = new U32Column(64, true);
+  /** Per element: the key of its name and first class word (ElementTree.base, structure.ts ElementKind.base). */
+  readonly elementBase = new U32Column(64, true);
   private preDepth = 0;
   private quoteDepth = 0;
   /**
@@ -354,6 +356,7 @@ export class OpenElements {
     this.elementEnd.push(0);
     this.elementTag.push(info.hash);
     this.elementSig.push(kind.sig);
+    this.elementBase.push(kind.base);
     const drop = (this.dropComments && kind.comments) || (this.dropHidden && attrs.hidden);
     stack.push(childEntry(parent, info.name, kind, drop, id, info.index, info.flags));
     this.counts[info.index]!++;
@@ -428,5 +431,6 @@ export class OpenElements {
     this.elementEnd.release();
     this.elementTag.release();
     this.elementSig.release();
+    this.elementBase.release();
   }
 }

@@ -15,6 +15,8 @@ const CAMEL_CASE = /([a-z])([A-Z])/g;
 /** What an element's name, id and class give: its path signature and its class/id words. */
 export interface ElementKind {
   readonly sig: number;
+  /** The key of its name and first class word alone (digits folded; ElementTree.base): a card's component, its modifiers left out. */
+  readonly base: number;
   readonly tokens: readonly number[];
   /** Its class/id names a user-comment section (`COMMENT_WORDS`). */
   readonly comments: boolean;
@@ -138,7 +140,18 @@ function newKind(name: string, src: string, idHash: number, id: readonly [number
   if (idHash !== 0) sig.pushRange(src, id[0], id[1]);
   sig.pushRange('.', 0, 1);
   if (classHash !== 0) sig.pushRange(src, cls[0], cls[1]);
-  const k: CachedKind = { sig: sig.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined, name };
+  // The base is lineKey(`${name}.${firstClassWord}`): siblings whose later class words (modifiers) differ share it.
+  const base = new LineKeyHasher();
+  base.pushRange(name, 0, name.length);
+  base.pushRange('.', 0, 1);
+  if (classHash !== 0) {
+    let from = cls[0];
+    while (from < cls[1] && src.charCodeAt(from) <= 32) from++;
+    let to = from;
+    while (to < cls[1] && src.charCodeAt(to) > 32) to++;
+    base.pushRange(src, from, to);
+  }
+  const k: CachedKind = { sig: sig.key(), base: base.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined, name };
   // A kind hashed to the same slot is replaced: the cache only ever saves work.
   kindHash[slot] = h;
   kindCheck[slot] = check;
@@ -157,7 +170,7 @@ export function childEntry(parent: BlockEntry | undefined, name: string, kind: E
   return { name, path: (h >>> 0) || 1, kind, parent, muted: parent?.muted === true || drop, id, tag, flags, words: undefined };
 }
 
-const NO_KIND: ElementKind = { sig: 0, tokens: NO_TOKENS, comments: false, lastInherited: undefined, lastWords: undefined };
+const NO_KIND: ElementKind = { sig: 0, base: 0, tokens: NO_TOKENS, comments: false, lastInherited: undefined, lastWords: undefined };
 
 /** The entry of a dropped element, or of an element inside one: no path, no words, not in the tree. */
 export function droppedEntry(parent: BlockEntry | undefined, name: string, tag: number, flags: number): BlockEntry {

@@ -26,14 +26,16 @@ export interface RepeatedItems {
 }
 
 /**
- * The page's repeated items: among the groups of sibling elements of one signature, with at least `minItems` members
- * holding text, the group holding the most characters (outside the page's chrome and forms); undefined
- * when the page has none or the table no element signatures.
+ * The page's repeated items: among the groups of sibling elements of one signature (`byBase`: of one tag and first class
+ * word), with at least `minItems` members holding text, the group holding the most characters (outside the page's chrome
+ * and forms); undefined when the page has none or the table no element signatures.
  */
-export function repeatedItems(table: LineTable, minItems: number): RepeatedItems | undefined {
+export function repeatedItems(table: LineTable, minItems: number, byBase = false): RepeatedItems | undefined {
   const tree = table.elements;
   if (!tree?.tag || !tree.sig || minItems <= 0) return undefined;
-  const { tag, sig, parent, end, line } = tree;
+  const { tag, parent, end, line } = tree;
+  // byBase: siblings of one tag and first class word are one group, whatever their modifiers (`item-cell is-sale`).
+  const sig = byBase && tree.base ? tree.base : tree.sig;
   const n = tag.length;
   // 1 for an element outside the page's chrome and every form (its own tag included).
   const chrome = chromeElements({ tag, parent });
@@ -89,7 +91,7 @@ export const repeatedStage: Stage = {
   dropped: '',
   run({ table, options }, state) {
     const chosen = need(state, 'chosen', 'repeated');
-    const items = repeatedItems(table, options.repeatedItems);
+    const items = repeatedItems(table, options.repeatedItems, options.repeatedBase);
     if (!items) return {};
     let added = false;
     for (let i = 0; i < chosen.length && !added; i++) added = items.lines[i] === 1 && chosen[i] === 0;

@@ -42,6 +42,26 @@ describe('repeatedItems', () => {
     const html = `<html><body><header><p>Tide Times</p></header><main>${[1, 2, 3].map(post).join('')}</main><footer><p>About</p><p>Contact</p><p>Legal</p></footer></body></html>`;
     expect(linesOf(html)).toEqual([1, 2, 3].flatMap((i) => [`Spring tides ${i}`, `The highest tides of month ${i}.`, '3 comments']));
   });
+  it('byBase: cards of one tag and first class word are one group whatever their modifier classes; renaming a modifier changes nothing', () => {
+    // Eight cards, three of them on sale (`item-cell is-sale`), beside a list of five reviews (110 characters against 95 and 152): by the whole class the
+    // five plain cards lose to the reviews; by the first class word the eight cards win.
+    const cell = (i: number, mod: string): string => `<div class="item-cell${mod}"><a href="/p/${i}">Graphics card ${i}</a><p>$${400 + i}</p></div>`;
+    const review = (i: number): string => `<li class="review">Review ${i}: quiet fans.</li>`;
+    const page = (mod: string): string => `<html><body><main><h1>Graphics cards</h1><div class="items">${Array.from({ length: 8 }, (_, i) => cell(i, i % 3 === 1 ? mod : '')).join('')}</div>
+<ul class="reviews">${Array.from({ length: 5 }, (_, i) => review(i)).join('')}</ul></main></body></html>`;
+    const of = (html: string, byBase: boolean): string[] => {
+      const t = buildLineTable(html);
+      const r = repeatedItems(t, 3, byBase);
+      return r ? t.text.filter((_, i) => r.lines[i]) : [];
+    };
+    expect(of(page(' is-sale'), false)[0]).toMatch(/^Review 0/);
+    const cards = of(page(' is-sale'), true);
+    expect(cards).toEqual(Array.from({ length: 8 }, (_, i) => [`Graphics card ${i}`, `$${400 + i}`]).flat());
+    // metamorphic: another modifier, two modifiers, or none at all give the same group
+    for (const mod of [' on-offer', ' is-sale featured', '']) expect(of(page(mod), true)).toEqual(cards);
+    // the first class word differs: not one group
+    expect(of(page(' is-sale').replace(/item-cell is-sale/g, 'promo-cell'), true)).not.toContain('Graphics card 1');
+  });
   it('is undefined for a table without element signatures (made by hand)', () => {
     const t = buildLineTable(grid(8));
     const { sig: _sig, ...rest } = t.elements!;
