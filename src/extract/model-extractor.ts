@@ -11,7 +11,7 @@ import type { Favor, Preset } from '../core/presets.js';
 import { resolveSettings, type SettingsLayer } from './settings.js';
 import type { LineOptions } from '../html/lines.js';
 import { classifyPage, type PageTypeResult } from '../features/page-type.js';
-import { knownStrategy, routePage, type PageRoute } from './strategies/index.js';
+import { chosenChars, knownStrategy, routePage, type PageRoute } from './strategies/index.js';
 
 /** Options of model-based extraction. */
 export interface ModelExtractorOptions extends ExtractorOptions {
@@ -77,7 +77,7 @@ export function runModel(html: string, model: Model, options: ModelExtractorOpti
     let read: LineTable | undefined;
     const again = (): LineTable => (read ??= pageLines(html, { ...options, lines: { ...r.lines, ...options.lines, ...strategy.lines } }, clock));
     const first = (): FarswResult => (detail ??= applyModel(table, model, settings, strategy.stages));
-    const kept = (): number => first().blocks.reduce((n, b) => { for (let i = b.start; i < b.end; i++) n += table.contentChars[i]!; return n; }, 0);
+    const kept = (): number => chosenChars(table, first().blocks);
     if (!strategy.reread || strategy.reread(table, again, kept, settings)) {
       const second = applyModel(again(), model, settings, strategy.stages);
       // The strategy may keep the first reading after all, having seen what the second gives.

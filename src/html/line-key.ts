@@ -5,6 +5,13 @@
  * (train/templates.ts), structural signatures and class/id words (html/lines.ts).
  */
 
+import type { LineTable } from '../core/types.js';
+
+/** The key of line `i` of a table: `lineKey(lineText(i))`, without building the text where the table can. */
+export function tableLineKey(table: Pick<LineTable, 'lineKey' | 'lineText'>, i: number): number {
+  return table.lineKey ? table.lineKey(i) : lineKey(table.lineText(i));
+}
+
 /** The key of a text (see the module comment); 0 for an empty text. */
 export function lineKey(text: string): number {
   if (text.length === 0) return 0;

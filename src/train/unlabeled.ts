@@ -20,7 +20,7 @@
 import { InputError } from '../core/errors.js';
 import { buildLineTable } from '../html/lines.js';
 import { findTitleLine } from '../features/title-line.js';
-import { lineKey } from '../html/line-key.js';
+import { lineKey, tableLineKey } from '../html/line-key.js';
 import { modelLineOptions, type Model, type UnlabeledEvidence } from '../model/model.js';
 import { alignGold } from './align.js';
 import { resolveTrainParams, Trainer, type TrainingPage, type TrainOptions } from './train.js';
@@ -132,7 +132,7 @@ export function pseudoLabel(pages: readonly UnlabeledPage[], options: Omit<Train
     let seen = documents.get(fingerprint);
     if (!seen) documents.set(fingerprint, (seen = new Set<number>()));
     for (let i = 0; i < n; i++) {
-      const k = table.lineKey ? table.lineKey(i) : lineKey(table.lineText(i));
+      const k = tableLineKey(table, i);
       keys[i] = k;
       if (k !== 0 && !seen.has(k)) { seen.add(k); keyPages.set(k, (keyPages.get(k) ?? 0) + 1); if (!textOf.has(k)) textOf.set(k, table.lineText(i)); }
     }

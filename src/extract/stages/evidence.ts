@@ -4,7 +4,7 @@
  */
 import type { LineTable } from '../../core/types.js';
 import { KeyMap } from '../../core/key-map.js';
-import { lineKey } from '../../html/line-key.js';
+import { tableLineKey } from '../../html/line-key.js';
 import type { Model } from '../../model/model.js';
 import { need, type Stage, type TemplateChecker } from './types.js';
 
@@ -100,7 +100,7 @@ export function templateChecker(table: LineTable, model: Model): TemplateChecker
       if (!checked[i]) {
         checked[i] = 1;
         const chars = table.contentChars[i]!;
-        if (chars !== 0 && chars <= maxChars && known.has(table.lineKey ? table.lineKey(i) : lineKey(table.lineText(i)))) mask[i] = 1;
+        if (chars !== 0 && chars <= maxChars && known.has(tableLineKey(table, i))) mask[i] = 1;
       }
       return mask[i] === 1;
     },

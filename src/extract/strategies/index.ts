@@ -25,7 +25,7 @@ import { widgetsStage } from './widgets.js';
 import { quotesStage } from './quotes.js';
 import { consentStage, signInStage, signaturesStage, statsStage } from './signatures.js';
 import { ConfigError } from '../../core/errors.js';
-import { lineKey } from '../../html/line-key.js';
+import { tableLineKey } from '../../html/line-key.js';
 
 /** One page type's way of extracting. */
 export interface PageTypeStrategy {
@@ -132,8 +132,8 @@ function hiddenWanted(first: LineTable, _again: () => LineTable, _kept: () => nu
   return options.readHidden && (first.muted ?? HIDDEN_MIN) >= HIDDEN_MIN;
 }
 
-/** Characters of the chosen lines of `t`. */
-function chosenChars(t: LineTable, chosen: readonly Block[]): number {
+/** Characters of the lines of `blocks` in `t`. */
+export function chosenChars(t: LineTable, chosen: readonly Block[]): number {
   let n = 0;
   for (const b of chosen) for (let i = b.start; i < b.end; i++) n += t.contentChars[i]!;
   return n;
@@ -149,12 +149,12 @@ export function hiddenAdds(first: LineTable, firstChosen: () => readonly Block[]
   if (options.hiddenKeep <= 0) return true;
   const before = firstChosen();
   const keys = new Set<number>();
-  for (const b of againChosen) for (let i = b.start; i < b.end; i++) keys.add(again.lineKey ? again.lineKey(i) : lineKey(again.lineText(i)));
+  for (const b of againChosen) for (let i = b.start; i < b.end; i++) keys.add(tableLineKey(again, i));
   let total = 0, found = 0;
   for (const b of before) for (let i = b.start; i < b.end; i++) {
     const c = first.contentChars[i]!;
     total += c;
-    if (c > 0 && keys.has(first.lineKey ? first.lineKey(i) : lineKey(first.lineText(i)))) found += c;
+    if (c > 0 && keys.has(tableLineKey(first, i))) found += c;
   }
   if (total === 0) return true;
   return found >= options.hiddenKeep * total && (options.hiddenGrowth <= 0 || chosenChars(again, againChosen) <= options.hiddenGrowth * total);

@@ -66,6 +66,10 @@ const STAT_COUNT = /^[\d,.]+[km]?\s+(?:posts?|likes?|replies|reply|helpful votes
 /** A member title or role. */
 const STAT_TITLE = /^(?:(?:senior|new|established|premium|well-known|full|active|junior|valued|registered|veteran|respected)\s+)?members?$|^(?:moderator|administrator|admin|op|original poster|thread starter)$/i;
 
+/** A panel label's value alone on its line ("1,234"). */
+const BARE_NUMBER = /^[\d,.]+$/;
+/** A digit: a label holding its value. */
+const DIGIT = /\d/;
 /** Between the parts of one member-panel line ("2,089 posts · Joined 2001"). */
 const STAT_SEPARATOR = /\s+[·|•]\s+/;
 /** A member panel's part: a label with its value, a count or a member title. */
@@ -84,8 +88,8 @@ export function dropMemberStats(table: LineTable, chosen: Uint8Array): Uint8Arra
     const short = table.contentChars[i]! <= STAT_CHARS;
     const t = short ? table.lineText(i) : '';
     const isLabel = short && STAT_LABEL.test(t);
-    if (isLabel || (short && ((label && /^[\d,.]+$/.test(t)) || t.split(STAT_SEPARATOR).every(isStat)))) (out ??= chosen.slice())[i] = 0;
-    label = isLabel && !/\d/.test(t);
+    if (isLabel || (short && ((label && BARE_NUMBER.test(t)) || t.split(STAT_SEPARATOR).every(isStat)))) (out ??= chosen.slice())[i] = 0;
+    label = isLabel && !DIGIT.test(t);
   }
   return out;
 }
