@@ -22,6 +22,13 @@ const SECTIONING: ReadonlySet<number> = new Set(['article', 'section', 'main'].m
 export function chromeElements(tree: Required<Pick<ElementTree, 'tag' | 'parent'>>): Uint8Array {
   const { tag, parent } = tree;
   const n = tag.length;
+  // 1 for an element holding the page's main element: never chrome, though its tag says so (an aside left open before
+  // <main> is a parse artefact), but for the chrome elements inside it.
+  const holdsMain = new Uint8Array(n);
+  for (let e = n - 1; e >= 0; e--) {
+    const p = parent[e]! - 1;
+    if (p >= 0 && (tag[e] === MAIN || holdsMain[e] === 1)) holdsMain[p] = 1;
+  }
   const chrome = new Uint8Array(n);
   // 1 for an element inside an article, section or main element.
   const sectioned = new Uint8Array(n);
@@ -31,21 +38,8 @@ export function chromeElements(tree: Required<Pick<ElementTree, 'tag' | 'parent'
       chrome[e] = chrome[p]!;
       sectioned[e] = sectioned[p]! === 1 || SECTIONING.has(tag[p]!) ? 1 : 0;
     }
-    if (h === NAV || h === ASIDE || ((h === HEADER || h === FOOTER) && sectioned[e] === 0)) chrome[e] = 1;
-  }
-  // A chrome element holding the page's main element is a parse artefact (an aside left open before <main>): neither it
-  // nor what it holds is chrome, but for the chrome elements inside it.
-  const holdsMain = new Uint8Array(n);
-  let any = false;
-  for (let e = n - 1; e >= 0; e--) {
-    const p = parent[e]! - 1;
-    if (p >= 0 && (tag[e] === MAIN || holdsMain[e] === 1)) { holdsMain[p] = 1; any ||= chrome[p] === 1; }
-  }
-  if (any) {
-    for (let e = 0; e < n; e++) {
-      const p = parent[e]! - 1, h = tag[e]!;
-      chrome[e] = holdsMain[e] === 0 && ((p >= 0 && chrome[p] === 1) || h === NAV || h === ASIDE || ((h === HEADER || h === FOOTER) && sectioned[e] === 0)) ? 1 : 0;
-    }
+    if (holdsMain[e] === 1) chrome[e] = 0;
+    else if (h === NAV || h === ASIDE || ((h === HEADER || h === FOOTER) && sectioned[e] === 0)) chrome[e] = 1;
   }
   return chrome;
 }
