@@ -40,13 +40,19 @@ export function dropConsentLines(table: LineTable, chosen: Uint8Array): Uint8Arr
 function dropClassLines(table: LineTable, chosen: Uint8Array, words: ReadonlySet<number>): Uint8Array | undefined {
   const ct = table.classTokens;
   if (!ct) return undefined;
+  return dropWhere(chosen, (i) => {
+    for (let k = ct.start[i]!; k < ct.start[i + 1]!; k++) if (words.has(ct.keys[k]!)) return true;
+    return false;
+  });
+}
+
+/**
+ * `chosen` less the chosen lines `drop` says go (asked of each chosen line in order); undefined when none does.
+ * @param chosen 1 per chosen line; not changed
+ */
+function dropWhere(chosen: Uint8Array, drop: (i: number) => boolean): Uint8Array | undefined {
   let out: Uint8Array | undefined;
-  for (let i = 0; i < table.count; i++) {
-    if (!chosen[i]) continue;
-    for (let k = ct.start[i]!; k < ct.start[i + 1]!; k++) {
-      if (words.has(ct.keys[k]!)) { (out ??= chosen.slice())[i] = 0; break; }
-    }
-  }
+  for (let i = 0; i < chosen.length; i++) if (chosen[i] && drop(i)) (out ??= chosen.slice())[i] = 0;
   return out;
 }
 
@@ -80,18 +86,17 @@ const isStat = (t: string): boolean => STAT_LABEL.test(t) || STAT_COUNT.test(t) 
  * @param chosen 1 per chosen line; not changed
  */
 export function dropMemberStats(table: LineTable, chosen: Uint8Array): Uint8Array | undefined {
-  let out: Uint8Array | undefined;
   // A label without its value ("Posts:"): the next chosen line, a bare number, is its value.
   let label = false;
-  for (let i = 0; i < table.count; i++) {
-    if (!chosen[i] || table.contentChars[i]! === 0) continue;
+  return dropWhere(chosen, (i) => {
+    if (table.contentChars[i]! === 0) return false;
     const short = table.contentChars[i]! <= STAT_CHARS;
     const t = short ? table.lineText(i) : '';
     const isLabel = short && STAT_LABEL.test(t);
-    if (isLabel || (short && ((label && BARE_NUMBER.test(t)) || t.split(STAT_SEPARATOR).every(isStat)))) (out ??= chosen.slice())[i] = 0;
+    const drop = isLabel || (short && ((label && BARE_NUMBER.test(t)) || t.split(STAT_SEPARATOR).every(isStat)));
     label = isLabel && !DIGIT.test(t);
-  }
-  return out;
+    return drop;
+  });
 }
 
 /** Stage `stats`: a member panel's lines go (`memberStats`). */
@@ -112,11 +117,7 @@ const PROMPT = /^(?:(?:please\s+)?(?:sign|log)\s?(?:in|up)\b|register\b|create a
  * @param chosen 1 per chosen line; not changed
  */
 export function dropSignInPrompts(table: LineTable, chosen: Uint8Array): Uint8Array | undefined {
-  let out: Uint8Array | undefined;
-  for (let i = 0; i < table.count; i++) {
-    if (chosen[i] && table.contentChars[i]! > 0 && table.contentChars[i]! <= PROMPT_CHARS && PROMPT.test(table.lineText(i).trim())) (out ??= chosen.slice())[i] = 0;
-  }
-  return out;
+  return dropWhere(chosen, (i) => table.contentChars[i]! > 0 && table.contentChars[i]! <= PROMPT_CHARS && PROMPT.test(table.lineText(i).trim()));
 }
 
 /** Stage `sign-in`: prompts to sign in or register before replying go (`signIn`). */
