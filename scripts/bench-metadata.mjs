@@ -9,9 +9,12 @@
  * - date: the same calendar day (the day as the page writes it, time zone not applied).
  * Also, over the pages whose reviewed value is null, the share where farsw gives one anyway.
  * Rows: per page type and overall, for each half of a split by domain (host less `www.`, FNV-1a
- * hash: even = half A, odd = half B). Rules were developed looking at half A's misses only
- * (`--misses FIELD` prints them, half A only); half B is the held-out check.
- *   node scripts/bench-metadata.mjs [--dist DIR] [--misses title|author|date] [--time]
+ * hash: even = half A, odd = half B). The title and author rules were developed looking at half A's
+ * misses only (`--misses FIELD` prints them, half A only), half B being the held-out check; the later
+ * date rules were chosen by cross-validation grouped by domain over both halves (docs/decisions.md).
+ *   node scripts/bench-metadata.mjs [--dist DIR] [--misses title|author|date] [--time] [--write]
+ * `--write`: also write the table between <!-- metadata:start --> and <!-- metadata:end --> of
+ * docs/benchmarks/metadata.md (with `--headline`: between <!-- metadata-headline:start/end -->).
  * `--dist`: the build to measure (default ./dist; /work/ab/start/dist for the "before" figures).
  * `--time`: also the median and total ms extractMetadata takes per page (3 passes).
  *
@@ -19,7 +22,7 @@
  * headline (first gold line = the full text of an h1-h3), farsw's title, its headline field (the title
  * where the page shows no heading repeating it) and Readability's title.
  */
-import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,7 +32,7 @@ import { createGunzip } from 'node:zlib';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.FARSW_DATASETS ?? join(root, '../shared/datasets');
 if (!existsSync(dir)) { console.log('bench-metadata: ../shared/datasets is absent; skipped'); process.exit(0); }
-const { values } = parseArgs({ options: { dist: { type: 'string' }, misses: { type: 'string' }, time: { type: 'boolean' }, headline: { type: 'boolean' }, sample: { type: 'string' } } });
+const { values } = parseArgs({ options: { dist: { type: 'string' }, misses: { type: 'string' }, time: { type: 'boolean' }, headline: { type: 'boolean' }, sample: { type: 'string' }, write: { type: 'boolean' } } });
 const dist = resolve(values.dist ?? join(root, 'dist'));
 const { extractMetadata } = await import(pathToFileURL(join(dist, 'html/metadata.js')).href);
 const norm = (s) => (s ?? '').normalize('NFKC').replace(/\s+/g, ' ').trim();
@@ -42,6 +45,19 @@ async function* records(file) {
 
 if (values.headline) await headline();
 else await wcxb();
+
+/** Print a table's lines; with `--write`, also put them between <!-- NAME:start --> and <!-- NAME:end --> of docs/benchmarks/metadata.md. */
+function emit(name, lines) {
+  for (const l of lines) console.log(l);
+  if (!values.write) return;
+  const file = join(root, 'docs/benchmarks/metadata.md');
+  const start = `<!-- ${name}:start -->`, end = `<!-- ${name}:end -->`;
+  const old = readFileSync(file, 'utf8');
+  const i = old.indexOf(start), j = old.indexOf(end);
+  if (i < 0 || j < i) { console.log(`bench-metadata: no ${start} … ${end} in ${file}; not written`); return; }
+  const block = `${start}\n_Written ${new Date().toISOString().slice(0, 10)} by \`node scripts/bench-metadata.mjs${values.headline ? ' --headline' : ''} --write\`._\n\n${lines.join('\n')}\n${end}`;
+  writeFileSync(file, old.slice(0, i) + block + old.slice(j + end.length));
+}
 
 /** The calendar day a date string names, as written: ISO first, then what Date.parse reads (UTC day). */
 function day(s) {
@@ -99,8 +115,7 @@ async function wcxb() {
   }
   const types = ['article', 'service', 'product', 'collection', 'forum', 'listing', 'documentation', 'all'];
   console.log(`WCXB dev, ${pages} pages, ${dist}`);
-  console.log('| half | page type | title exact | author exact | date exact | author where none | date where none |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  const out = ['| half | page type | title exact | author exact | date exact | author where none | date where none |', '|---|---|---:|---:|---:|---:|---:|'];
   const both = (type) => {
     const a = rows.A.get(type), b = rows.B.get(type);
     return Object.fromEntries(FIELDS.map((f) => [f, { n: (a?.[f].n ?? 0) + (b?.[f].n ?? 0), hit: (a?.[f].hit ?? 0) + (b?.[f].hit ?? 0), none: (a?.[f].none ?? 0) + (b?.[f].none ?? 0), extra: (a?.[f].extra ?? 0) + (b?.[f].extra ?? 0) }]));
@@ -108,10 +123,11 @@ async function wcxb() {
   const line = (label, type, c) => {
     if (!c) return;
     const share = (f) => `${pct(c[f].hit, c[f].n)} (${c[f].n})`;
-    console.log(`| ${label} | ${type === 'all' ? '**all**' : type} | ${share('title')} | ${share('author')} | ${share('date')} | ${pct(c.author.extra, c.author.none)} | ${pct(c.date.extra, c.date.none)} |`);
+    out.push(`| ${label} | ${type === 'all' ? '**all**' : type} | ${share('title')} | ${share('author')} | ${share('date')} | ${pct(c.author.extra, c.author.none)} | ${pct(c.date.extra, c.date.none)} |`);
   };
-  for (const half of ['A', 'B']) for (const type of types) line(half === 'A' ? 'A (developed on)' : 'B (held out)', type, rows[half].get(type));
+  for (const half of ['A', 'B']) for (const type of types) line(half, type, rows[half].get(type));
   for (const type of types) line('both', type, both(type));
+  emit('metadata', out);
   if (values.time) {
     ms.sort((x, y) => x - y);
     console.log(`extractMetadata: median ${ms[ms.length >> 1].toFixed(2)} ms per page, total ${(ms.reduce((x, y) => x + y, 0) / 1000).toFixed(2)} s for ${ms.length} pages (mean of 3 passes each)`);
@@ -155,8 +171,10 @@ async function headline() {
     rows.push([file.replace('.jsonl.gz', ''), pages, farsw, head, readability]);
     allPages += pages; allFarsw += farsw; allHeadline += head; allReadability += readability;
   }
-  console.log('| dataset | pages whose gold begins with the headline | farsw title = headline | farsw headline (else title) = headline | Readability title = headline |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const [name, n, f, h, r] of rows) console.log(`| ${name} | ${n} | ${pct(f, n)} | ${pct(h, n)} | ${pct(r, n)} |`);
-  console.log(`| all | ${allPages} | ${pct(allFarsw, allPages)} | ${pct(allHeadline, allPages)} | ${pct(allReadability, allPages)} |`);
+  emit('metadata-headline', [
+    '| dataset | pages whose gold begins with the headline | farsw title = headline | farsw headline (else title) = headline | Readability title = headline |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map(([name, n, f, h, r]) => `| ${name} | ${n} | ${pct(f, n)} | ${pct(h, n)} | ${pct(r, n)} |`),
+    `| all | ${allPages} | ${pct(allFarsw, allPages)} | ${pct(allHeadline, allPages)} | ${pct(allReadability, allPages)} |`,
+  ]);
 }

@@ -2,7 +2,7 @@
  * Calendar days from what pages write, as htmldate reads them: ISO 8601 and RFC 2822
  * values of meta tags, dates in URLs (`/2007/05/20/`, `/2007-05-20/`), and dates in
  * running text in several languages ("20. Mai 2007", "June 19th, 2018", "19 juin 2018",
- * "19 de junio de 2018", "Dec. 19, 2025", "09/25/2025", "19.06.2018"). Each returns
+ * "19 de junio de 2018", "Dec. 19, 2025", "09/25/2025", "19.06.2018", PubMed's "2023 Jan 7"). Each returns
  * `YYYY-MM-DD`, or null when there is no valid day (years 1990–2099 only).
  */
 
@@ -28,6 +28,8 @@ const MONTH_ALT = [...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join(
 const DAY_MONTH_YEAR = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|\\.|º)?\\s*(?:de\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:de\\s+)?((?:19|20)\\d\\d)(?!\\d)`, 'iu');
 /** "June 19, 2018", "June 19th, 2018", "Dec. 19, 2025", "December 19 2025". */
 const MONTH_DAY_YEAR = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d\\d)(?!\\d)`, 'iu');
+/** "2023 Jan 7", "2023 January 7" (PubMed's and scholarly meta tags' `citation_publication_date`). */
+const YEAR_MONTH_NAME_DAY = new RegExp(`(?<!\\d)((?:19|20)\\d\\d)\\s+(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?![\\d:])`, 'iu');
 /** "2018-06-19", "2018/06/19", "2018.06.19". */
 const YEAR_MONTH_DAY = /(?<!\d)((?:19|20)\d\d)([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/;
 /** "19.06.2018", "06/19/2018", "19-06-2018". */
@@ -61,6 +63,8 @@ export function findDate(text: string, monthFirst = false): FoundDate | null {
   if (m) add(m, validDay(Number(m[3]), MONTH_OF.get(m[1]!.toLowerCase())!, Number(m[2])));
   m = YEAR_MONTH_DAY.exec(text);
   if (m) add(m, validDay(Number(m[1]), Number(m[3]), Number(m[4])));
+  m = YEAR_MONTH_NAME_DAY.exec(text);
+  if (m) add(m, validDay(Number(m[1]), MONTH_OF.get(m[2]!.toLowerCase())!, Number(m[3])));
   m = NUMERIC.exec(text);
   if (m) {
     const a = Number(m[1]), b = Number(m[3]);

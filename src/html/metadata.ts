@@ -19,7 +19,9 @@
  *   a `<time datetime>` there, whose own text wins over its datetime when a day apart at most; not a date inside the
  *   headline), else a date labelled "Published"/"Posted on"/"Veröffentlicht am"/… anywhere, else JSON-LD `datePublished`,
  *   `article:published_time` and the other published-date meta tags (og, Dublin Core, parsely, sailthru, Microsoft
- *   Learn's `ms.date`, …), `itemprop=datePublished`, the first `<time datetime>`, then a date shown just above the
+ *   Learn's `ms.date`, …), `itemprop=datePublished`, the first `<time datetime>` (a day only JSON-LD states and the
+ *   page never shows gives way to the update the page shows, else to the first date within 2,000 characters after the
+ *   headline), then a date shown just above the
  *   headline, then the URL (`/2007/05/20/`, `/2023/october/03/`); a numeric date ("03/10/2023") takes its other reading
  *   when the URL or the data names that day; never a modified date of the data alone (a page's last edit is not its
  *   publication), nor a date labelled or classed as an update ("Updated", hAtom's `updated`) before the others, nor a
@@ -326,13 +328,25 @@ function jsonLd(blocks: readonly string[]): { articles: Record<string, unknown>[
     if (o['mainEntity']) visit(o['mainEntity'], depth + 1); // a QAPage's question, a page's article
   };
   for (const b of blocks) {
-    try {
-      visit(JSON.parse(b), 0);
-    } catch { /* a broken block says nothing */ }
+    const v = parseLd(b);
+    if (v !== undefined) visit(v, 0);
   }
   // Articles before pages: a WebPage wraps the article on many sites.
   const articles = out.sort((a, b) => Number(/WebPage/.test(String(a['@type']))) - Number(/WebPage/.test(String(b['@type']))));
   return { articles, byId };
+}
+
+/** A JSON-LD block's value; a block with raw line breaks or tabs inside its strings (which JSON forbids, and search engines read) with those as spaces; undefined when broken otherwise. */
+function parseLd(block: string): unknown {
+  try {
+    return JSON.parse(block);
+  } catch {
+    try {
+      return JSON.parse(block.replace(/[\u0000-\u001f]+/g, ' '));
+    } catch {
+      return undefined; // a broken block says nothing
+    }
+  }
 }
 
 /** A name from a JSON-LD value: a string, `{ name }`, an `{ "@id" }` reference into the graph, or an array of those. */
@@ -587,7 +601,7 @@ const PUBLISHED_META = [
   'article:published_time', 'og:published_time', 'article:published', 'datepublished', 'date', 'pubdate', 'publish-date', 'publish_date',
   'publishdate', 'published_time', 'published-date', 'dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued',
   'dcterms.created', 'parsely-pub-date', 'sailthru.date', 'article.published', 'citation_publication_date', 'citation_date',
-  'prism.publicationdate', 'og:article:published_time', 'release_date', 'created', 'originalpublicationdate',
+  'prism.publicationdate', 'og:article:published_time', 'release_date', 'created', 'originalpublicationdate', 'published',
 ];
 
 /**
@@ -612,6 +626,8 @@ const daysApart = (a: string, b: string): number => Math.abs(Date.parse(a) - Dat
 
 /** How far from the headline a date still belongs to it (visible characters). */
 const NEAR_CHARS = 300;
+/** How far from the headline the last resort looks for a date (visible characters). */
+const FAR_CHARS = 2000;
 
 /** An image URL from a JSON-LD value: a string, `{ url }`, or the first of an array. */
 function ldImage(v: unknown): string | null {
@@ -686,15 +702,20 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
   // A date the page labels as the publication's ("Published", "Posted on"), wherever it is.
   const labelled = f.dates.find((d) => d.published && !d.updated)?.day ?? null;
   const data = firstDay(structured, monthFirst);
+  // A publication day only JSON-LD states (no other published-date tag names it) and the page never shows gives way to
+  // the day the page shows: its update, else the first date after the headline (a draft's stamp, a UTC day a day off).
+  const ldDay = dayOf(structured[0], monthFirst);
+  const hidden = data !== null && data === ldDay && !structured.slice(1).some((v) => dayOf(v, monthFirst) === data) && !f.dates.some((d) => d.day === data);
+  const published = (hidden ? f.dates.find((d) => d.updated)?.day ?? (top !== null ? dateNear(f.dates, top.pos, top.end, false, FAR_CHARS, true) : null) : null) ?? data;
   const inUrl = dateFromUrl(url ?? null);
   const picked = (top !== null ? dateNear(f.dates, top.pos, top.end, false, NEAR_CHARS, true) : null)
     ?? labelled
-    ?? data
+    ?? published
     // A date just above the headline (a site's "Date: today" bar, a preprint's day) comes after the data.
     ?? (top !== null ? dateNear(f.dates, top.pos, top.end, false) : null)
     ?? inUrl
     ?? (top !== null ? dateNear(f.dates, top.pos, top.end, true) : null)
-    ?? dateNear(f.dates, top?.pos ?? 0, top?.end ?? 0, null, 2000);
+    ?? dateNear(f.dates, top?.pos ?? 0, top?.end ?? 0, null, FAR_CHARS);
   // A numeric date's other reading ("03/10/2023" on an English page: 3 October, not March 10) when the URL or the data names it.
   const other = picked !== null ? f.dates.find((d) => d.day === picked && d.other !== undefined)?.other : undefined;
   const date = other !== undefined && (other === inUrl || other === data) ? other : picked;

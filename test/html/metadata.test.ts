@@ -111,7 +111,9 @@ describe('dates (issue 37.3): the page\'s day as YYYY-MM-DD', () => {
     const head = '<title>Harbour wall rebuilt</title><script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-03-06T02:10:00+00:00"}</script>';
     // A US page shows the 5th; its data is in UTC, already the 6th.
     expect(extractMetadata(page(head, '<h1>Harbour wall rebuilt</h1><div>March 5, 2024</div>')).date).toBe('2024-03-05');
-    expect(extractMetadata(page(head, '<h1>Harbour wall rebuilt</h1><div>Updated: March 9, 2024</div>')).date).toBe('2024-03-06');
+    // An update shown under the headline gives way to the data's publication when a published-date meta tag confirms it.
+    const confirmed = `${head}<meta property="article:published_time" content="2024-03-06T02:10:00+00:00">`;
+    expect(extractMetadata(page(confirmed, '<h1>Harbour wall rebuilt</h1><div>Updated: March 9, 2024</div>')).date).toBe('2024-03-06');
     expect(extractMetadata(page(head, '<h1>Harbour wall rebuilt</h1><p>No date here.</p>')).date).toBe('2024-03-06');
     expect(extractMetadata(page('<meta name="dc.date" content="2019-02-03">', '<p>x</p>')).date).toBe('2019-02-03');
     expect(extractMetadata(page('<meta name="parsely-pub-date" content="Tue, 05 Mar 2024 08:00:00 GMT">', '<p>x</p>')).date).toBe('2024-03-05');
@@ -197,6 +199,37 @@ describe('dates near the headline (issue 37.3)', () => {
     expect(at('https://wine.example/blog/wine-styles/')).toBe('2023-03-10');
     // An unambiguous date is never swapped.
     expect(extractMetadata('<html lang="en"><body><h1>How many wine styles are there?</h1><div>03/13/2023</div></body></html>', 'https://wine.example/2023/13/03/').date).toBe('2023-03-13');
+  });
+});
+
+describe('a publication day only JSON-LD states, against the day the page shows (issue 37.3)', () => {
+  const ld = (day: string) => `<script type="application/ld+json">{"@type":"BlogPosting","datePublished":"${day}"}</script>`;
+  const page = (head: string, body: string) => extractMetadata(`<html lang="en"><head>${head}</head><body>${body}</body></html>`).date;
+  const filler = `<p>${'A long introduction that pushes what follows away from the headline. '.repeat(5)}</p>`;
+
+  it('gives way to the update the page shows, unless a meta tag confirms it or the page shows it too', () => {
+    const body = '<h1>Twelve cameras for beginners</h1><p class="byline">By Jo Bloggs · Updated July 22, 2021</p><p>Text.</p>';
+    expect(page(ld('2020-03-11T09:00:00Z'), body)).toBe('2021-07-22');
+    // Anywhere on the page: the "Last updated" line at the article's end.
+    expect(page(ld('2020-03-11T09:00:00Z'), `<h1>Twelve cameras for beginners</h1>${filler}${filler}<p>Last updated on July 22, 2021</p>`)).toBe('2021-07-22');
+    expect(page(`${ld('2020-03-11T09:00:00Z')}<meta property="article:published_time" content="2020-03-11">`, body)).toBe('2020-03-11');
+    expect(page(ld('2020-03-11T09:00:00Z'), `${body}${filler}<footer>First published March 11, 2020</footer>`)).toBe('2020-03-11');
+  });
+
+  it('with no update shown, gives way to the first date within 2,000 characters after the headline (a UTC day a day off)', () => {
+    expect(page(ld('2025-11-13T01:30:00Z'), `<h1>Eat well this winter</h1>${filler}<p>12 November 2025</p>`)).toBe('2025-11-12');
+    expect(page(ld('2025-06-24'), `<h1>How much to charge for a yoga class</h1>${filler}<p>August 25, 2024</p>`)).toBe('2024-08-25');
+    // Nothing shown near the headline: the data's day.
+    expect(page(ld('2025-06-24'), `<h1>How much to charge for a yoga class</h1>${filler.repeat(8)}<p>August 25, 2024</p>`)).toBe('2025-06-24');
+  });
+
+  it('reads JSON-LD with raw line breaks in its strings, the "published" meta tag and PubMed\'s "2023 Jan 7"', () => {
+    const broken = '<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Showcase\n\tthread","datePublished":"2024-02-21 13:00:00","author":{"@type":"Person","name":"Need2KnowLion"}}</script>';
+    const m = extractMetadata(`<html><head>${broken}</head><body><p>x</p></body></html>`);
+    expect([m.date, m.byline]).toEqual(['2024-02-21', 'Need2KnowLion']);
+    expect(page('<meta name="published" content="July 17, 2025">', '<p>x</p>')).toBe('2025-07-17');
+    expect(page('<meta name="citation_publication_date" content="2023 Jan 7">', '<p>x</p>')).toBe('2023-01-07');
+    expect(page('', '<h1>A trial of mindfulness</h1><p>Epub 2024 June 30.</p>')).toBe('2024-06-30');
   });
 });
 
