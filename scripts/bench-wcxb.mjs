@@ -120,9 +120,12 @@ const GRIDS = {
     ...[{ hiddenKeep: 0.5 }, { hiddenKeep: 0.5, hiddenGrowth: 3 }].map((h) => ({ repeatedItems: 5, bodyChars: 200, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, ...h })),
     ...[0.5, 0.8].map((hiddenKeep) => ({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep, hiddenGrowth: 3 })),
     // Items grouped by tag and first class word (repeatedBase: modifier classes left out; "Collections and listings: items whose modifier classes differ").
-    ...[3, 5].map((repeatedItems) => ({ repeatedItems, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true }))],
+    ...[3, 5].map((repeatedItems) => ({ repeatedItems, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true })),
+    // A cookie-consent dialog in no group and dropped before the mute again (dropConsent: "Listings and service pages: cookie-consent dialogs").
+    ...[3, 5].map((repeatedItems) => ({ repeatedItems, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true, dropConsent: true }))],
   sections: [{ repeatedItems: 3 }, { repeatedItems: 3, quoteChars: 20 }, { repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true },
-    ...[0, 50, 100].map((muteProse) => ({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, ...(muteProse ? { muteProse } : {}) }))],
+    ...[0, 50, 100].map((muteProse) => ({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, ...(muteProse ? { muteProse } : {}) })),
+    { repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, muteProse: 50, dropConsent: true }],
   // mute 0: Sphinx and Django sections take their heading's slug as id (`no-mime-no-links…`), whose words the learned mute knows from news menus.
   docs: [{ repeatedItems: 3, dropChrome: true }, ...[{}, { mute: 0 }].map((m) => ({ repeatedItems: 3, dropChrome: true, readHidden: true, ...m }))],
 };

@@ -321,9 +321,9 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   routes: Object.freeze({
     forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true, dropChrome: true, signIn: true }) }),
     documentation: Object.freeze({ strategy: 'docs', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, readHidden: true, mute: 0 }) }),
-    service: Object.freeze({ strategy: 'sections', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, muteProse: 50 }) }),
+    service: Object.freeze({ strategy: 'sections', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, muteProse: 50, dropConsent: true }) }),
     collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true }) }),
-    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.4, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true }) }),
+    listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.4, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true, dropConsent: true }) }),
     product: Object.freeze({ strategy: 'items', minConfidence: 0.4, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true, quoteChars: 20, dana: Object.freeze({ titleContainer: 0 }) }) }),
   }) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
   /**
@@ -366,7 +366,7 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
   quoteChars: 0,
   /** The forum strategy's signature lines dropped (extract/strategies/signatures.ts); each route sets its own. */
   signatures: false,
-  /** The forum strategy's cookie-consent dialog dropped (extract/strategies/signatures.ts); each route sets its own. */
+  /** The forum, repeated and sections strategies' cookie-consent dialog dropped (extract/strategies/signatures.ts); each route sets its own. */
   dropConsent: false,
   /** The forum strategy's member-panel lines dropped (extract/strategies/signatures.ts); each route sets its own. */
   memberStats: false,

@@ -195,7 +195,7 @@ export interface FarswApplyOptions {
   readonly muteProse: number;
   /** The forum strategy drops the lines of members' signatures (extract/strategies/signatures.ts). */
   readonly signatures: boolean;
-  /** The forum strategy drops the lines of a cookie-consent dialog (extract/strategies/signatures.ts consentStage). */
+  /** The forum, repeated and sections strategies drop the lines of a cookie-consent dialog; the repeated items' groups leave them out (extract/strategies/signatures.ts consentStage). */
   readonly dropConsent: boolean;
   /** The forum strategy drops the member panel's lines beside each post: titles, post counts, join dates (extract/strategies/signatures.ts statsStage). */
   readonly memberStats: boolean;

@@ -59,6 +59,9 @@ export interface PageTypeStrategy {
 /** The repeated strategy's stages: repeated items, the body fallback, the chrome dropped, the mute again. */
 const REPEATED_STAGES = insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, repeatedStage, 'main'), bodyStage, 'repeated'), chromeStage, 'body'), remuteStage, 'chrome');
 
+/** The repeated and sections strategies' stages: REPEATED_STAGES with a cookie-consent dialog dropped before the mute again, then repeated lines dropped. */
+const GROUP_STAGES = insertStage(insertStage(REPEATED_STAGES, consentStage, 'chrome'), quotesStage, 'remute');
+
 /** The strategies, one per page type at most. */
 export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   {
@@ -78,19 +81,19 @@ export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   },
   {
     id: 'repeated', types: ['collection', 'listing'],
-    purpose: "grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars); the page's nav, aside, header and footer dropped (dropChrome); the learned mute again (remute); lines repeating earlier chosen text dropped (quoteChars); a short output read again with hidden elements (hiddenChars: a grid a script shows), or any (readHidden: card details), that reading kept when it adds to the visible one (hiddenKeep, hiddenGrowth)",
+    purpose: "grids, lists, sections: the largest group of repeated items joins the chosen lines whole (repeatedItems), then the body fallback (bodyChars); the page's nav, aside, header and footer dropped (dropChrome); the learned mute again (remute); lines repeating earlier chosen text dropped (quoteChars); a short output read again with hidden elements (hiddenChars: a grid a script shows), or any (readHidden: card details), that reading kept when it adds to the visible one (hiddenKeep, hiddenGrowth); a cookie-consent dialog in no group and dropped (dropConsent)",
     // A store's grid held in hidden elements that its script shows or moves into place (eBay's and Wayfair's category pages).
     lines: Object.freeze({ dropHidden: false }),
     reread: (first, again, kept, options) => hiddenWanted(first, again, kept, options) || hiddenHoldsContent(first, again, kept, options),
     keep: hiddenAdds,
-    stages: insertStage(REPEATED_STAGES, quotesStage, 'remute'),
+    stages: GROUP_STAGES,
   },
   {
     id: 'sections', types: ['service'],
-    purpose: "service pages: the repeated strategy's stages, then lines repeating earlier chosen text dropped (quoteChars: slides and blocks printed twice); the page read with its hidden FAQ answers and tab panels (readHidden); the learned mute spares prose between kept lines (muteProse: testimonials, feature blocks)",
+    purpose: "service pages: the repeated strategy's stages, then lines repeating earlier chosen text dropped (quoteChars: slides and blocks printed twice); the page read with its hidden FAQ answers and tab panels (readHidden); the learned mute spares prose between kept lines (muteProse: testimonials, feature blocks); a cookie-consent dialog in no group and dropped (dropConsent)",
     lines: Object.freeze({ dropHidden: false }),
     reread: hiddenWanted,
-    stages: insertStage(REPEATED_STAGES, quotesStage, 'remute'),
+    stages: GROUP_STAGES,
   },
   {
     id: 'docs', types: ['documentation'],

@@ -11,6 +11,7 @@ import type { LineTable } from '../../core/types.js';
 import { nameHash } from '../../html/tags.js';
 import { need, type Stage } from '../stages/types.js';
 import { chromeElements } from './chrome.js';
+import { consentLines } from './signatures.js';
 
 /** Forms: facets and sorting, not a page's items (nor are the page's chrome elements, chrome.ts). */
 const FORM = nameHash('form');
@@ -28,9 +29,10 @@ export interface RepeatedItems {
 /**
  * The page's repeated items: among the groups of sibling elements of one signature (`byBase`: of one tag and first class
  * word), with at least `minItems` members holding text, the group holding the most characters (outside the page's chrome
- * and forms); undefined when the page has none or the table no element signatures.
+ * and forms; `skip`: lines, 1 each, that count in no group); undefined when the page has none or the table no element
+ * signatures.
  */
-export function repeatedItems(table: LineTable, minItems: number, byBase = false): RepeatedItems | undefined {
+export function repeatedItems(table: LineTable, minItems: number, byBase = false, skip?: Uint8Array): RepeatedItems | undefined {
   const tree = table.elements;
   if (!tree?.tag || !tree.sig || minItems <= 0) return undefined;
   const { tag, parent, end, line } = tree;
@@ -48,7 +50,7 @@ export function repeatedItems(table: LineTable, minItems: number, byBase = false
   const chars = new Float64Array(n);
   for (let i = 0; i < table.count; i++) {
     const e = line[i]! - 1;
-    if (e >= 0 && free[e] === 1) chars[e]! += table.contentChars[i]!;
+    if (e >= 0 && free[e] === 1 && skip?.[i] !== 1) chars[e]! += table.contentChars[i]!;
   }
   for (let e = n - 1; e > 0; e--) {
     const p = parent[e]! - 1;
@@ -79,7 +81,7 @@ export function repeatedItems(table: LineTable, minItems: number, byBase = false
   let kept = 0;
   for (let i = 0; i < table.count; i++) {
     const e = line[i]! - 1;
-    if (e >= 0 && inItems[e] === 1 && table.contentChars[i]! > 0) { lines[i] = 1; kept += table.contentChars[i]!; }
+    if (e >= 0 && inItems[e] === 1 && table.contentChars[i]! > 0 && skip?.[i] !== 1) { lines[i] = 1; kept += table.contentChars[i]!; }
   }
   return { lines, items: best.items, chars: kept };
 }
@@ -91,7 +93,8 @@ export const repeatedStage: Stage = {
   dropped: '',
   run({ table, options }, state) {
     const chosen = need(state, 'chosen', 'repeated');
-    const items = repeatedItems(table, options.repeatedItems, options.repeatedBase);
+    // dropConsent: a cookie-consent dialog's lines are in no group (its purposes are siblings too).
+    const items = repeatedItems(table, options.repeatedItems, options.repeatedBase, options.dropConsent ? consentLines(table) : undefined);
     if (!items) return {};
     let added = false;
     for (let i = 0; i < chosen.length && !added; i++) added = items.lines[i] === 1 && chosen[i] === 0;

@@ -7,8 +7,9 @@
  * likes"), which the gold leaves out, is told by its short lines' text: a line of at most STAT_CHARS characters that is a
  * member title, a label of the panel (with its value, or alone with the number on the next chosen line), or a count of
  * posts, likes or replies goes.
- * `consent` (`dropConsent`): a cookie-consent dialog the page shows over the thread (OneTrust's `onetrust-consent-sdk`:
- * its banner and preference centre, hidden by style sheets the line builder does not read) is left out the same way.
+ * `consent` (`dropConsent`; the repeated and sections strategies run it too): a cookie-consent dialog the page shows over
+ * the thread or the list (OneTrust's `onetrust-consent-sdk`: its banner and preference centre, hidden by style sheets the
+ * line builder does not read) is left out the same way.
  */
 import type { LineTable } from '../../core/types.js';
 import { lineKey } from '../../html/line-key.js';
@@ -36,14 +37,29 @@ export function dropConsentLines(table: LineTable, chosen: Uint8Array): Uint8Arr
   return dropClassLines(table, chosen, CONSENT_WORDS);
 }
 
+/**
+ * Per line, 1 for a line with text in a cookie-consent dialog (the repeated items' groups leave it out: a preference
+ * centre's purposes are a list of siblings); undefined when the table has no class/id words.
+ */
+export function consentLines(table: LineTable): Uint8Array | undefined {
+  const ct = table.classTokens;
+  if (!ct) return undefined;
+  const out = new Uint8Array(table.count);
+  for (let i = 0; i < table.count; i++) if (table.contentChars[i]! > 0 && hasWord(ct, i, CONSENT_WORDS)) out[i] = 1;
+  return out;
+}
+
+/** Whether line i's nearest block elements' class/id words include one of `words`. */
+function hasWord(ct: NonNullable<LineTable['classTokens']>, i: number, words: ReadonlySet<number>): boolean {
+  for (let k = ct.start[i]!; k < ct.start[i + 1]!; k++) if (words.has(ct.keys[k]!)) return true;
+  return false;
+}
+
 /** The chosen lines less those whose nearest block elements' class/id words include one of `words`; undefined when none is. */
 function dropClassLines(table: LineTable, chosen: Uint8Array, words: ReadonlySet<number>): Uint8Array | undefined {
   const ct = table.classTokens;
   if (!ct) return undefined;
-  return dropWhere(chosen, (i) => {
-    for (let k = ct.start[i]!; k < ct.start[i + 1]!; k++) if (words.has(ct.keys[k]!)) return true;
-    return false;
-  });
+  return dropWhere(chosen, (i) => hasWord(ct, i, words));
 }
 
 /**
@@ -129,7 +145,7 @@ export const signInStage: Stage = chosenStage({
 
 /** Stage `consent`: lines in a cookie-consent dialog go (`dropConsent`). */
 export const consentStage: Stage = chosenStage({
-  id: 'consent', purpose: 'forum threads: a cookie-consent dialog shown over the thread goes (dropConsent)',
+  id: 'consent', purpose: 'a cookie-consent dialog shown over the page goes (dropConsent)',
   kept: '',
   dropped: 'in a cookie-consent dialog (class/id word onetrust)',
 }, (o) => o.dropConsent, dropConsentLines);

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../../src/html/lines.js';
 import { repeatedItems, repeatedStage } from '../../../src/extract/strategies/repeated.js';
+import { consentLines } from '../../../src/extract/strategies/signatures.js';
 import { FARSW_APPLY_DEFAULTS } from '../../../src/core/defaults.js';
 import type { Model } from '../../../src/model/model.js';
 
@@ -61,6 +62,16 @@ describe('repeatedItems', () => {
     for (const mod of [' on-offer', ' is-sale featured', '']) expect(of(page(mod), true)).toEqual(cards);
     // the first class word differs: not one group
     expect(of(page(' is-sale').replace(/item-cell is-sale/g, 'promo-cell'), true)).not.toContain('Graphics card 1');
+  });
+  it('skip: lines in a cookie-consent dialog count in no group, so the cards win over its longer list of purposes', () => {
+    const purpose = (i: number): string => `<li class="ot-cat-item"><h4>Purpose ${i}</h4><p>Information about your activity on this service can be stored and combined with other information to build profile ${i}.</p></li>`;
+    const html = grid(4).replace('</body>', `<div id="onetrust-consent-sdk"><ul class="ot-cat-grp">${[1, 2, 3, 4, 5].map(purpose).join('')}</ul></div></body>`);
+    const t = buildLineTable(html, { classTokens: true });
+    const skip = consentLines(t)!;
+    expect(t.text.filter((_, i) => skip[i])).toHaveLength(10);
+    const of = (s?: Uint8Array): string[] => t.text.filter((_, i) => repeatedItems(t, 3, false, s)!.lines[i]);
+    expect(of()[0]).toBe('Purpose 1');
+    expect(of(skip)).toEqual(linesOf(grid(4)));
   });
   it('is undefined for a table without element signatures (made by hand)', () => {
     const t = buildLineTable(grid(8));
