@@ -26,7 +26,13 @@ const SAME_AS_PARENT = new Set(['b', 'i', 'em', 'strong']);
 const DROPPED: ReadonlySet<string> = new Set(LINE_DEFAULTS.dropElements);
 const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { a: ['href', 'title'], img: ['src', 'alt', 'title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'], pre: ['class'], code: ['class'] };
 
-export const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const SPACE_RUN = /\s+/g, SPACE_TO_COLLAPSE = /\s\s|[^\S ]/;
+/** `s` with each run of white space one space (`s.replace(/\s+/g, ' ')`; most text needs nothing: one test, no replace). */
+export const collapseSpace = (s: string): string => (SPACE_TO_COLLAPSE.test(s) ? s.replace(SPACE_RUN, ' ') : s);
+
+const TO_ESCAPE = /[&<>]/;
+/** Text with `&`, `<` and `>` escaped (most text has none: one scan, not three). */
+export const escapeText = (s: string): string => (TO_ESCAPE.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s);
 export const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
 
 /** What cleanHtml and inlineMarkdown keep besides the text (each default true). */
@@ -196,7 +202,7 @@ function serialize(top: readonly (OutNode | string)[]): string {
       continue;
     }
     const n = f.nodes[f.i++]!;
-    if (typeof n === 'string') { parts.push(escapeText(f.pre ? n : n.replace(/\s+/g, ' '))); continue; }
+    if (typeof n === 'string') { parts.push(escapeText(f.pre ? n : collapseSpace(n))); continue; }
     if (n.name === 'br' || n.name === 'hr') { parts.push(`<${n.name}>`); continue; }
     if (!full.has(n)) continue;
     if (n.name === 'img') { parts.push(`<img${n.attrs}>`); continue; }
@@ -310,7 +316,7 @@ export function inlineMarkdown(source: string, escape: (s: string) => string, ba
       markdown += p.raw;
       continue;
     }
-    const t = p.text!.replace(/\s+/g, ' ');
+    const t = collapseSpace(p.text!);
     if (t === ' ' || t === '') { space = space || t === ' '; if (t === ' ' && text !== '' && !text.endsWith(' ')) text += ' '; continue; }
     const body = t.trim();
     if ((space || t.startsWith(' ')) && markdown !== '') markdown += ' ';

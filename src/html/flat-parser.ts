@@ -11,13 +11,14 @@ import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 
 /** The stack as Parser uses it (`[0]` the top, `length`, `includes`, `indexOf`, `unshift`, `shift`), stored top-last. */
 class TopFirstStack<T> {
+  /** The top, as Parser reads it on every tag: an own data property kept current (V8 reads an indexed getter slowly). */
+  0: T | undefined = undefined;
   private readonly items: T[] = [];
   private readonly open = new Map<T, number>();
   get length(): number { return this.items.length; }
   set length(n: number) { // Parser only empties it (reset)
     while (this.items.length > n) this.shift();
   }
-  get 0(): T | undefined { return this.items[this.items.length - 1]; }
   /** The element `k` places below the top. */
   at(k: number): T | undefined { return this.items[this.items.length - 1 - k]; }
   includes(name: T): boolean { return (this.open.get(name) ?? 0) > 0; }
@@ -28,11 +29,13 @@ class TopFirstStack<T> {
   }
   unshift(name: T): number {
     this.items.push(name);
+    this[0] = name;
     this.open.set(name, (this.open.get(name) ?? 0) + 1);
     return this.items.length;
   }
   shift(): T | undefined {
     const name = this.items.pop();
+    this[0] = this.items[this.items.length - 1];
     if (name !== undefined) this.open.set(name, this.open.get(name)! - 1);
     return name;
   }

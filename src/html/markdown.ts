@@ -23,7 +23,7 @@
  * is escaped where it would read as markup (escapeMarkdown), and nowhere else.
  */
 import { BlockKind, LineContext, type Block, type LineTable } from '../core/types.js';
-import { inlineMarkdown } from './clean-html.js';
+import { collapseSpace, inlineMarkdown } from './clean-html.js';
 import { codeLanguage, emptyHeadings, outputLineText, preformattedText, preRunEnd, tableCells, textlessCell, withWholeTables, type Cells } from './layout.js';
 
 /** Options of {@link blocksToMarkdown}. */
@@ -152,7 +152,7 @@ export function blocksToMarkdown(table: LineTable, blocks: readonly Block[], opt
         const slice = source.slice(table.start[i]!, table.end[i]!);
         if (LINK_OR_IMAGE.test(slice)) {
           const md = inlineMarkdown(slice, plainEsc, baseUrl, keep);
-          if (md.text === plain.replace(/\s+/g, ' ').trim() && md.markdown !== '') inline = md.markdown;
+          if (md.text === collapseSpace(plain).trim() && md.markdown !== '') inline = md.markdown;
         }
       }
       if (plain.length === 0 && inline === undefined) continue;

@@ -12,6 +12,7 @@ import { buildLineTable } from '../../src/html/lines.js';
 import { blocksToText } from '../../src/html/text.js';
 import { blocksToMarkdown, escapeMarkdown } from '../../src/html/markdown.js';
 import { noiseTexts, pageBaseUrl, withoutNoise } from '../../src/html/layout.js';
+import { collapseSpace, escapeText } from '../../src/html/clean-html.js';
 import { tokenize } from '../../src/core/tokenize.js';
 import { OUTPUT_FORMATS } from '../../src/api/formats.js';
 
@@ -157,6 +158,8 @@ describe('markdown escaping (item 6): only what CommonMark would read as markup'
     expect(pageBaseUrl('<head><meta property="og:url" content="https://c.example/post"></head>', undefined)).toBe('https://c.example/post');
     expect(pageBaseUrl('<head><meta property="og:url" content="https://c.example/post"></head>', 'https://d.example/q')).toBe('https://d.example/q');
     expect(pageBaseUrl('<p>no head</p>', undefined)).toBeUndefined();
+    expect(pageBaseUrl('<HEAD><BASE\tHREF="https://e.example/"><META PROPERTY="OG:URL" CONTENT="https://f.example/"></HEAD>', undefined)).toBe('https://e.example/');
+    expect(pageBaseUrl('<head><Meta Property="OG:URL" Content="https://f.example/"></head>', undefined)).toBe('https://f.example/');
     const page = `<html><head><meta property="og:url" content="https://c.example/post/1"></head><body><article><h1>A post</h1><p>${'Words of the post that a reader came for, with enough of them to count. '.repeat(3)}See <a href="../2">the next one</a>.</p></article></body></html>`;
     expect(extract(page, { algorithm: 'addanag', format: 'markdown' }).markdown).toContain('[the next one](https://c.example/2)');
   });
@@ -191,5 +194,16 @@ describe('a Wikipedia-like page (item 15): no edit links, citation numbers or em
     expect(noiseTexts('<p>year.<sup class="reference"><a href="#cite_note-1">[1]</a></sup> Then<a href="#n2">[b]</a> <a href="/x">[3]</a></p>')).toEqual(['[1]', '[b]']);
     expect(withoutNoise('year.[1] Then[b] [3]', ['[1]', '[b]'])).toBe('year. Then [3]');
     expect(withoutNoise('a lamp [1], and', ['[1]'])).toBe('a lamp, and');
+  });
+});
+
+describe('collapseSpace and escapeText (the writers skip the replace where nothing changes)', () => {
+  it('give what the replaces give', () => {
+    const texts = ['', ' ', 'one', 'one two', ' one', 'one ', 'one  two', 'one\ttwo', 'one\ntwo', 'a\u00a0b', 'a\u3000b', ' \u00a0 ', 'a\r\n b',
+      'x & y', '<b>', 'a > b', '&amp;', 'plain text, no markup'];
+    for (const t of texts) {
+      expect(collapseSpace(t)).toBe(t.replace(/\s+/g, ' '));
+      expect(escapeText(t)).toBe(t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    }
   });
 });
