@@ -151,17 +151,18 @@ const MAX_HITS = 4096;
  * @param url the page's URL, when known
  */
 export function pageTypeFeatures(table: LineTable, html: string, url?: string | null): Float64Array {
-  const x = featuresBarPrices(table, html, url);
+  const x = featuresBarSource(table, html, url);
+  schemaFeatures(html, x, SCHEMA_FEATURE);
   x[PRICE_FEATURE] = log1p(priceCount(html));
   return x;
 }
 
-/** The feature vector but its price feature (left 0): that one scans the whole source three times. */
-function featuresBarPrices(table: LineTable, html: string, url: string | null | undefined): Float64Array {
+/** The feature vector but its `@type` and price features (left 0): those scan the whole source, four times. */
+function featuresBarSource(table: LineTable, html: string, url: string | null | undefined): Float64Array {
   const x = new Float64Array(PAGE_TYPE_FEATURES.length);
   let k = tableFeatures(table, x, 0);
   k = treeTagFeatures(table, x, k);
-  k = sourceFeatures(html, headEnd(table), x, k);
+  k = ogTypeFeatures(html, headEnd(table), x, k + SCHEMA_GROUPS.length); // k: the first @type feature's index
   k = urlFeatures(url ?? null, x, k + 1); // k: the price feature's index
   newsFeatures(table, url ?? null, x, k);
   return x;
@@ -325,15 +326,18 @@ function headEnd(t: LineTable): number {
   return t.count > 0 ? t.end[t.count - 1]! : 0;
 }
 
-/** Features of the source searches: JSON-LD `@type` groups, `og:type` (the prices' index, next, is left to priceCount). */
-function sourceFeatures(html: string, head: number, x: Float64Array, k: number): number {
-  const schema = new Uint8Array(SCHEMA_GROUPS.length);
+/** The JSON-LD `@type` groups into `x` from `k` (one search of the whole source). */
+function schemaFeatures(html: string, x: Float64Array, k: number): void {
   let hits = 0;
   for (let at = html.indexOf('@type'); at >= 0 && hits < MAX_HITS; at = html.indexOf('@type', at + 5), hits++) {
     const m = SCHEMA_TYPE.exec(html.slice(at + 5, at + 64));
     const g = m ? SCHEMA_GROUP_OF.get(m[1]!.toLowerCase()) : undefined;
-    if (g !== undefined) schema[g] = 1;
+    if (g !== undefined) x[k + g] = 1;
   }
+}
+
+/** The `og:type` features into `x` from `k` (the prices' index, next, is left to priceCount); returns the next index. */
+function ogTypeFeatures(html: string, head: number, x: Float64Array, k: number): number {
   const og = new Uint8Array(OG_TYPES.length);
   const top = html.length > head ? html.slice(0, head) : html;
   const at = top.indexOf('og:type');
@@ -344,7 +348,6 @@ function sourceFeatures(html: string, head: number, x: Float64Array, k: number):
     const o = OG_TYPES.findIndex((t) => value === t || value.startsWith(`${t}.`) || value.startsWith(`${t}:`));
     if (o >= 0) og[o] = 1;
   }
-  for (const v of schema) x[k++] = v;
   for (const v of og) x[k++] = v;
   return k;
 }
@@ -361,10 +364,16 @@ function priceCount(html: string): number {
   }
   return prices;
 }
-/** Index of the price feature ('log prices'). */
+/** Index of the price feature ('log prices'), and of the first `@type` feature. */
 const PRICE_FEATURE = PAGE_TYPE_FEATURES.indexOf('log prices');
+const SCHEMA_FEATURE = PAGE_TYPE_FEATURES.indexOf(`@type ${SCHEMA_GROUPS[0]![0]}`);
 /** The price feature's largest value (MAX_HITS prices per symbol). */
 const MAX_PRICE_FEATURE = Math.log1p(PRICE_SYMBOLS.length * MAX_HITS);
+/** Features not read yet and the range each can take: [index, low, high]. */
+type FreeFeatures = readonly (readonly [number, number, number])[];
+/** The price feature alone; the `@type` features (0 or 1) and the price feature. */
+const FREE_PRICE: FreeFeatures = [[PRICE_FEATURE, 0, MAX_PRICE_FEATURE]];
+const FREE_SOURCE: FreeFeatures = [...SCHEMA_GROUPS.map((_, g) => [SCHEMA_FEATURE + g, 0, 1] as const), ...FREE_PRICE];
 
 /** The URL's host and path, lower-cased; both '' without a URL or for one that is not absolute. */
 function urlParts(url: string | null): { host: string; path: string } {
@@ -545,10 +554,9 @@ export function classifyPage(table: LineTable, html: string, url: string | null 
 
 /**
  * The page's type when a route could take it, for routing alone (nobody asked for the type): undefined when no type
- * in `routes` can reach its `minConfidence` whatever the page's price count, which is then never counted (three scans
- * of the source: a third of the classification's time on WCXB pages). Otherwise what `classifyPage` gives. The bound:
- * p(t) = 1 / (1 + Σ_{j≠t} exp(s_j − s_t)) ≤ 1 / (1 + Σ_{j≠t} exp(min s_j − max s_t)), the scores' ranges taken over
- * the price feature's range [0, log(1 + 3 · MAX_HITS)]; a margin of 1e-9 covers the sums' rounding.
+ * in `routes` can be the most probable type and reach its `minConfidence` whatever the page's `@type` groups and price
+ * count (mayRoute), which are then never searched for (four scans of the source: most of the classification's time on
+ * WCXB pages); the same for the prices once the `@type` groups are known. Otherwise what `classifyPage` gives.
  * @param routes the routed types, each with the confidence its route needs
  */
 export function routablePageType(
@@ -557,27 +565,56 @@ export function routablePageType(
 ): PageTypeResult | undefined {
   const c = model.pageType;
   if (!c || !matchesFeatures(c)) return FALLBACK_RESULT;
-  const x = featuresBarPrices(table, html, url);
-  if (!mayRoute(x, c, routes)) return undefined;
+  const x = featuresBarSource(table, html, url);
+  if (!mayRoute(x, c, routes, FREE_SOURCE)) return undefined;
+  schemaFeatures(html, x, SCHEMA_FEATURE);
+  if (!mayRoute(x, c, routes, FREE_PRICE)) return undefined;
   x[PRICE_FEATURE] = log1p(priceCount(html));
   return classifyFeatures(x, c);
 }
 
-/** Can a routed type reach its minimum confidence for some value of the price feature (left out of `x`)? */
-function mayRoute(x: Float64Array, c: PageTypeClassifier, routes: Readonly<Record<string, { readonly minConfidence: number }>>): boolean {
-  const m = c.classes.length, lo = new Float64Array(m), hi = new Float64Array(m);
+/**
+ * Can a routed type be the most probable type and reach its minimum confidence for some values of the `free` features
+ * (left out of `x`)? Scores are linear in each feature, so over the box of the free features' ranges each score, and
+ * each difference of two scores, is smallest and largest at a corner, feature by feature. Type t is the most probable
+ * nowhere when another scores above it everywhere; its probability is at most
+ * 1 / (1 + Σ_{j≠t} exp(min s_j − max s_t)). A margin of 1e-9 covers the sums' rounding (their order differs from
+ * pageTypeProbabilities').
+ */
+function mayRoute(x: Float64Array, c: PageTypeClassifier, routes: Readonly<Record<string, { readonly minConfidence: number }>>, free: FreeFeatures): boolean {
+  const m = c.classes.length, q = free.length;
+  const fixed = new Float64Array(m), lo = new Float64Array(m), hi = new Float64Array(m);
+  // at[j * q + i]: class j's score term of free feature i at its low end; top[…]: at its high end.
+  const at = new Float64Array(m * q), top = new Float64Array(m * q);
+  const isFree = new Uint8Array(x.length);
+  for (const [f] of free) isFree[f] = 1;
   for (let j = 0; j < m; j++) {
     const w = c.weights[j]!;
     let s = c.bias[j]!;
-    for (let f = 0; f < w.length; f++) if (f !== PRICE_FEATURE) s += w[f]! * ((x[f]! - c.mean[f]!) / c.scale[f]!);
-    const wp = w[PRICE_FEATURE]!, mean = c.mean[PRICE_FEATURE]!, scale = c.scale[PRICE_FEATURE]!;
-    const a = wp * ((0 - mean) / scale), b = wp * ((MAX_PRICE_FEATURE - mean) / scale);
-    lo[j] = s + Math.min(a, b);
-    hi[j] = s + Math.max(a, b);
+    for (let f = 0; f < w.length; f++) if (!isFree[f]) s += w[f]! * ((x[f]! - c.mean[f]!) / c.scale[f]!);
+    for (let i = 0; i < q; i++) {
+      const [f, low, high] = free[i]!;
+      at[j * q + i] = w[f]! * ((low - c.mean[f]!) / c.scale[f]!);
+      top[j * q + i] = w[f]! * ((high - c.mean[f]!) / c.scale[f]!);
+    }
+    fixed[j] = s;
+    let l = s, h = s;
+    for (let i = 0; i < q; i++) { l += Math.min(at[j * q + i]!, top[j * q + i]!); h += Math.max(at[j * q + i]!, top[j * q + i]!); }
+    lo[j] = l;
+    hi[j] = h;
   }
   for (let t = 0; t < m; t++) {
     const route = routes[c.classes[t]!];
     if (!route) continue;
+    let leads = true;
+    for (let j = 0; j < m && leads; j++) {
+      if (j === t) continue;
+      // The smallest s_j − s_t over the box: above 0, j outscores t everywhere.
+      let d = fixed[j]! - fixed[t]!;
+      for (let i = 0; i < q; i++) d += Math.min(at[j * q + i]! - at[t * q + i]!, top[j * q + i]! - top[t * q + i]!);
+      if (d > 1e-9) leads = false;
+    }
+    if (!leads) continue;
     let den = 1;
     for (let j = 0; j < m; j++) if (j !== t) den += Math.exp(lo[j]! - hi[t]!);
     if (1 / den >= route.minConfidence - 1e-9) return true;

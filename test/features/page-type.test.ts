@@ -169,6 +169,31 @@ describe('routablePageType (routing without the type asked)', () => {
   it('gives the fallback without a classifier', () => {
     expect(routablePageType(table, html, null, {}, { b: { minConfidence: 0.5 } })).toEqual(classifyPage(table, html, null, {}));
   });
+
+  it('skips the page when a routed type, at any confidence, cannot be the most probable one for any prices', () => {
+    // b's score is at most −40 + 9.4 whatever the prices, a's 0: b is never the type, even with minConfidence 0.
+    expect(routablePageType(table, html, null, { pageType: priced(-40) }, { b: { minConfidence: 0 } })).toBeUndefined();
+    // a always leads, but a is not routed: the same.
+    expect(routablePageType(table, html, null, { pageType: priced(-40) }, { b: { minConfidence: 0 }, c: { minConfidence: 0 } })).toBeUndefined();
+    expect(routablePageType(table, html, null, { pageType: priced(-1) }, { b: { minConfidence: 0 } })).toEqual(classifyPage(table, html, null, { pageType: priced(-1) }));
+  });
+
+  it('reads the @type groups only when they could decide; then as classifyPage', () => {
+    const product = PAGE_TYPE_FEATURES.indexOf('@type product');
+    // b's score: bias + 50 with a JSON-LD Product; a's: 0.
+    const typed = (bias: number): PageTypeClassifier => ({
+      ...toy, weights: [PAGE_TYPE_FEATURES.map(() => 0), PAGE_TYPE_FEATURES.map((_, f) => (f === product ? 50 : 0))], bias: [0, bias],
+    });
+    const ld = '<head><script type="application/ld+json">{"@type": "Product", "name": "Lamp"}</script></head><body><p>A plain paragraph of text.</p></body>';
+    const ldTable = buildLineTable(ld, lines);
+    const routes = { b: { minConfidence: 0 } };
+    expect(routablePageType(ldTable, ld, null, { pageType: typed(-10) }, routes)).toEqual(classifyPage(ldTable, ld, null, { pageType: typed(-10) }));
+    expect(classifyPage(ldTable, ld, null, { pageType: typed(-10) }).type).toBe('b');
+    // Without a Product, b stays at −10: skipped once the groups are read; at −60 b cannot lead even with one.
+    expect(routablePageType(table, html, null, { pageType: typed(-10) }, routes)).toBeUndefined();
+    expect(routablePageType(ldTable, ld, null, { pageType: typed(-60) }, routes)).toBeUndefined();
+    expect(classifyPage(ldTable, ld, null, { pageType: typed(-60) }).type).toBe('a');
+  });
 });
 
 // The hand-written typed pages of test/pages (meta.json `pageType` and `url`), classified by the shipped default model.
