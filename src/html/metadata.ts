@@ -701,12 +701,13 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
   const structured = [ldString(first, 'datePublished'), ...PUBLISHED_META.map((k) => m.get(k)), msDate, f.itemprop.get('datepublished'), f.time];
   // A date the page labels as the publication's ("Published", "Posted on"), wherever it is.
   const labelled = f.dates.find((d) => d.published && !d.updated)?.day ?? null;
-  const data = firstDay(structured, monthFirst);
+  const days = structured.map((v) => dayOf(v, monthFirst));
+  const data = days.find((d) => d !== null) ?? null;
   // A publication day only JSON-LD states (no other published-date tag names it) and the page never shows gives way to
   // the day the page shows: its update, else the first date after the headline (a draft's stamp, a UTC day a day off).
-  const ldDay = dayOf(structured[0], monthFirst);
-  const hidden = data !== null && data === ldDay && !structured.slice(1).some((v) => dayOf(v, monthFirst) === data) && !f.dates.some((d) => d.day === data);
-  const published = (hidden ? f.dates.find((d) => d.updated)?.day ?? (top !== null ? dateNear(f.dates, top.pos, top.end, false, FAR_CHARS, true) : null) : null) ?? data;
+  const ldOnly = days[0] !== null && !days.slice(1).includes(days[0]) && !f.dates.some((d) => d.day === days[0]);
+  const onPage = ldOnly ? f.dates.find((d) => d.updated)?.day ?? (top !== null ? dateNear(f.dates, top.pos, top.end, false, FAR_CHARS, true) : null) : null;
+  const published = onPage ?? data;
   const inUrl = dateFromUrl(url ?? null);
   const picked = (top !== null ? dateNear(f.dates, top.pos, top.end, false, NEAR_CHARS, true) : null)
     ?? labelled
@@ -730,14 +731,5 @@ export function extractMetadata(html: string, url?: string): PageMetadata {
     title, headline: headline?.text ?? null, byline: clean(byline), date, siteName: clean(siteName), lang, dir: f.dir, canonicalUrl, description, excerpt,
     image: imageRef !== null && imageRef !== undefined ? safeUrl(imageRef, url) : null,
   };
-}
-
-/** The day of the first value that names one. */
-function firstDay(values: readonly (string | null | undefined)[], monthFirst: boolean): string | null {
-  for (const v of values) {
-    const d = dayOf(v, monthFirst);
-    if (d !== null) return d;
-  }
-  return null;
 }
 
