@@ -143,11 +143,13 @@ describe('classifyFeatures / classifyPage', () => {
 });
 
 describe('routablePageType (routing without the type asked)', () => {
-  const price = PAGE_TYPE_FEATURES.indexOf('log prices');
-  // b's score: bias + 1 per unit of the price feature; a's: 0.
-  const priced = (bias: number): PageTypeClassifier => ({
-    ...toy, weights: [PAGE_TYPE_FEATURES.map(() => 0), PAGE_TYPE_FEATURES.map((_, f) => (f === price ? 1 : 0))], bias: [0, bias],
-  });
+  /** A toy classifier: b's score is bias + weight · the named feature, a's 0. */
+  const oneWeight = (feature: string, weight: number, bias: number): PageTypeClassifier => {
+    const at = PAGE_TYPE_FEATURES.indexOf(feature);
+    return { ...toy, weights: [PAGE_TYPE_FEATURES.map(() => 0), PAGE_TYPE_FEATURES.map((_, f) => (f === at ? weight : 0))], bias: [0, bias] };
+  };
+  // b's score: bias + 1 per unit of the price feature.
+  const priced = (bias: number): PageTypeClassifier => oneWeight('log prices', 1, bias);
   const html = '<body><p>A plain paragraph of text.</p><p>Only $5 today, was $ 9.</p></body>';
   const table = buildLineTable(html, lines);
 
@@ -179,11 +181,8 @@ describe('routablePageType (routing without the type asked)', () => {
   });
 
   it('reads the @type groups only when they could decide; then as classifyPage', () => {
-    const product = PAGE_TYPE_FEATURES.indexOf('@type product');
-    // b's score: bias + 50 with a JSON-LD Product; a's: 0.
-    const typed = (bias: number): PageTypeClassifier => ({
-      ...toy, weights: [PAGE_TYPE_FEATURES.map(() => 0), PAGE_TYPE_FEATURES.map((_, f) => (f === product ? 50 : 0))], bias: [0, bias],
-    });
+    // b's score: bias + 50 with a JSON-LD Product.
+    const typed = (bias: number): PageTypeClassifier => oneWeight('@type product', 50, bias);
     const ld = '<head><script type="application/ld+json">{"@type": "Product", "name": "Lamp"}</script></head><body><p>A plain paragraph of text.</p></body>';
     const ldTable = buildLineTable(ld, lines);
     const routes = { b: { minConfidence: 0 } };
