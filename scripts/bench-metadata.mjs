@@ -35,6 +35,8 @@ if (!existsSync(dir)) { console.log('bench-metadata: ../shared/datasets is absen
 const { values } = parseArgs({ options: { dist: { type: 'string' }, misses: { type: 'string' }, time: { type: 'boolean' }, headline: { type: 'boolean' }, sample: { type: 'string' }, write: { type: 'boolean' } } });
 const dist = resolve(values.dist ?? join(root, 'dist'));
 const { extractMetadata } = await import(pathToFileURL(join(dist, 'html/metadata.js')).href);
+// The section writer of every bench script, from this checkout's build (`--dist` may name an older one).
+const { replaceBenchmarkSection } = await import(pathToFileURL(join(root, 'dist/index.js')).href);
 const norm = (s) => (s ?? '').normalize('NFKC').replace(/\s+/g, ' ').trim();
 const pct = (a, n) => (n > 0 ? `${((100 * a) / n).toFixed(1)} %` : '-');
 
@@ -51,12 +53,8 @@ function emit(name, lines) {
   for (const l of lines) console.log(l);
   if (!values.write) return;
   const file = join(root, 'docs/benchmarks/metadata.md');
-  const start = `<!-- ${name}:start -->`, end = `<!-- ${name}:end -->`;
-  const old = readFileSync(file, 'utf8');
-  const i = old.indexOf(start), j = old.indexOf(end);
-  if (i < 0 || j < i) { console.log(`bench-metadata: no ${start} … ${end} in ${file}; not written`); return; }
-  const block = `${start}\n_Written ${new Date().toISOString().slice(0, 10)} by \`node scripts/bench-metadata.mjs${values.headline ? ' --headline' : ''} --write\`._\n\n${lines.join('\n')}\n${end}`;
-  writeFileSync(file, old.slice(0, i) + block + old.slice(j + end.length));
+  const stamp = `_Written ${new Date().toISOString().slice(0, 10)} by \`node scripts/bench-metadata.mjs${values.headline ? ' --headline' : ''} --write\`._`;
+  writeFileSync(file, replaceBenchmarkSection(existsSync(file) ? readFileSync(file, 'utf8') : null, name, [stamp, '', ...lines].join('\n')));
 }
 
 /** The calendar day a date string names, as written: ISO first, then what Date.parse reads (UTC day). */
