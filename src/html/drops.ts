@@ -16,6 +16,17 @@ export const MAX_ATTRIBUTE_CHARS = 1024;
  */
 export const COMMENT_WORDS: ReadonlySet<number> = new Set(
   ['comment', 'comments', 'commentlist', 'commentlists', 'respond', 'disqus', 'comentarios', 'commentaires', 'kommentare', 'pinglun'].map((w) => lineKey(w)));
+/**
+ * A class/id word that states whether an element has or allows comments (`has-comments`,
+ * `no_comment`, Squarespace's and WordPress themes' state flags on the article itself), not the comment section.
+ */
+const COMMENT_STATE_FLAG = /(?<![a-z])(?:has|no|with|without|show|enable|allow)[-_]comments?(?![a-z])/gi;
+
+/** The class/id `value` names a comment section by some word other than a state flag (its tokens name one: COMMENT_WORDS). */
+export function namesCommentSection(value: string, tokens: (value: string) => readonly number[]): boolean {
+  const rest = value.replace(COMMENT_STATE_FLAG, ' ');
+  return rest.length === value.length || tokens(rest).some((t) => COMMENT_WORDS.has(t));
+}
 /** A `style` value that hides its element. */
 export const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 /** Containers a comment section is read from: elements that always have an end tag (an implied end would mute the rest of the page). */
@@ -27,8 +38,12 @@ export const COMMENTS_ELEMENTS: ReadonlySet<string> = new Set(['div', 'section',
  * (`hidden`, a style with display: none / visibility: hidden, `aria-hidden="true"`).
  */
 export class TagAttributes {
-  /** The start tag hides its element. */
-  hidden = false;
+  /** The start tag hides its element by its style or `aria-hidden`. */
+  private hiddenStyle = false;
+  /** The start tag has the `hidden` attribute. */
+  private hiddenAttr = false;
+  /** The id is `S:<digits>`: a React streaming segment, sent hidden and shown by the page's own inline script ($RC). */
+  private segment = false;
   /** FNV hashes of the class and id values (0: none) and where they are. */
   classHash = 0;
   idHash = 0;
@@ -48,13 +63,18 @@ export class TagAttributes {
   /** A new start tag. */
   reset(): void {
     this.classHash = this.idHash = this.classCheck = this.idCheck = 0;
-    this.hidden = false;
+    this.hiddenStyle = this.hiddenAttr = this.segment = false;
+  }
+
+  /** The start tag hides its element (a React streaming segment's `hidden` does not: a browser shows it on load). */
+  get hidden(): boolean {
+    return this.hiddenStyle || (this.hiddenAttr && !this.segment);
   }
 
   /** An attribute's name `src[start, end)`. */
   name(src: string, start: number, end: number): void {
     this.attr = nameIs(src, start, end, 'class') ? 1 : nameIs(src, start, end, 'id') ? 2 : nameIs(src, start, end, 'style') ? 3 : nameIs(src, start, end, 'aria-hidden') ? 4 : 0;
-    if (nameIs(src, start, end, 'hidden')) this.hidden = true;
+    if (nameIs(src, start, end, 'hidden')) this.hiddenAttr = true;
     this.attrHash = 0x811c9dc5 | 0;
     this.attrCheck = 5381;
     this.attrFrom = -1;
@@ -85,15 +105,28 @@ export class TagAttributes {
   /** The attribute ends. */
   end(src: string): void {
     if (this.attr === 3) {
-      if (this.attrFrom >= 0 && HIDDEN_STYLE.test(src.slice(this.attrFrom, Math.min(this.attrTo, this.attrFrom + MAX_ATTRIBUTE_CHARS)))) this.hidden = true;
+      if (this.attrFrom >= 0 && HIDDEN_STYLE.test(src.slice(this.attrFrom, Math.min(this.attrTo, this.attrFrom + MAX_ATTRIBUTE_CHARS)))) this.hiddenStyle = true;
     } else if (this.attr === 4) {
-      if (this.attrFrom >= 0 && nameIs(src, this.attrFrom, this.attrTo, 'true')) this.hidden = true;
+      if (this.attrFrom >= 0 && nameIs(src, this.attrFrom, this.attrTo, 'true')) this.hiddenStyle = true;
     } else if (this.attr !== 0 && this.attrFrom >= 0) {
       const h = (this.attrHash >>> 0) || 1;
       const range = this.attr === 1 ? this.classRange : this.idRange;
       range[0] = this.attrFrom; range[1] = this.attrTo;
-      if (this.attr === 1) { this.classHash = h; this.classCheck = this.attrCheck; } else { this.idHash = h; this.idCheck = this.attrCheck; }
+      if (this.attr === 1) { this.classHash = h; this.classCheck = this.attrCheck; } else {
+        this.idHash = h; this.idCheck = this.attrCheck;
+        this.segment = isSegmentId(src, this.attrFrom, this.attrTo);
+      }
     }
     this.attr = 0;
   }
+}
+
+/** `src[from, to)` is `S:` and digits: the id React's streaming renderer gives a segment it sends hidden and then reveals. */
+function isSegmentId(src: string, from: number, to: number): boolean {
+  if (to - from < 3 || src.charCodeAt(from) !== 0x53 || src.charCodeAt(from + 1) !== 0x3a) return false;
+  for (let i = from + 2; i < to; i++) {
+    const c = src.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }

@@ -4,7 +4,7 @@
  * words a line inside it inherits (FAR-SW models learn from both). Keys are hashed on the source.
  */
 import { lineKey, LineKeyHasher } from './line-key.js';
-import { COMMENT_WORDS, COMMENTS_ELEMENTS, MAX_ATTRIBUTE_CHARS } from './drops.js';
+import { COMMENT_WORDS, COMMENTS_ELEMENTS, MAX_ATTRIBUTE_CHARS, namesCommentSection } from './drops.js';
 
 /** At most this many class/id words per line (the nearest elements' first). */
 export const MAX_LINE_TOKENS = 24;
@@ -151,7 +151,9 @@ function newKind(name: string, src: string, idHash: number, id: readonly [number
     while (to < cls[1] && src.charCodeAt(to) > 32) to++;
     base.pushRange(src, from, to);
   }
-  const k: CachedKind = { sig: sig.key(), base: base.key(), tokens, comments: COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)), lastInherited: undefined, lastWords: undefined, name };
+  const comments = COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)) &&
+    namesCommentSection(`${src.slice(idHash === 0 ? 0 : id[0], idHash === 0 ? 0 : id[1])} ${src.slice(classHash === 0 ? 0 : cls[0], classHash === 0 ? 0 : cls[1])}`, attributeTokens);
+  const k: CachedKind = { sig: sig.key(), base: base.key(), tokens, comments, lastInherited: undefined, lastWords: undefined, name };
   // A kind hashed to the same slot is replaced: the cache only ever saves work.
   kindHash[slot] = h;
   kindCheck[slot] = check;

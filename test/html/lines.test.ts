@@ -166,6 +166,21 @@ describe('buildLineTable', () => {
     expect(texts(buildLineTable(html, { dropHidden: false }))).toContain('Nested hidden.');
   });
 
+  it('keeps an article whose class only states that it has comments (has-comments, no_comment), and still drops the section', () => {
+    // Squarespace marks the post itself `has-comments`; the comment section is a sibling.
+    const html = '<article class="BlogItem hentry has-comments"><h1>Title</h1><p>Post text.</p></article>'
+      + '<div class="no_comment"><p>Nothing yet.</p></div><div class="comments has-comments"><p>A comment.</p></div><p>After.</p>';
+    expect(texts(buildLineTable(html))).toEqual(['Title', 'Post text.', 'Nothing yet.', 'After.']);
+  });
+
+  it("reads a React streaming segment (<div hidden id=\"S:0\">, revealed by the page's inline script) as shown, other hidden divs as hidden", () => {
+    const html = '<main><!--$?--><template id="B:0"></template><p>Loading…</p><!--/$--></main><footer><p>Footer.</p></footer>'
+      + '<div hidden id="S:0"><h1>Streamed title</h1><p>Streamed text.</p></div>'
+      + '<div hidden id="S:x"><p>Not a segment.</p></div><div id="S:1" style="display:none"><p>Styled hidden.</p></div>'
+      + '<script>$RC("B:0","S:0")</script>';
+    expect(texts(buildLineTable(html))).toEqual(['Loading…', 'Footer.', 'Streamed title', 'Streamed text.']);
+  });
+
   it('ends a dropped comment section where a browser would: at its end tag or an ancestor\'s', () => {
     // The comments div is never closed: </section> of its parent ends it.
     const html = '<section><p>Story.</p><div class="comments"><div><p>A comment.</p></div></section><p>After.</p>';
