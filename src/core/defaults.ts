@@ -314,6 +314,12 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    */
   mainShare: 0.6,
   /**
+   * An output with no text is relaxed (extract/model-extractor.ts relaxEmpty): the page read with its comment sections and
+   * hidden elements, else its lines outside nav, aside, header, footer and form. An empty output is wrong unless the page
+   * has no content; it changes no page of the news datasets (docs/decisions.md, "Page types").
+   */
+  emptyRelax: true,
+  /**
    * Page types routed to their strategy (extract/strategies/index.ts), with the classifier's confidence each needs; chosen by
    * cross-validation by domain on WCXB dev (`npm run bench:wcxb -- --cv`; docs/decisions.md, "Page types"), each threshold no
    * lower than the one at which the other shared datasets stay within 0.001 (`npm run bench:routes -- --floors`, bench:wcxb --floors).

@@ -44,7 +44,7 @@ export const PAPER_PRESET = Object.freeze({
     classify: 'crisp' as const, mode: 'farsw' as const, phi: 5, beta: 1.5, padding: 1,
     blockScore: 'paper' as const, fallback: false, scoreNorm: 'model' as const, templates: false,
     pathEvidence: 0, pathVeto: false, dedupe: false, container: 0, veto: 0, tokenEvidence: 0,
-    weightRegions: false, fallbackLinkDensity: 0, runVeto: 0, mute: 0, fill: 0, leadChars: 0, leadRepeat: 0, muteBox: false, teaserRank: false, addTitleLine: false, siblings: 0, anchorContainer: false, slots: false, mainShare: 0, routes: Object.freeze({}), repeatedItems: 0, dropChrome: false, remute: false,
+    weightRegions: false, fallbackLinkDensity: 0, runVeto: 0, mute: 0, fill: 0, leadChars: 0, leadRepeat: 0, muteBox: false, teaserRank: false, addTitleLine: false, siblings: 0, anchorContainer: false, slots: false, mainShare: 0, emptyRelax: false, routes: Object.freeze({}), repeatedItems: 0, dropChrome: false, remute: false,
   }),
   /** The DANA options of a model's core under `paper` (used by no paper mode, but `--mode` may ask for it). */
   farswDana: Object.freeze({ gap: 20, titleDecay: 0, container: 0, titleContainer: 0 }),

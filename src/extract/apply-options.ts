@@ -146,6 +146,8 @@ export interface FarswApplyOptions {
   readonly teaserRank: boolean;
   /** The relax step to `<main>` (extract/strategies/main-element.ts relaxToMain): its share; 0 = off. */
   readonly mainShare: number;
+  /** An empty output is relaxed: the page read with its comment sections and hidden elements, else its body lines (extract/model-extractor.ts relaxEmpty). */
+  readonly emptyRelax: boolean;
   /**
    * Routing by page type (extract/strategies/index.ts): per predicted type, the strategy, the classifier's confidence from
    * which it runs and the settings it runs with; a type absent runs the model path as it is. Empty: no routing (and no
