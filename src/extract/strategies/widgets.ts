@@ -23,6 +23,12 @@ export const WIDGET_TITLE = new RegExp(
   + '|this\\s+is\\s+what\\s+customers|accessories\\s*(?:&|and)\\s*matching|questions?\\s*(?:&|and)\\s*answers?)\\b',
   'i');
 
+/**
+ * A heading that counts a shop's reviews or ratings ("51 Reviews", "98 Customer ratings"): a widget title on a heading line
+ * only (a rating summary by the product's name, "4.9 2,695 reviews", is a line of the product).
+ */
+export const COUNTED_WIDGET_TITLE = /^\d{1,3}(?:[,.]\d{3})*\s+(?:(?:customer|product|guest|verified|user)s?\s+)?(?:reviews?|ratings?)\b/i;
+
 /** Longest text of a widget title line, characters. */
 export const TITLE_CHARS = 80;
 
@@ -40,7 +46,7 @@ export function widgetLines(table: LineTable): Uint8Array | undefined {
   let titles: number[] | undefined;
   for (let i = 0; i < table.count; i++) {
     const c = table.contentChars[i]!;
-    if (c > 0 && c <= TITLE_CHARS && WIDGET_TITLE.test(table.lineText(i))) (titles ??= []).push(i);
+    if (c > 0 && c <= TITLE_CHARS && (WIDGET_TITLE.test(table.lineText(i)) || (isHeading(table.block[i]!) && COUNTED_WIDGET_TITLE.test(table.lineText(i))))) (titles ??= []).push(i);
   }
   if (!titles) return undefined;
   // Each element's first line with text (lines come in page order; an ancestor set before is set for good).

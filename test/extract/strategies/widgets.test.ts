@@ -4,7 +4,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { buildLineTable } from '../../../src/html/lines.js';
-import { WIDGET_TITLE, widgetLines, widgetsStage } from '../../../src/extract/strategies/widgets.js';
+import { COUNTED_WIDGET_TITLE, WIDGET_TITLE, widgetLines, widgetsStage } from '../../../src/extract/strategies/widgets.js';
 import { FARSW_APPLY_DEFAULTS } from '../../../src/core/defaults.js';
 import type { Model } from '../../../src/model/model.js';
 
@@ -32,6 +32,13 @@ describe('WIDGET_TITLE', () => {
   });
 });
 
+describe('COUNTED_WIDGET_TITLE', () => {
+  it('names a count of reviews or ratings; not a rating glued to its count, nor a sentence', () => {
+    for (const t of ['51 Reviews', '98 Customer ratings', '1,204 customer reviews', '8 Review']) expect(COUNTED_WIDGET_TITLE.test(t), t).toBe(true);
+    for (const t of ['4.92,695 reviews', '4.9358 reviews', '4.6 (87 reviews)', 'Reviews', '98 customers rated it 5 stars']) expect(COUNTED_WIDGET_TITLE.test(t), t).toBe(false);
+  });
+});
+
 describe('widgetLines', () => {
   it('gives each widget whole, from the largest element its title opens, and nothing of the product', () => {
     expect(widgetsOf(PRODUCT)).toEqual(['Customer reviews', 'Sturdy and handsome.', 'The seat is comfortable.', 'You may also like', 'Oak bench', 'Oak table']);
@@ -39,6 +46,12 @@ describe('widgetLines', () => {
   it('is the same when the widgets sit in more wrappers (metamorphic: extra divs render the same)', () => {
     const wrapped = PRODUCT.replace('<section class="reviews">', '<div><div class="wrap"><section class="reviews">').replace('</section>\n<section class="related">', '</section></div></div>\n<section class="related">');
     expect(widgetsOf(wrapped)).toEqual(widgetsOf(PRODUCT));
+  });
+  it('takes a heading that counts the reviews ("51 Reviews") as their title, and the same count on a line that is no heading as none', () => {
+    for (const title of ['2 Reviews', '2 Customer ratings']) {
+      expect(widgetsOf(PRODUCT.replace('<h2>Customer reviews</h2>', `<h2>${title}</h2>`))).toEqual([title, 'Sturdy and handsome.', 'The seat is comfortable.', 'You may also like', 'Oak bench', 'Oak table']);
+    }
+    expect(widgetsOf(PRODUCT.replace('<h2>Customer reviews</h2>', '<p>2 Reviews</p>'))).toEqual(['You may also like', 'Oak bench', 'Oak table']);
   });
   it('takes a heading standing alone among its siblings up to the next heading of its rank or above', () => {
     const flat = `<html><body><div class="tabs"><h2>Description</h2><p>A stool of oiled oak.</p><h2>Reviews</h2><p>Sturdy.</p><h3>From Oslo</h3><p>Comfortable.</p>
