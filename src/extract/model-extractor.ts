@@ -11,7 +11,7 @@ import type { Favor, Preset } from '../core/presets.js';
 import { resolveSettings, type SettingsLayer } from './settings.js';
 import type { LineOptions } from '../html/lines.js';
 import { classifyPage, type PageTypeResult } from '../features/page-type.js';
-import { chosenChars, knownStrategy, routePage, type PageRoute, type PageTypeStrategy } from './strategies/index.js';
+import { chosenChars, HIDDEN_MIN, knownStrategy, routePage, type PageRoute, type PageTypeStrategy } from './strategies/index.js';
 import { bodyLines, bodyStage } from './strategies/body.js';
 import { insertStage, MODEL_STAGES } from './stages/index.js';
 
@@ -96,19 +96,16 @@ export function runModel(html: string, model: Model, options: ModelExtractorOpti
   return { table: lines, detail, ...(route.pageType ? { pageType: route.pageType } : {}), ...(strategy ? { strategy: strategy.id } : {}), ...(supplement ? { supplement } : {}) };
 }
 
-/** Text a table must mute (LineTable.muted, an upper bound) to be read again with it: the swallowed-page guard's 200 (html/lines.ts). */
-const MUTED_MIN = 200;
-
 /**
  * The relax of an empty output (`emptyRelax`, Readability's retry): when the model path chose no text, the page is read
- * again with its comment sections and hidden elements (when they hold at least MUTED_MIN characters: a thread the comment
+ * again with its comment sections and hidden elements (when they hold at least HIDDEN_MIN characters: a thread the comment
  * filter swallowed) and the path run on that; if it still chooses none, the page's lines outside nav, aside, header,
  * footer and form (the body fallback at one character: a page of links the link-density cut left out).
  */
 function relaxEmpty(html: string, lines: LineTable, detail: FarswResult, model: Model, settings: FarswApplyOptions, strategy: PageTypeStrategy | undefined,
   lineOptions: Partial<LineOptions>, options: ModelExtractorOptions, clock: StageClock): { lines: LineTable; detail: FarswResult } {
   const stages = strategy?.stages ?? MODEL_STAGES;
-  if ((lines.muted ?? 0) >= MUTED_MIN) {
+  if ((lines.muted ?? 0) >= HIDDEN_MIN) {
     const shown = pageLines(html, { ...options, lines: { ...lineOptions, ...strategy?.lines, dropComments: false, dropHidden: false } }, clock);
     const again = applyModel(shown, model, settings, stages);
     if (chosenChars(shown, again.blocks) > 0) return { lines: shown, detail: again };

@@ -117,7 +117,7 @@ function commentsHoldThread(first: LineTable, again: () => LineTable, kept: () =
 }
 
 /** Text a page must hide (LineTable.muted, an upper bound) for its hidden elements to be read: the swallowed-page guard's 200 (html/lines.ts). */
-const HIDDEN_MIN = 200;
+export const HIDDEN_MIN = 200;
 /**
  * Products, collections: the page is read with its hidden elements (tab and accordion panels, a grid a script shows) when
  * the strategy kept fewer than `hiddenChars` characters of the visible page and the page hides at least HIDDEN_MIN characters.
