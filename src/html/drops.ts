@@ -35,15 +35,18 @@ export const COMMENTS_ELEMENTS: ReadonlySet<string> = new Set(['div', 'section',
 /**
  * The attributes of the pending start tag that matter: `class` and `id` (hashed on the source, with
  * their ranges, for the structural path and the comment words) and whether it hides its element
- * (`hidden`, a style with display: none / visibility: hidden, `aria-hidden="true"`).
+ * (`hidden`, a style with display: none / visibility: hidden, `aria-hidden="true"`, `aria-modal="true"`: a modal
+ * dialog, shown over the page once opened, not the page's content).
  */
 export class TagAttributes {
-  /** The start tag hides its element by its style or `aria-hidden`. */
+  /** The start tag hides its element by its style, `aria-hidden` or `aria-modal`. */
   private hiddenStyle = false;
   /** The start tag has the `hidden` attribute. */
   private hiddenAttr = false;
   /** The id is `S:<digits>`: a React streaming segment, sent hidden and shown by the page's own inline script ($RC). */
   private segment = false;
+  /** The start tag has the `open` attribute (a `<dialog>` without it is not shown). */
+  open = false;
   /** FNV hashes of the class and id values (0: none) and where they are. */
   classHash = 0;
   idHash = 0;
@@ -52,7 +55,7 @@ export class TagAttributes {
   idCheck = 0;
   readonly classRange: [number, number] = [0, 0];
   readonly idRange: [number, number] = [0, 0];
-  /** Attribute being read: 1 class, 2 id, 3 style, 4 aria-hidden, 0 other. */
+  /** Attribute being read: 1 class, 2 id, 3 style, 4 aria-hidden or aria-modal, 0 other. */
   attr = 0;
   /** The attribute value being read: its hash and source range (a value split by a chunk is joined). */
   private attrHash = 0;
@@ -63,7 +66,7 @@ export class TagAttributes {
   /** A new start tag. */
   reset(): void {
     this.classHash = this.idHash = this.classCheck = this.idCheck = 0;
-    this.hiddenStyle = this.hiddenAttr = this.segment = false;
+    this.hiddenStyle = this.hiddenAttr = this.segment = this.open = false;
   }
 
   /** The start tag hides its element (a React streaming segment's `hidden` does not: a browser shows it on load). */
@@ -73,8 +76,9 @@ export class TagAttributes {
 
   /** An attribute's name `src[start, end)`. */
   name(src: string, start: number, end: number): void {
-    this.attr = nameIs(src, start, end, 'class') ? 1 : nameIs(src, start, end, 'id') ? 2 : nameIs(src, start, end, 'style') ? 3 : nameIs(src, start, end, 'aria-hidden') ? 4 : 0;
+    this.attr = nameIs(src, start, end, 'class') ? 1 : nameIs(src, start, end, 'id') ? 2 : nameIs(src, start, end, 'style') ? 3 : nameIs(src, start, end, 'aria-hidden') || nameIs(src, start, end, 'aria-modal') ? 4 : 0;
     if (nameIs(src, start, end, 'hidden')) this.hiddenAttr = true;
+    else if (nameIs(src, start, end, 'open')) this.open = true;
     this.attrHash = 0x811c9dc5 | 0;
     this.attrCheck = 5381;
     this.attrFrom = -1;

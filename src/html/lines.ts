@@ -105,7 +105,8 @@ export interface LineOptions {
   /**
    * Remove block elements a browser does not show, with their content: the `hidden` attribute, a
    * `style` with `display: none` / `visibility: hidden` (style sheets are not read), or
-   * `aria-hidden="true"` (hidden from screen readers; Readability drops these too). Also the void
+   * `aria-hidden="true"` (hidden from screen readers; Readability drops these too), a modal dialog (`aria-modal="true"`:
+   * shown over the page once opened) and a `<dialog>` without `open` (not rendered). Also the void
    * elements a browser never renders in the body (`<link>`, `<meta>`, `<base>`, `<basefont>`,
    * `<bgsound>`: `display: none` in every browser's own style sheet, no content): their tags weigh nothing.
    */

@@ -357,7 +357,8 @@ export class OpenElements {
     this.elementTag.push(info.hash);
     this.elementSig.push(kind.sig);
     this.elementBase.push(kind.base);
-    const drop = (this.dropComments && kind.comments) || (this.dropHidden && attrs.hidden);
+    // A <dialog> without `open` is not rendered (the UA style sheet's dialog:not([open]) { display: none }).
+    const drop = (this.dropComments && kind.comments) || (this.dropHidden && (attrs.hidden || (info.name === 'dialog' && !attrs.open)));
     stack.push(childEntry(parent, info.name, kind, drop, id, info.index, info.flags));
     this.counts[info.index]!++;
   }

@@ -173,6 +173,15 @@ describe('buildLineTable', () => {
     expect(texts(buildLineTable(html))).toEqual(['Title', 'Post text.', 'Nothing yet.', 'After.']);
   });
 
+  it('drops a modal dialog (aria-modal="true") and a <dialog> without open, as hidden; keeps an open <dialog>', () => {
+    const html = '<h1>Tomato sauces</h1><div role="dialog" aria-modal="true" class="signup"><p>Join our newsletter.</p></div>'
+      + '<dialog><p>Are you sure?</p></dialog><dialog open><p>Welcome back.</p></dialog><div aria-modal="false"><p>Card text.</p></div><p>After.</p>';
+    expect(texts(buildLineTable(html))).toEqual(['Tomato sauces', 'Welcome back.', 'Card text.', 'After.']);
+    expect(texts(buildLineTable(html, { dropHidden: false }))).toEqual(['Tomato sauces', 'Join our newsletter.', 'Are you sure?', 'Welcome back.', 'Card text.', 'After.']);
+    // metamorphic: the modal hidden by its style instead, the same lines
+    expect(texts(buildLineTable(html.replace('aria-modal="true"', 'style="display: none"')))).toEqual(texts(buildLineTable(html)));
+  });
+
   it("reads a React streaming segment (<div hidden id=\"S:0\">, revealed by the page's inline script) as shown, other hidden divs as hidden", () => {
     const html = '<main><!--$?--><template id="B:0"></template><p>Loading…</p><!--/$--></main><footer><p>Footer.</p></footer>'
       + '<div hidden id="S:0"><h1>Streamed title</h1><p>Streamed text.</p></div>'
