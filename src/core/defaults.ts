@@ -39,7 +39,7 @@ export const LINE_DEFAULTS = Object.freeze({
   normalizeAttributes: 'all' as 'anchors' | 'all',
   /** Remove user-comment sections (class/id words comment, respond, disqus, …), as Readability does; CleanEval's gold often keeps them (docs/decisions.md). */
   dropComments: true,
-  /** Remove hidden elements (`hidden`, inline display: none / visibility: hidden, `aria-hidden="true"`), as Readability does (docs/decisions.md). */
+  /** Remove hidden elements (`hidden`, inline display: none / visibility: hidden, `aria-hidden="true"`), as Readability does, modal dialogs (`aria-modal="true"`) and closed `<dialog>`s (docs/decisions.md). */
   dropHidden: true,
   /** Count markup in UTF-8 bytes (LineTable.codeBytes, asciiBytes, nonAsciiBytes); the extractors that read none of them turn it off (html/lines.ts). */
   markupBytes: true,
