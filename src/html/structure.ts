@@ -18,7 +18,7 @@ export interface ElementKind {
   /** The key of its name and first class word alone (digits folded; ElementTree.base): a card's component, its modifiers left out. */
   readonly base: number;
   readonly tokens: readonly number[];
-  /** Its class/id names a user-comment section (`COMMENT_WORDS`). */
+  /** Its class/id names a user-comment section (`COMMENT_WORDS`; a state flag such as `has-comments` does not: namesCommentSection). */
   readonly comments: boolean;
   /**
    * Memo of `entryWords` for the last element of this kind: the words it inherited (compared as the same
