@@ -188,6 +188,9 @@ describe('buildLineTable', () => {
       + '<div hidden id="S:x"><p>Not a segment.</p></div><div id="S:1" style="display:none"><p>Styled hidden.</p></div>'
       + '<script>$RC("B:0","S:0")</script>';
     expect(texts(buildLineTable(html))).toEqual(['Loading…', 'Footer.', 'Streamed title', 'Streamed text.']);
+    // metamorphic: the id before `hidden`, or `hidden=""`, the same lines
+    expect(texts(buildLineTable(html.replace('<div hidden id="S:0">', '<div id="S:0" hidden>')))).toEqual(texts(buildLineTable(html)));
+    expect(texts(buildLineTable(html.replace('<div hidden id="S:0">', '<div hidden="" id="S:0">')))).toEqual(texts(buildLineTable(html)));
   });
 
   it('ends a dropped comment section where a browser would: at its end tag or an ancestor\'s', () => {
