@@ -90,8 +90,12 @@ export function runModel(html: string, model: Model, options: ModelExtractorOpti
     }
   }
   detail ??= applyModel(lines, model, settings, strategy?.stages);
-  if (settings.emptyRelax && chosenChars(lines, detail.blocks) === 0) ({ lines, detail } = relaxEmpty(html, lines, detail, model, settings, strategy, { ...r.lines, ...options.lines }, options, clock));
-  const supplement = strategy?.supplement?.(html, lines, detail.blocks, settings);
+  let supplement = strategy?.supplement?.(html, lines, detail.blocks, settings);
+  // An output is empty when neither the chosen lines nor the strategy's supplement (a product's JSON-LD description) hold text.
+  if (settings.emptyRelax && supplement === undefined && chosenChars(lines, detail.blocks) === 0) {
+    ({ lines, detail } = relaxEmpty(html, lines, detail, model, settings, strategy, { ...r.lines, ...options.lines }, options, clock));
+    supplement = strategy?.supplement?.(html, lines, detail.blocks, settings);
+  }
   clock.lap('select');
   return { table: lines, detail, ...(route.pageType ? { pageType: route.pageType } : {}), ...(strategy ? { strategy: strategy.id } : {}), ...(supplement ? { supplement } : {}) };
 }

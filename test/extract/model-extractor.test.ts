@@ -35,6 +35,15 @@ describe('the relax of an empty output (emptyRelax)', () => {
     expect(lines[59]).toBe('31 points by u29 29 minutes ago | hide | discuss');
     expect(lines.join(' ')).not.toMatch(/past|ask|Guidelines|FAQ/);
   });
+  it("counts a strategy's supplement as output: a product whose text is its JSON-LD description is not relaxed", () => {
+    const cells = Array.from({ length: 30 }, (_, i) => `<tr><td><a href="/p/${i}">Stool model ${i} in oak</a></td><td><a href="/c/${i}">compare</a></td></tr>`).join('');
+    const description = 'A low stool of oiled oak, joined by hand, with a seat shaped for long evenings by the fire.';
+    const product = `<html><head><title>Oak stool</title><script type="application/ld+json">{"@type":"Product","name":"Oak stool","description":"${description}"}</script></head><body><nav><a href="/">Home</a></nav><table>${cells}</table></body></html>`;
+    // The chosen lines are empty (the link table is left out); the description alone is the output, with the relax on or off.
+    const run = (emptyRelax: boolean) => extract(product, { strategy: 'items', farsw: { jsonLdDescription: true, bodyChars: 0, emptyRelax } }).text;
+    expect(run(false)).toBe(description);
+    expect(run(true)).toBe(description);
+  });
   it('leaves a page with no text empty, and is off in the paper preset', () => {
     expect(extract('<html><body><div><img src="a.png"></div></body></html>').text).toBe('');
     expect(extract(links, { strategy: 'none', preset: 'paper' }).text).toBe(extract(links, { strategy: 'none', preset: 'paper', farsw: { emptyRelax: false } }).text);
