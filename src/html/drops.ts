@@ -16,17 +16,6 @@ export const MAX_ATTRIBUTE_CHARS = 1024;
  */
 export const COMMENT_WORDS: ReadonlySet<number> = new Set(
   ['comment', 'comments', 'commentlist', 'commentlists', 'respond', 'disqus', 'comentarios', 'commentaires', 'kommentare', 'pinglun'].map((w) => lineKey(w)));
-/**
- * A class/id word that states whether an element has or allows comments (`has-comments`,
- * `no_comment`, Squarespace's and WordPress themes' state flags on the article itself), not the comment section.
- */
-const COMMENT_STATE_FLAG = /(?<![a-z])(?:has|no|with|without|show|enable|allow)[-_]comments?(?![a-z])/gi;
-
-/** The class/id `value` names a comment section by some word other than a state flag (its tokens name one: COMMENT_WORDS). */
-export function namesCommentSection(value: string, tokens: (value: string) => readonly number[]): boolean {
-  const rest = value.replace(COMMENT_STATE_FLAG, ' ');
-  return rest.length === value.length || tokens(rest).some((t) => COMMENT_WORDS.has(t));
-}
 /** A `style` value that hides its element. */
 export const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 /** Containers a comment section is read from: elements that always have an end tag (an implied end would mute the rest of the page). */

@@ -4,7 +4,7 @@
  * words a line inside it inherits (FAR-SW models learn from both). Keys are hashed on the source.
  */
 import { lineKey, LineKeyHasher } from './line-key.js';
-import { COMMENT_WORDS, COMMENTS_ELEMENTS, MAX_ATTRIBUTE_CHARS, namesCommentSection } from './drops.js';
+import { COMMENT_WORDS, COMMENTS_ELEMENTS, MAX_ATTRIBUTE_CHARS } from './drops.js';
 
 /** At most this many class/id words per line (the nearest elements' first). */
 export const MAX_LINE_TOKENS = 24;
@@ -107,6 +107,18 @@ const kindHash = new Int32Array(KIND_SLOTS), kindCheck = new Int32Array(KIND_SLO
 const kinds: (CachedKind | undefined)[] = new Array<CachedKind | undefined>(KIND_SLOTS).fill(undefined);
 
 /**
+ * A class/id word that states whether an element has or allows comments (`has-comments`, `no_comment`: Squarespace's
+ * and WordPress themes' state flags on the article itself), not the comment section.
+ */
+const COMMENT_STATE_FLAG = /(?<![a-z])(?:has|no|with|without|show|enable|allow)[-_]comments?(?![a-z])/gi;
+
+/** The class/id `value`, whose tokens hold a comment word, names a comment section by some word other than a state flag. */
+function namesCommentSection(value: string): boolean {
+  const rest = value.replace(COMMENT_STATE_FLAG, ' ');
+  return rest === value || attributeTokens(rest).some((t) => COMMENT_WORDS.has(t));
+}
+
+/**
  * The kind of a block element from the hashes of its name, id and class values (computed on the source);
  * the values are read from `src` only on a miss. A hit must also match `check`, a second hash of the values
  * (TagAttributes.valueCheck), so that a 32-bit collision does not give an element another one's words (output
@@ -152,7 +164,7 @@ function newKind(name: string, src: string, idHash: number, id: readonly [number
     base.pushRange(src, from, to);
   }
   const comments = COMMENTS_ELEMENTS.has(name) && tokens.some((t) => COMMENT_WORDS.has(t)) &&
-    namesCommentSection(`${src.slice(idHash === 0 ? 0 : id[0], idHash === 0 ? 0 : id[1])} ${src.slice(classHash === 0 ? 0 : cls[0], classHash === 0 ? 0 : cls[1])}`, attributeTokens);
+    namesCommentSection(`${src.slice(idHash === 0 ? 0 : id[0], idHash === 0 ? 0 : id[1])} ${src.slice(classHash === 0 ? 0 : cls[0], classHash === 0 ? 0 : cls[1])}`);
   const k: CachedKind = { sig: sig.key(), base: base.key(), tokens, comments, lastInherited: undefined, lastWords: undefined, name };
   // A kind hashed to the same slot is replaced: the cache only ever saves work.
   kindHash[slot] = h;
