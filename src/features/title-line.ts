@@ -4,11 +4,27 @@
  */
 import { BlockKind, type LineTable } from '../core/types.js';
 import { tokenize } from '../core/tokenize.js';
+import { nameHash } from '../html/tags.js';
 
 /** Share of a candidate line's tokens that must occur in the title. */
 const TITLE_SHARE = 0.6;
 /** Tokens a candidate line must share with the title (fewer when the title has fewer). */
 const MIN_SHARED = 3;
+const MAIN = nameHash('main');
+/** Elements whose headings are the site's, never the page's title: "About <Site>" in a footer, a menu's heading (an aside may hold the post itself). */
+const CHROME: ReadonlySet<number> = new Set(['nav', 'footer'].map(nameHash));
+
+/** True when line i starts inside a nav or footer element (one holding `<main>`, a parse artefact, is not). */
+function inChrome(table: LineTable, i: number): boolean {
+  const tree = table.elements;
+  if (!tree?.tag) return false;
+  for (let e = tree.line[i]! - 1; e >= 0; e = tree.parent[e]! - 1) {
+    const h = tree.tag[e]!;
+    if (h === MAIN) return false;
+    if (CHROME.has(h)) return true;
+  }
+  return false;
+}
 
 /**
  * The line repeating the page title (see the module comment for the rule).
@@ -32,7 +48,7 @@ export function findTitleLine(table: LineTable, title: string | undefined = tabl
     if (tokens.length < 2) continue;
     let shared = 0;
     for (const t of tokens) if (titleTokens.has(t)) shared++;
-    if (shared > bestShared && shared >= TITLE_SHARE * tokens.length) { best = i; bestShared = shared; }
+    if (shared > bestShared && shared >= TITLE_SHARE * tokens.length && !inChrome(table, i)) { best = i; bestShared = shared; }
   }
   return best;
 }

@@ -34,6 +34,17 @@ describe('findTitleLine', () => {
     expect(t.lineText(line)).toBe('Storm closes the harbour and the ferry line');
   });
 
+  it("passes over the site's headings in a footer or nav, not a post in an <aside> or in a <main> left inside one", () => {
+    const head = '<head><title>Dental Care | One Health Ohio</title></head>';
+    const footer = '<footer><h4>About One Health Ohio</h4><p>A health centre.</p></footer>';
+    expect(findTitleLine(buildLineTable(`${head}<body><h1>Dental Care</h1><p>Cleanings and x-rays.</p>${footer}</body>`))).toBe(-1);
+    expect(findTitleLine(buildLineTable(`${head}<body><nav><h2>One Health Ohio menu</h2></nav><p>x</p></body>`))).toBe(-1);
+    const aside = buildLineTable(`${head}<body><aside class="blogPost"><h1>About One Health Ohio</h1><p>x</p></aside></body>`);
+    expect(aside.lineText(findTitleLine(aside))).toBe('About One Health Ohio');
+    const main = buildLineTable(`${head}<body><footer><main><h1>About One Health Ohio</h1><p>x</p></main></footer></body>`);
+    expect(main.lineText(findTitleLine(main))).toBe('About One Health Ohio');
+  });
+
   it('gives -1 without a title, or when no line shares enough of it', () => {
     expect(findTitleLine(buildLineTable('<h1>Storm closes the harbour</h1>'))).toBe(-1);
     expect(findTitleLine(buildLineTable(`${HEAD}<p>Nothing here repeats it at all, friends.</p>`))).toBe(-1);
