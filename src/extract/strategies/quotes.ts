@@ -3,10 +3,12 @@
  * that quotes an earlier post prints the quoted text again, and WCXB's gold keeps each post's own words once (on most
  * forums the quote is left out). A final line whose words (lower-cased, joined by one space) are at least `quoteChars`
  * characters long and were all printed, in that order, by the chosen lines before it is dropped: the quote of a whole
- * paragraph and of part of one alike. Short lines (a "Thanks", a `}` of code) never go.
+ * paragraph and of part of one alike. Short lines (a "Thanks", a `}` of code) never go. Code (a line in `<pre>`, not in
+ * `<blockquote>`) goes only when it repeats its own block (a log's repeated trace): answers repeat the question's
+ * `import` and call lines in their own code, which the gold keeps.
  * Runs last, after the relax to `<main>`, so that it edits what the page really outputs.
  */
-import type { LineTable } from '../../core/types.js';
+import { LineContext, type LineTable } from '../../core/types.js';
 import { chosenStage, type Stage } from '../stages/types.js';
 
 /** A non-ASCII letter or digit (surrogate halves count as letters: the character they make is one, or an emoji). */
@@ -51,22 +53,30 @@ function runKey(w: readonly number[], from: number, to: number): number {
  * @param minChars the fewest characters of a line's words, joined by one space, for it to be dropped as a repeat (> 0)
  */
 export function dropQuotedLines(table: LineTable, chosen: Uint8Array, minChars: number): Uint8Array | undefined {
-  const seen = new Set<number>(), w: number[] = [];
+  // block: the runs of the current block of code (consecutive chosen code lines), against which a code line is judged.
+  const seen = new Set<number>(), block = new Set<number>(), w: number[] = [];
   let out: Uint8Array | undefined;
   for (let i = 0; i < table.count; i++) {
     if (!chosen[i] || table.contentChars[i]! === 0) continue;
+    const code = (table.context[i]! & (LineContext.Preformatted | LineContext.Quote)) === LineContext.Preformatted;
+    if (!code) block.clear();
     const chars = wordHashes(table.lineText(i).toLowerCase(), w);
     const n = Math.min(SPAN, w.length);
     if (n > 0 && chars >= minChars) {
+      const runs = code ? block : seen;
       let all = true;
-      for (let k = 0; k + n <= w.length && all; k++) all = seen.has(runKey(w, k, k + n));
+      for (let k = 0; k + n <= w.length && all; k++) all = runs.has(runKey(w, k, k + n));
       if (all) {
         (out ??= chosen.slice())[i] = 0;
         continue;
       }
     }
     // Every run of 1..SPAN words of the line (a later, shorter quote of it is one of them).
-    for (let k = 0; k < w.length; k++) for (let j = k + 1; j <= Math.min(w.length, k + SPAN); j++) seen.add(runKey(w, k, j));
+    for (let k = 0; k < w.length; k++) for (let j = k + 1; j <= Math.min(w.length, k + SPAN); j++) {
+      const key = runKey(w, k, j);
+      seen.add(key);
+      if (code) block.add(key);
+    }
   }
   return out;
 }

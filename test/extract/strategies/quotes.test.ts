@@ -37,6 +37,27 @@ describe('dropQuotedLines', () => {
     const u = buildLineTable('<p>Seal the ends with WAX, today.</p><blockquote><em>seal the ends</em> with wax today</blockquote>');
     expect(kept(u, dropQuotedLines(u, all(u.count), 10)!)).toEqual(['Seal the ends with WAX, today.']);
   });
+  it("keeps code that repeats another block's (an answer's import line), drops a repeat within one block (a log's trace)", () => {
+    const qa = `<html><body><h1>Sleep without blocking</h1>
+<div class="question"><p>How do I wait in a coroutine?</p><pre><code>import asyncio
+asyncio.run(main())</code></pre></div>
+<div class="answer"><p>Await the sleep:</p><pre><code>import asyncio
+async def main():
+    await asyncio.sleep(1)
+asyncio.run(main())</code></pre></div>
+<div class="answer"><p>The log says:</p><pre>ERROR worker stopped: connection reset by peer
+retrying in five seconds
+ERROR worker stopped: connection reset by peer</pre>
+<blockquote><pre>retrying in five seconds</pre></blockquote></div>
+</body></html>`;
+    const u = buildLineTable(qa);
+    const out = kept(u, dropQuotedLines(u, all(u.count), 10)!);
+    expect(out.filter((x) => x === 'import asyncio')).toHaveLength(2);
+    expect(out.filter((x) => x === 'asyncio.run(main())')).toHaveLength(2);
+    expect(out.filter((x) => x.startsWith('ERROR worker stopped'))).toHaveLength(1);
+    // code inside a quote is a quote: dropped as any quoted line
+    expect(out.filter((x) => x === 'retrying in five seconds')).toHaveLength(1);
+  });
   it('only looks at chosen lines: a repeat of a line not chosen stays, and the input is not changed', () => {
     const chosen = all(t.count);
     const first = t.text.indexOf('What do people use on beaches?');
