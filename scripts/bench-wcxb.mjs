@@ -10,7 +10,7 @@
  * bench:compare times them; peer HTML → text with farsw's block-aware converter, untimed).
  *
  * Usage: npm run bench:wcxb [-- --pages out.jsonl] [-- --model FILE.json] [-- --peers none]
- *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --floors JSON] [-- --news N | --news-weight W] [-- --any-strategy] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
+ *        [-- --sample N --seed 1] [-- --cv domain|host] [-- --floors JSON] [-- --below JSON] [-- --news N | --news-weight W] [-- --any-strategy] [-- --write]   (--write puts the tables in docs/benchmarks/wcxb.md, --out)
  *
  * --cv domain (or host): farsw's row cross-validated, 5 folds of the pages' domains (hosts), seed 1 (bench-page-type.mjs's
  * folds). Every page-type strategy variant (extract/strategies/index.ts, the grids below) runs on every page; each fold
@@ -21,6 +21,8 @@
  * docs/decisions.md "Page types"). Also printed: the routes all five folds choose (what FARSW_APPLY_DEFAULTS.routes
  * ships), the pages routed, and each fold's choice.
  * --any-strategy: each type may be routed to any strategy variant, not only those of the strategies made for it (article never).
+ * --below '{"collection":"sections"}': the pages of a type under its route's threshold may take a variant of that strategy,
+ * chosen on the same folds (a route's `below`; docs/decisions.md, "Page types: unsure pages").
  * --floors '{"listing":0.7}': the lowest threshold a type's route may have (the other shared datasets' guard,
  * `npm run bench:routes -- --floors`).
  * Every fold's classifier learns as the shipped one does (scripts/page-type-training.mjs): with every page of the other shared
@@ -66,6 +68,7 @@ const { values: opts } = parseArgs({
     cv: { type: 'string' },
     folds: { type: 'string', default: '5' },
     floors: { type: 'string', default: '{}' },
+    below: { type: 'string', default: '{}' },
     news: { type: 'string', default: '0' },
     'news-weight': { type: 'string' },
     'any-strategy': { type: 'boolean', default: false },
@@ -75,6 +78,8 @@ if (opts.cv !== undefined && opts.cv !== 'domain' && opts.cv !== 'host') throw n
 const SECTION = 'bench:wcxb';
 /** --floors: per page type, the lowest confidence threshold a route may have (`npm run bench:routes -- --floors` prints them). */
 const floors = JSON.parse(opts.floors);
+/** --below '{"collection":"sections"}': per page type, the strategy its pages under the route's threshold may take (wcxb-cv.mjs chooseRoutes). */
+const below = JSON.parse(opts.below);
 const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
 
 if (!existsSync(opts.data)) {
@@ -284,14 +289,14 @@ async function crossValidated() {
     process.stderr.write(`\rbench:wcxb: --cv fold ${k + 1} of ${K}`);
     const inner = newPred();
     for (let j = 0; j < K; j++) if (j !== k) predict([k, j], all.filter((i) => fold[i] === j), inner);
-    const routes = chooseRoutes(all.filter((i) => fold[i] !== k), inner, f1, variants, PAGE_TYPES, floors, opts['any-strategy']);
+    const routes = chooseRoutes(all.filter((i) => fold[i] !== k), inner, f1, variants, PAGE_TYPES, floors, opts['any-strategy'], below);
     foldRoutes.push(routes);
     for (const i of all) if (fold[i] === k) ({ f1: held[i], variant: heldVariant[i] } = routed(i, outer, f1, routes, PAGE_TYPES));
   }
   // --pages: each page's held-out score, the variant it ran and the type its held-out classifier predicted.
   if (opts.pages) for (const i of all) perPage[i].held = { f1: Math.round(held[i] * 1e6) / 1e6, variant: heldVariant[i], type: PAGE_TYPES[outer.type[i]], confidence: Math.round(outer.conf[i] * 1e3) / 1e3 };
   process.stderr.write('\n');
-  const shipped = chooseRoutes(all, outer, f1, variants, PAGE_TYPES, floors, opts['any-strategy']);
+  const shipped = chooseRoutes(all, outer, f1, variants, PAGE_TYPES, floors, opts['any-strategy'], below);
   const accuracy = labelled.filter((i) => PAGE_TYPES[outer.type[i]] === cvPages[i].type).length / labelled.length;
   const peerKeys = runners.filter((x) => !x.key.startsWith('farsw')).map((x) => x.key);
   const mean = (pages, get) => (pages.length ? (pages.reduce((a, i) => a + get(i), 0) / pages.length).toFixed(3) : '-');
@@ -300,12 +305,14 @@ async function crossValidated() {
     const routedPages = pages.filter((i) => heldVariant[i] !== 'none').length;
     return [`${t} (${pages.length})`, mean(pages, (i) => f1[i].none), mean(pages, (i) => held[i]), String(routedPages), ...peerKeys.map((k) => mean(pages, (i) => cvPages[i].f1[k]))];
   });
-  const routeWords = (routes) => Object.entries(routes).map(([t, r]) => `${t} → ${r.variant} from ${r.threshold}`).join('; ') || 'none';
+  const routeWords = (routes) => Object.entries(routes).map(([t, r]) => `${t} → ${r.variant} from ${r.threshold}${r.below ? `, below it ${r.below.variant}` : ''}`).join('; ') || 'none';
   // The routes in FARSW_APPLY_DEFAULTS.routes' shape.
-  const asDefaults = (routes) => JSON.stringify(Object.fromEntries(Object.entries(routes).map(([t, r]) => {
-    const v = variants.find((x) => x.key === r.variant);
-    return [t, { strategy: v.strategy, minConfidence: r.threshold, ...(v.farsw ? { settings: v.farsw } : {}) }];
-  })));
+  const asRoute = (key, minConfidence) => {
+    const v = variants.find((x) => x.key === key);
+    return { strategy: v.strategy, minConfidence, ...(v.farsw ? { settings: v.farsw } : {}) };
+  };
+  const asDefaults = (routes) => JSON.stringify(Object.fromEntries(Object.entries(routes).map(([t, r]) =>
+    [t, { ...asRoute(r.variant, r.threshold), ...(r.below ? { below: asRoute(r.below.variant, 0) } : {}) }])));
   return [
     `farsw cross-validated by ${opts.cv === 'host' ? 'host' : 'domain'} (\`npm run bench:wcxb -- --cv ${opts.cv}\`): ${K} folds of the pages' ${opts.cv === 'host' ? 'hosts' : 'domains'} (seed ${SEED}); ` +
       `each fold typed by a page-type classifier learnt without it (L2 ${l2}${news.length ? `, with ${news.length} pages of the other shared datasets as article at weight ${newsWeight}` : ''}; accuracy ${accuracy.toFixed(3)} over the folds) and routed by the routes the other four chose. ` +

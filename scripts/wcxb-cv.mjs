@@ -20,25 +20,34 @@ export const THRESHOLDS = [0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
  * @param floors per type name, the lowest threshold tried (`npm run bench:routes -- --floors`: where the other shared datasets stay within its bound)
  * @param anyStrategy offer every type every variant, not only those of the strategies made for it (a route may name any strategy;
  *   `article` is never routed): held out it lost, all 0.857 → 0.856 (docs/decisions.md, "Routing coverage")
- * @returns per type name: {variant, threshold, gain, pages} for the chosen route, absent for none
+ * @param below per type name, the strategy (or the one variant key) its pages below the route's threshold may take (`below`
+ *   routes: the variant adding most F1 over the unrouted model path on those pages, when one adds any)
+ * @returns per type name: {variant, threshold, gain, pages, below?: {variant, gain, pages}} for the chosen route, absent for none
  */
-export function chooseRoutes(pages, pred, f1, variants, types, floors = {}, anyStrategy = false) {
+export function chooseRoutes(pages, pred, f1, variants, types, floors = {}, anyStrategy = false, below = {}) {
   const routes = {};
   types.forEach((t, ti) => {
     let best = null;
     const offered = anyStrategy ? (t === 'article' ? [] : variants.filter((x) => x.key !== 'none')) : variants.filter((x) => x.types.includes(t));
+    const under = below[t] ? variants.filter((x) => x.strategy === below[t] || x.key === below[t]) : [];
+    const mine = pages.filter((i) => pred.type[i] === ti);
     for (const v of offered) {
       for (const theta of THRESHOLDS.filter((x) => x >= (floors[t] ?? 0))) {
         let gain = 0, n = 0;
-        for (const i of pages) {
-          if (pred.type[i] !== ti || pred.conf[i] < theta) continue;
-          gain += f1[i][v.key] - f1[i].none;
-          n++;
-        }
+        for (const i of mine) if (pred.conf[i] >= theta) { gain += f1[i][v.key] - f1[i].none; n++; }
         if (gain > 1e-9 && (!best || gain > best.gain + 1e-9 || (Math.abs(gain - best.gain) <= 1e-9 && theta > best.threshold))) best = { variant: v.key, threshold: theta, gain, pages: n };
       }
     }
-    if (best) routes[t] = best;
+    if (!best) return;
+    // The pages under the chosen threshold take the `below` variant adding most over none. The threshold is chosen first,
+    // on its own gain: chosen together, the folds raised collection's and listing's and lost held out.
+    let low = null;
+    for (const v of under) {
+      let gain = 0, n = 0;
+      for (const i of mine) if (pred.conf[i] < best.threshold) { gain += f1[i][v.key] - f1[i].none; n++; }
+      if (gain > 1e-9 && (!low || gain > low.gain + 1e-9)) low = { variant: v.key, gain, pages: n };
+    }
+    routes[t] = low ? { ...best, below: low } : best;
   });
   return routes;
 }
@@ -46,5 +55,6 @@ export function chooseRoutes(pages, pred, f1, variants, types, floors = {}, anyS
 /** A page's F1 under `routes` (chooseRoutes) and a prediction, and the variant that ran. */
 export function routed(i, pred, f1, routes, types) {
   const r = routes[types[pred.type[i]]];
-  return r && pred.conf[i] >= r.threshold ? { f1: f1[i][r.variant], variant: r.variant } : { f1: f1[i].none, variant: 'none' };
+  const v = !r ? undefined : pred.conf[i] >= r.threshold ? r.variant : r.below?.variant;
+  return v ? { f1: f1[i][v], variant: v } : { f1: f1[i].none, variant: 'none' };
 }

@@ -198,6 +198,11 @@ export const EVAL_DEFAULTS = Object.freeze({
   unit: 'tokens' as 'tokens' | 'bytes',
 });
 
+/** A route's shape (extract/apply-options.ts PageTypeRoute, which this layer cannot import). */
+interface PageTypeRouteShape { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }
+/** The service pages' route (the sections strategy), which the collections typed without conviction take too (`below`). */
+const SECTIONS_ROUTE = Object.freeze({ strategy: 'sections', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, muteProse: 50, dropConsent: true }) });
+
 /** Applying a FAR-SW model (seed 002, §3.4–3.5) and combining it with the DANA core. */
 export const FARSW_APPLY_DEFAULTS = Object.freeze({
   /** Sliding window length Φ ("empirically set to 5", §3.4). */
@@ -323,15 +328,17 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
    * Page types routed to their strategy (extract/strategies/index.ts), with the classifier's confidence each needs; chosen by
    * cross-validation by domain on WCXB dev (`npm run bench:wcxb -- --cv`; docs/decisions.md, "Page types"), each threshold no
    * lower than the one at which the other shared datasets stay within 0.001 (`npm run bench:routes -- --floors`, bench:wcxb --floors).
+   * A route's `below` takes the type's pages under its threshold: collections typed without conviction read as
+   * service pages (bench:wcxb --below; docs/decisions.md, "Page types: unsure pages").
    */
   routes: Object.freeze({
     forum: Object.freeze({ strategy: 'forum', minConfidence: 0.4, settings: Object.freeze({ commentShare: 1, quoteChars: 10, signatures: true, postsShare: 0.3, dropConsent: true, replies: true, memberStats: true, dropChrome: true, signIn: true }) }),
     documentation: Object.freeze({ strategy: 'docs', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, readHidden: true, mute: 0 }) }),
-    service: Object.freeze({ strategy: 'sections', minConfidence: 0, settings: Object.freeze({ repeatedItems: 3, quoteChars: 20, dropChrome: true, remute: true, readHidden: true, muteProse: 50, dropConsent: true }) }),
-    collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true }) }),
+    service: SECTIONS_ROUTE,
+    collection: Object.freeze({ strategy: 'repeated', minConfidence: 0.5, settings: Object.freeze({ repeatedItems: 5, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true }), below: SECTIONS_ROUTE }),
     listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.4, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true, dropConsent: true }) }),
     product: Object.freeze({ strategy: 'items', minConfidence: 0.4, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true, quoteChars: 20, dana: Object.freeze({ titleContainer: 0 }) }) }),
-  }) as Readonly<Record<string, { readonly strategy: string; readonly minConfidence: number; readonly settings?: Readonly<Record<string, unknown>> }>>,
+  }) as Readonly<Record<string, PageTypeRouteShape & { readonly below?: PageTypeRouteShape }>>,
   /**
    * The body fallback (extract/strategies/body.ts, stage `body` of the `items` strategy): chosen lines under this many
    * characters are replaced by the page's body lines; each route sets its own (routes above); 0 = off.

@@ -25,6 +25,12 @@ export interface PageTypeRoute {
   readonly minConfidence: number;
   /** Apply options of the routed pages, over the page's others (the DANA core's not among them). */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * Where the pages of the type go below `minConfidence`, from the `below` route's own `minConfidence` on: a page the
+   * classifier calls a collection without conviction is as often a product, a listing or a service page, none of them an
+   * article, and reads best by its sections (docs/decisions.md, "Page types: unsure pages").
+   */
+  readonly below?: Omit<PageTypeRoute, 'below'>;
 }
 
 /** Eq. 4's normalisation of B, C, E and F (module comment). */

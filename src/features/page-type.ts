@@ -552,6 +552,12 @@ export function classifyPage(table: LineTable, html: string, url: string | null 
   return classifyFeatures(pageTypeFeatures(table, html, url), c);
 }
 
+/** What routing needs of a type's route: the confidence it runs from, and its route below that confidence, if any. */
+export interface RoutableType {
+  readonly minConfidence: number;
+  readonly below?: { readonly minConfidence: number };
+}
+
 /**
  * The page's type when a route could take it, for routing alone (nobody asked for the type): undefined when no type
  * in `routes` can be the most probable type and reach its `minConfidence` whatever the page's `@type` groups and price
@@ -561,7 +567,7 @@ export function classifyPage(table: LineTable, html: string, url: string | null 
  */
 export function routablePageType(
   table: LineTable, html: string, url: string | null | undefined, model: { readonly pageType?: PageTypeClassifier },
-  routes: Readonly<Record<string, { readonly minConfidence: number }>>,
+  routes: Readonly<Record<string, RoutableType>>,
 ): PageTypeResult | undefined {
   const c = model.pageType;
   if (!c || !matchesFeatures(c)) return FALLBACK_RESULT;
@@ -581,7 +587,7 @@ export function routablePageType(
  * 1 / (1 + Σ_{j≠t} exp(min s_j − max s_t)). A margin of 1e-9 covers the sums' rounding (their order differs from
  * pageTypeProbabilities').
  */
-function mayRoute(x: Float64Array, c: PageTypeClassifier, routes: Readonly<Record<string, { readonly minConfidence: number }>>, free: FreeFeatures): boolean {
+function mayRoute(x: Float64Array, c: PageTypeClassifier, routes: Readonly<Record<string, RoutableType>>, free: FreeFeatures): boolean {
   const m = c.classes.length, q = free.length;
   const fixed = new Float64Array(m), lo = new Float64Array(m), hi = new Float64Array(m);
   // at[j * q + i]: class j's score term of free feature i at its low end; top[…]: at its high end.
@@ -604,8 +610,9 @@ function mayRoute(x: Float64Array, c: PageTypeClassifier, routes: Readonly<Recor
     hi[j] = h;
   }
   for (let t = 0; t < m; t++) {
-    const route = routes[c.classes[t]!];
-    if (!route) continue;
+    const typed = routes[c.classes[t]!];
+    if (!typed) continue;
+    const route = typed.below && typed.below.minConfidence < typed.minConfidence ? typed.below : typed;
     let leads = true;
     for (let j = 0; j < m && leads; j++) {
       if (j === t) continue;

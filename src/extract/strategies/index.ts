@@ -210,7 +210,8 @@ export function routePage(table: LineTable, html: string, url: string | null | u
   // Routing alone: the page is classified in full only when a route could take it (features/page-type.ts routablePageType).
   const pageType = classify ? classifyPage(table, html, url, model) : routablePageType(table, html, url, model, routes);
   if (!pageType) return {};
-  const route = routes[pageType.type];
+  const typed = routes[pageType.type];
+  const route = typed && pageType.confidence < typed.minConfidence ? typed.below : typed;
   if (!route || pageType.confidence <= 0 || pageType.confidence < route.minConfidence) return { pageType };
   return { pageType, strategy: knownStrategy(route.strategy), ...(route.settings ? { settings: route.settings } : {}) };
 }

@@ -54,6 +54,16 @@ describe('routePage', () => {
     expect(routePage(table, PRODUCT, null, as('product', 1), { routes: { product: { strategy: 'items', minConfidence: 0.9 } } }, false).strategy).toBeUndefined();
     expect(routePage(table, PRODUCT, null, as('product'), { routes: { forum: { strategy: 'forum', minConfidence: 0 } } }, false).strategy).toBeUndefined();
   });
+  it("sends the pages under the type's threshold to its `below` route, from that route's own threshold on", () => {
+    // as('product', 1): confidence e / (e + 6) ≈ 0.31, under the items route's 0.9.
+    const below = (minConfidence: number) => ({ product: { strategy: 'items', minConfidence: 0.9, below: { strategy: 'sections', minConfidence, settings: { repeatedItems: 3 } } } });
+    for (const classify of [false, true]) {
+      const unsure = routePage(table, PRODUCT, null, as('product', 1), { routes: below(0.3) }, classify);
+      expect([unsure.strategy?.id, unsure.settings]).toEqual(['sections', { repeatedItems: 3 }]);
+      expect(routePage(table, PRODUCT, null, as('product', 1), { routes: below(0.5) }, classify).strategy).toBeUndefined();
+      expect(routePage(table, PRODUCT, null, as('product'), { routes: below(0) }, classify).strategy?.id).toBe('items');
+    }
+  });
   it('routes nowhere with a model without a classifier (the fallback type, confidence 0)', () => {
     const { pageType: _, ...bare } = shipped;
     expect(routePage(table, PRODUCT, null, bare as object, { routes: { article: { strategy: 'forum', minConfidence: 0 } } }, false)).toEqual({ pageType: { type: 'article', confidence: 0, probabilities: {} } });
