@@ -21,8 +21,9 @@
  * docs/decisions.md "Page types"). Also printed: the routes all five folds choose (what FARSW_APPLY_DEFAULTS.routes
  * ships), the pages routed, and each fold's choice.
  * --any-strategy: each type may be routed to any strategy variant, not only those of the strategies made for it (article never).
- * --below '{"collection":"sections"}': the pages of a type under its route's threshold may take a variant of that strategy,
- * chosen on the same folds (a route's `below`; docs/decisions.md, "Page types: unsure pages").
+ * --below '{"collection":"service"}': the pages of a type under its route's threshold may take the route chosen for another
+ * type (or a variant of a strategy named), when that adds on the same folds (a route's `below`; docs/decisions.md, "Page
+ * types: unsure pages").
  * --floors '{"listing":0.7}': the lowest threshold a type's route may have (the other shared datasets' guard,
  * `npm run bench:routes -- --floors`).
  * Every fold's classifier learns as the shipped one does (scripts/page-type-training.mjs): with every page of the other shared
@@ -78,7 +79,7 @@ if (opts.cv !== undefined && opts.cv !== 'domain' && opts.cv !== 'host') throw n
 const SECTION = 'bench:wcxb';
 /** --floors: per page type, the lowest confidence threshold a route may have (`npm run bench:routes -- --floors` prints them). */
 const floors = JSON.parse(opts.floors);
-/** --below '{"collection":"sections"}': per page type, the strategy its pages under the route's threshold may take (wcxb-cv.mjs chooseRoutes). */
+/** --below '{"collection":"service"}': per page type, the route (another type's) or strategy its pages under the route's threshold may take (wcxb-cv.mjs chooseRoutes). */
 const below = JSON.parse(opts.below);
 const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
 

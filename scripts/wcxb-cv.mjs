@@ -20,8 +20,9 @@ export const THRESHOLDS = [0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
  * @param floors per type name, the lowest threshold tried (`npm run bench:routes -- --floors`: where the other shared datasets stay within its bound)
  * @param anyStrategy offer every type every variant, not only those of the strategies made for it (a route may name any strategy;
  *   `article` is never routed): held out it lost, all 0.857 → 0.856 (docs/decisions.md, "Routing coverage")
- * @param below per type name, the strategy (or the one variant key) its pages below the route's threshold may take (`below`
- *   routes: the variant adding most F1 over the unrouted model path on those pages, when one adds any)
+ * @param below per type name, what its pages below the route's threshold may take (`below` routes): another type's route as
+ *   chosen here (`{"collection": "service"}`, as shipped), or a strategy's variant adding most F1 over the unrouted model path
+ *   on those pages; taken when it adds any
  * @returns per type name: {variant, threshold, gain, pages, below?: {variant, gain, pages}} for the chosen route, absent for none
  */
 export function chooseRoutes(pages, pred, f1, variants, types, floors = {}, anyStrategy = false, below = {}) {
@@ -29,7 +30,8 @@ export function chooseRoutes(pages, pred, f1, variants, types, floors = {}, anyS
   types.forEach((t, ti) => {
     let best = null;
     const offered = anyStrategy ? (t === 'article' ? [] : variants.filter((x) => x.key !== 'none')) : variants.filter((x) => x.types.includes(t));
-    const under = below[t] ? variants.filter((x) => x.strategy === below[t] || x.key === below[t]) : [];
+    // A type named below: its route chosen here (types come in order; service before collection), else a strategy's variants.
+    const under = !below[t] ? [] : routes[below[t]] ? variants.filter((x) => x.key === routes[below[t]].variant) : variants.filter((x) => x.strategy === below[t]);
     const mine = pages.filter((i) => pred.type[i] === ti);
     for (const v of offered) {
       for (const theta of THRESHOLDS.filter((x) => x >= (floors[t] ?? 0))) {
