@@ -188,7 +188,7 @@ export interface FarswApplyOptions {
   readonly hiddenGrowth: number;
   /** The forum strategy keeps the run of sibling posts around a chosen post whole (extract/strategies/posts.ts). */
   readonly posts: boolean;
-  /** The forum strategy keeps the thread whole (as `posts`) only when the chosen lines hold less than this share of its characters: the model kept one post of many (extract/strategies/posts.ts); 0 = off. */
+  /** The forum strategy keeps the thread whole (as `posts`) only when the chosen lines hold less than this share of its characters: the model kept one post of many; when no chosen line lies in a thread, the page's largest thread is judged so (extract/strategies/posts.ts); 0 = off. */
   readonly postsShare: number;
   /** The forum strategy brings back the lines the model chose in the other posts of the thread after the container cuts (extract/strategies/posts.ts repliesStage). */
   readonly replies: boolean;

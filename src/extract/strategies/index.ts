@@ -66,7 +66,7 @@ const GROUP_STAGES = insertStage(insertStage(REPEATED_STAGES, consentStage, 'chr
 export const PAGE_TYPE_STRATEGIES: readonly PageTypeStrategy[] = Object.freeze([
   {
     id: 'forum', types: ['forum'],
-    purpose: 'forum threads and Q&A: comment sections are posts, read when they hold the thread (commentShare); the run of posts kept whole (posts), or when the model kept little of it (postsShare), or the lines the model chose in it after the container cuts (replies); quoted posts (quoteChars), signatures (signatures), member panels (memberStats), sign-in prompts (signIn), cookie-consent dialogs (dropConsent) and the page chrome: nav, aside, header and footer (dropChrome) dropped',
+    purpose: "forum threads and Q&A: comment sections are posts, read when they hold the thread (commentShare); the run of posts kept whole (posts), or when the model kept little of it (postsShare; the page's largest thread when the model kept none), or the lines the model chose in it after the container cuts (replies); quoted posts (quoteChars), signatures (signatures), member panels (memberStats), sign-in prompts (signIn), cookie-consent dialogs (dropConsent) and the page chrome: nav, aside, header and footer (dropChrome) dropped",
     lines: Object.freeze({ dropComments: false }),
     reread: commentsHoldThread,
     stages: insertStage(insertStage(insertStage(insertStage(insertStage(insertStage(insertStage(insertStage(MODEL_STAGES, repliesStage, 'fill'), postsStage, 'mute'), quotesStage, 'main'), signaturesStage, 'quotes', 'before'), consentStage, 'signatures'), statsStage, 'consent'), signInStage, 'stats'), chromeStage, 'sign-in'),

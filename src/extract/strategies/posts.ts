@@ -9,7 +9,9 @@
  * between two posts), and is a
  * run of posts when at least 3 of its items hold a line of `POST_LINE` characters and its items hold at least 2 text
  * lines each on average (a post has its author line and its text; a run of paragraphs has one line per item). The
- * innermost such run around a chosen line of `POST_LINE` characters is the thread.
+ * innermost such run around a chosen line of `POST_LINE` characters is the thread. Under `postsShare`, when no chosen line
+ * lies in one (the model kept a baseline footer: a topic page's feed of stories typed forum), the page's largest run of
+ * posts that holds no other is the thread judged.
  */
 import type { LineTable } from '../../core/types.js';
 import { chosenStage, need, type Stage } from '../stages/types.js';
@@ -26,14 +28,24 @@ interface Thread {
   readonly apart: Uint8Array;
 }
 
+/** The page's runs of sibling elements, with what each element holds (module comment). */
+interface Runs {
+  /** Each run's items (elements of the tree, in order). */
+  readonly runs: readonly (readonly number[])[];
+  /** Per element: 1 + the index in `runs` of the run it is an item of (0: none). */
+  readonly run: Int32Array;
+  /** Per element: whether it lies in an APART element. */
+  readonly apart: Uint8Array;
+  /** Whether a run is a run of posts. */
+  readonly isThread: (items: readonly number[]) => boolean;
+}
+
 /**
- * The run of posts around the chosen lines (module comment), or undefined when no chosen line lies in one. With `only`,
- * the innermost run around a chosen post line that holds a line of `only` not chosen yet (a list inside the first post is
- * a run of posts too, and adds nothing).
- * @param chosen 1 per chosen line; not changed
- * @param only 1 per line that may be added
+ * The page's runs of ≥ MIN_POSTS sibling elements of one tag (siblings without text between them do not break a run: an
+ * ad slot between two posts), and the test of a run of posts; with `only`, a run of posts must hold a line of `only` not
+ * chosen yet. Undefined without element tags.
  */
-function threadAround(table: LineTable, chosen: Uint8Array, only?: Uint8Array): Thread | undefined {
+function siblingRuns(table: LineTable, chosen: Uint8Array, only?: Uint8Array): Runs | undefined {
   const tree = table.elements;
   if (!tree?.tag) return undefined;
   const { tag, parent, end, line } = tree;
@@ -50,8 +62,6 @@ function threadAround(table: LineTable, chosen: Uint8Array, only?: Uint8Array): 
       if (add) adds[e] = 1;
     }
   }
-  // run[e]: 1 + the index in `runs` of the run e is an item of (0: none). Siblings without text (an ad slot between two
-  // posts) do not break a run.
   const run = new Int32Array(m), runs: number[][] = [];
   for (let p = -1; p < m; p++) {
     let c = p + 1;
@@ -76,12 +86,54 @@ function threadAround(table: LineTable, chosen: Uint8Array, only?: Uint8Array): 
     for (const e of items) { posts += post[e]!; n += lines[e]!; add += adds[e]!; }
     return posts >= MIN_POSTS && n >= 2 * items.length && (only === undefined || add > 0);
   };
+  return { runs, run, apart, isThread };
+}
+
+/**
+ * The run of posts around the chosen lines (module comment), or undefined when no chosen line lies in one. With `only`,
+ * the innermost run around a chosen post line that holds a line of `only` not chosen yet (a list inside the first post is
+ * a run of posts too, and adds nothing).
+ * @param chosen 1 per chosen line; not changed
+ * @param only 1 per line that may be added
+ */
+function threadAround(table: LineTable, chosen: Uint8Array, only?: Uint8Array): Thread | undefined {
+  const r = siblingRuns(table, chosen, only);
+  if (!r) return undefined;
+  const { line, parent } = table.elements!;
   // The innermost run of posts around a chosen post line.
   for (let i = 0; i < table.count; i++) {
     if (!chosen[i] || table.contentChars[i]! < POST_LINE) continue;
-    for (let e = line[i]! - 1; e >= 0; e = parent[e]! - 1) if (run[e]! > 0 && isThread(runs[run[e]! - 1]!)) return { items: runs[run[e]! - 1]!, apart };
+    for (let e = line[i]! - 1; e >= 0; e = parent[e]! - 1) if (r.run[e]! > 0 && r.isThread(r.runs[r.run[e]! - 1]!)) return { items: r.runs[r.run[e]! - 1]!, apart: r.apart };
   }
   return undefined;
+}
+
+/**
+ * The page's run of posts holding the most characters outside APART elements, of those whose items hold no other run of
+ * posts (a page's layout divs are a run of three too); undefined when there is none.
+ */
+function largestThread(table: LineTable, chosen: Uint8Array): Thread | undefined {
+  const r = siblingRuns(table, chosen);
+  if (!r) return undefined;
+  const { line, parent } = table.elements!;
+  const m = parent.length;
+  const chars = new Float64Array(m), nested = new Uint8Array(m);
+  for (let i = 0; i < table.count; i++) {
+    const c = table.contentChars[i]!;
+    if (c > 0) for (let e = line[i]! - 1; e >= 0; e = parent[e]! - 1) if (r.apart[e] === 0) chars[e]! += c;
+  }
+  const threads = r.runs.map(r.isThread);
+  r.runs.forEach((items, k) => {
+    if (threads[k]) for (const e of items) for (let a = parent[e]! - 1; a >= 0; a = parent[a]! - 1) nested[a] = 1;
+  });
+  let best: readonly number[] | undefined, bestChars = 0;
+  r.runs.forEach((items, k) => {
+    if (!threads[k] || items.some((e) => nested[e] === 1)) return;
+    let n = 0;
+    for (const e of items) n += chars[e]!;
+    if (n > bestChars) { best = items; bestChars = n; }
+  });
+  return best ? { items: best, apart: r.apart } : undefined;
 }
 
 /**
@@ -91,8 +143,8 @@ function threadAround(table: LineTable, chosen: Uint8Array, only?: Uint8Array): 
  * @param chosen 1 per chosen line; not changed
  * @param only 1 per line that may be added; absent: every text line
  */
-export function threadLines(table: LineTable, chosen: Uint8Array, only?: Uint8Array): Uint8Array | undefined {
-  const t = threadAround(table, chosen, only);
+export function threadLines(table: LineTable, chosen: Uint8Array, only?: Uint8Array, anywhere = false): Uint8Array | undefined {
+  const t = threadAround(table, chosen, only) ?? (anywhere ? largestThread(table, chosen) : undefined);
   if (!t) return undefined;
   const { line, end } = table.elements!;
   const first = t.items[0]!, last = end[t.items[t.items.length - 1]!]!;
@@ -119,7 +171,8 @@ export const postsStage: Stage = {
   run({ table, options }, state) {
     if (!options.posts && options.postsShare <= 0) return {};
     const chosen = need(state, 'chosen', 'posts');
-    const thread = threadLines(table, chosen);
+    // postsShare: when no chosen line lies in a thread (the model kept a footer), the page's largest thread is the one judged.
+    const thread = threadLines(table, chosen, undefined, !options.posts && options.postsShare > 0);
     if (!thread || options.posts) return thread ? { chosen: thread } : {};
     // postsShare: the thread replaces the chosen lines only when they hold less than that share of its characters.
     let kept = 0, all = 0;

@@ -368,6 +368,21 @@ describe('threadLines (stage posts)', () => {
     expect(run(0.3, three)).toEqual({});
     expect(run(0, one)).toEqual({}); // off
   });
+  it('with postsShare, a chosen text in no thread (a footer) is judged against the page\'s largest thread, not its layout', () => {
+    const feed = Array.from({ length: 4 }, (_, k) => `<li class="feed-item"><h3><a href="/n/${k}">Story ${k} headline</a></h3><p>Story ${k} summary, a sentence or two on what the piece reports today.</p><span>By Staff</span></li>`).join('');
+    // Three body-level divs (banner, promotion, content) are a run of the same tag too; the feed inside one is the thread.
+    const topic = `<body><div class="top"><p>Cloud news for technology leaders, every weekday morning in your inbox.</p><p>Subscribe now</p></div><div class="promo"><p>Join our webinar on cloud budgets next Tuesday, free for all subscribers.</p></div><div class="content"><ul class="feed">${feed}</ul></div><section class="baseline"><p>Example Media is a business of Example Group, registered in England and Wales.</p><p>Privacy policy</p></section></body>`;
+    const u = buildLineTable(topic);
+    const run = (postsShare: number, chosen: Uint8Array) => postsStage.run({ table: u, model: shipped, options: { ...FARSW_APPLY_DEFAULTS, postsShare } }, { chosen });
+    const footer = Uint8Array.from(u.text, (x) => (x.startsWith('Example Media') ? 1 : 0));
+    const out = run(0.3, footer).chosen!;
+    expect(u.text.filter((_, i) => out[i])).toEqual([...[0, 1, 2, 3].flatMap((k) => [`Story ${k} headline`, `Story ${k} summary, a sentence or two on what the piece reports today.`, 'By Staff']),
+      'Example Media is a business of Example Group, registered in England and Wales.']);
+    // The chosen text holds more than 0.1 of the feed: left alone.
+    expect(run(0.1, footer)).toEqual({});
+    // Under posts (the thread kept whole around a chosen post), a text in no thread stays as it is.
+    expect(postsStage.run({ table: u, model: shipped, options: { ...FARSW_APPLY_DEFAULTS, posts: true } }, { chosen: footer })).toEqual({});
+  });
 });
 
 describe('threadLines with the model\'s lines (stage replies)', () => {
