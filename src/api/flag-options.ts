@@ -34,6 +34,7 @@ export interface ExtractorFlags {
   'token-evidence'?: number;
   'fallback-link-density'?: number;
   mute?: number;
+  'page-type'?: string;
 }
 
 /** The preprocessing flags. */
@@ -77,6 +78,7 @@ export function farswArgs(args: ExtractorFlags): Partial<Omit<FarswApplyOptions,
       scoreNorm: args['score-norm'], templates: args.templates, pathEvidence: args['path-evidence'],
       pathVeto: args['path-veto'], dedupe: args.dedupe, tokenEvidence: args['token-evidence'],
       fallbackLinkDensity: args['fallback-link-density'], mute: args.mute, container: args.container, blockScore: args['block-score'],
+      pageTypeAs: args['page-type'] === 'auto' ? undefined : args['page-type'],
     }) as Partial<Omit<FarswApplyOptions, 'dana'>>,
     dana,
   };

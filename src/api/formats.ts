@@ -47,6 +47,8 @@ export interface FormattedResult extends Renditions {
   readonly lineCount?: number;
   readonly model?: string;
   readonly modelReason?: string;
+  /** The page-type strategy the page ran (api/extract.ts ExtractResult). */
+  readonly strategy?: string;
   readonly encoding?: string;
   readonly metadata?: PageMetadata;
   readonly farsw?: object;
@@ -119,7 +121,7 @@ const metadataOf = (rec: PageRecord): PageMetadata | undefined => rec.metadata a
 /** The `--format json` document of one page; `url`: the page's URL (after redirects, or --url) when there is one. */
 function jsonDocument(r: FormattedResult, context: PageContext): Record<string, unknown> {
   return {
-    file: context.file, ...(context.url !== undefined ? { url: context.url } : {}), method: r.method, model: r.model, ...(r.modelReason !== undefined ? { modelReason: r.modelReason } : {}), encoding: r.encoding, lines: r.lineCount,
+    file: context.file, ...(context.url !== undefined ? { url: context.url } : {}), method: r.method, model: r.model, ...(r.modelReason !== undefined ? { modelReason: r.modelReason } : {}), ...(r.strategy !== undefined ? { strategy: r.strategy } : {}), encoding: r.encoding, lines: r.lineCount,
     blocks: r.blocks.map((b) => ({ start: b.start, end: b.end, score: b.score })),
     ...(r.farsw ? { farsw: r.farsw } : {}),
     ...(r.metadata ? { metadata: r.metadata } : {}),

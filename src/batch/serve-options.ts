@@ -7,6 +7,7 @@ import { ConfigError } from '../core/errors.js';
 import { PRESETS } from '../core/presets.js';
 import { describeJson } from '../dataset/record.js';
 import { COMBINE_MODES, SCORE_NORMS } from '../extract/farsw.js';
+import { PAGE_TYPES } from '../features/page-type.js';
 import { extractorNames } from '../extract/registry.js';
 import { FAVORS } from '../api/favor.js';
 import { FORMAT_NAMES, OUTPUT_FORMATS } from '../api/formats.js';
@@ -27,7 +28,7 @@ const REQUEST_OPTIONS: Readonly<Record<string, Kind | (() => readonly string[])>
   gap: 'number', radius: 'number', 'title-decay': 'number', container: 'number', 'title-container': 'number', 'best-line': 'boolean',
   mode: COMBINE_MODES, phi: 'number', beta: 'number', classify: ['crisp', 'fuzzy', 'confidence', 'rules'], 'block-score': ['paper', 'evidence'],
   fallback: 'boolean', 'score-norm': SCORE_NORMS, templates: 'boolean', 'path-evidence': 'number', 'path-veto': 'boolean', dedupe: 'boolean',
-  'token-evidence': 'number', 'fallback-link-density': 'number', mute: 'number',
+  'token-evidence': 'number', 'fallback-link-density': 'number', mute: 'number', 'page-type': ['auto', ...PAGE_TYPES],
   comments: 'boolean', hidden: 'boolean', attributes: ['anchors', 'all'],
 };
 

@@ -9,6 +9,7 @@ import { PRESETS } from '../core/presets.js';
 import { checkFlagRanges } from '../api/option-ranges.js';
 import { withFavor, type Favor } from '../api/favor.js';
 import { ConfigError } from '../core/errors.js';
+import { PAGE_TYPES } from '../features/page-type.js';
 
 /** The parsed flags. */
 export type { ExtractorFlags as ExtractorArgs } from '../api/flag-options.js';
@@ -38,6 +39,7 @@ export function extractorOptions<T>(y: Argv<T>): Argv<T> {
     .option('token-evidence', { type: 'number', describe: `Weight of class/id words in confidence classification (default ${A.tokenEvidence}; 0: off)` })
     .option('fallback-link-density', { type: 'number', describe: `Union: leave out a fallback block with more link text than this share (default ${A.fallbackLinkDensity}; 0: off)` })
     .option('mute', { type: 'number', describe: `Learned mute: leave out chosen lines with a class/id word whose block carried the article on fewer than this share of its training pages (default ${A.mute} across sites, ${S.mute} for site models; 0: off)` })
+    .option('page-type', { choices: ['auto', ...PAGE_TYPES], describe: "Extract every page as this page type, by that type's strategy whatever the classifier says (article: the model path unrouted; default auto: each page by its classified type)" })
     .check((a) => {
       checkFlagRanges(a as Record<string, unknown>);
       return true;

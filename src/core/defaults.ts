@@ -339,6 +339,8 @@ export const FARSW_APPLY_DEFAULTS = Object.freeze({
     listing: Object.freeze({ strategy: 'repeated', minConfidence: 0.4, settings: Object.freeze({ repeatedItems: 3, dropChrome: true, remute: true, quoteChars: 20, readHidden: true, hiddenKeep: 0.5, hiddenGrowth: 3, repeatedBase: true, dropConsent: true }) }),
     product: Object.freeze({ strategy: 'items', minConfidence: 0.4, settings: Object.freeze({ bodyChars: 400, jsonLdDescription: true, dropWidgets: true, hiddenChars: 3000, dedupe: true, dropChrome: true, quoteChars: 20, dana: Object.freeze({ titleContainer: 0 }) }) }),
   }) as Readonly<Record<string, PageTypeRouteShape & { readonly below?: PageTypeRouteShape }>>,
+  /** Every page extracted as this page type (its route whatever the classifier says); '': routed by its classified type. */
+  pageTypeAs: '',
   /**
    * The body fallback (extract/strategies/body.ts, stage `body` of the `items` strategy): chosen lines under this many
    * characters are replaced by the page's body lines; each route sets its own (routes above); 0 = off.

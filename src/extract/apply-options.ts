@@ -160,6 +160,12 @@ export interface FarswApplyOptions {
    * classification for it).
    */
   readonly routes: Readonly<Record<string, PageTypeRoute>>;
+  /**
+   * Every page extracted as this page type (features/page-type.ts PAGE_TYPES): its route in `routes` whatever the classifier
+   * says; `article`, or a type without a route, runs the model path unrouted. '': each page routed by its classified type.
+   * For a crawl of one kind of site (`farsw apply --page-type forum`).
+   */
+  readonly pageTypeAs: string;
   /** The body fallback of a routed page (extract/strategies/body.ts): chosen lines under this many characters are replaced by the page's body lines; 0 = off. */
   readonly bodyChars: number;
   /** Repeated items kept whole (extract/strategies/repeated.ts, a page-type strategy's stage): the fewest items of a group; 0 = off. */

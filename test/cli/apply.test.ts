@@ -98,6 +98,29 @@ describe('farsw apply', () => {
     expect(await run(['frobnicate'], io)).toBe(2);
   });
 
+  it('--page-type extracts a page as the type named: its strategy in the JSON, the classifier\'s verdict beside it', async () => {
+    // Three posts whose container carries the comment class word: unrouted, the comment filter drops them all.
+    const post = (who: string, text: string) => `<div class="comment"><p class="author">${who} wrote:</p><p>${text}</p></div>`;
+    const page = join(dir, 'thread.html');
+    writeFileSync(page, `<html><body><h1>Which glue for oak joints?</h1><p>I glued a mortise and tenon in oiled oak for a stool and the joint failed within a month.</p>
+<div class="comments">${post('mara', 'Plain PVA holds if you wipe the oil off the joint faces first; oil stops the glue soaking in.')}
+${post('ole', 'Hide glue is reversible, which helps if the joint has to come apart again one day for a repair.')}
+${post('jun', 'Clamp it overnight and check the joint is square before the glue sets, or it will rack under load.')}</div></body></html>`);
+    const forum = capture();
+    expect(await run(['apply', page, '--page-type', 'forum', '--format', 'json'], forum)).toBe(0);
+    const doc = JSON.parse(forum.out);
+    expect(doc.strategy).toBe('forum');
+    expect(doc.metadata.pageType.type).toEqual(expect.any(String));
+    expect(doc.text).toContain('Hide glue is reversible');
+    const article = capture();
+    expect(await run(['apply', page, '--page-type', 'article', '--format', 'json'], article)).toBe(0);
+    expect(JSON.parse(article.out).strategy).toBeUndefined();
+    expect(JSON.parse(article.out).text).not.toContain('Hide glue is reversible');
+    const bad = capture();
+    expect(await run(['apply', page, '--page-type', 'blog'], bad)).toBe(2);
+    expect(bad.err).toContain('--page-type: "blog" is not one of auto, article, documentation, service, forum, collection, listing, product');
+  });
+
   it('runs a batch over JSON Lines, in input order, reporting bad records', async () => {
     const html = readFileSync(join(fixtures, 'en-news/source.html'), 'utf8');
     const lines = [

@@ -92,10 +92,11 @@ describe('farsw serve: bad requests', () => {
       request('both-chooser', 1, { options: { algorithm: 'dana', model: 'default' } }),
       request('opts', 1, { options: [1] }),
       request('model', 1, { options: { model: 'no-such-model' } }),
+      request('ptype', 1, { options: { page_type: 'blog' } }),
       request('good', 7),
     ]);
     const errors = answers.map((a) => a.error);
-    expect(errors.slice(0, 15)).toEqual([
+    expect(errors.slice(0, 16)).toEqual([
       expect.stringMatching(/^line 1: invalid JSON/),
       'line 2: expected a JSON object, found an array',
       'line 3: field "id" is missing',
@@ -111,9 +112,10 @@ describe('farsw serve: bad requests', () => {
       'line 13: options: give either "algorithm" or "model", not both',
       'line 14: field "options" must be an object, found an array',
       expect.stringMatching(/^line 15: model "no-such-model" not found/),
+      'line 16: options.page_type: expected one of auto, article, documentation, service, forum, collection, listing, product, found "blog"',
     ]);
-    expect(answers.map((a) => a.id)).toEqual([undefined, undefined, undefined, undefined, 'nohtml', 'both', 'numhtml', 'b64', 'url', 'phi', 'unknown', 'format', 'both-chooser', 'opts', 'model', 'good']);
-    expect(answers[15]!.text).toContain('Article 7 tells');
+    expect(answers.map((a) => a.id)).toEqual([undefined, undefined, undefined, undefined, 'nohtml', 'both', 'numhtml', 'b64', 'url', 'phi', 'unknown', 'format', 'both-chooser', 'opts', 'model', 'ptype', 'good']);
+    expect(answers[16]!.text).toContain('Article 7 tells');
   });
 
   it('answers a line over --max-bytes with an error without reading it, then goes on', async () => {

@@ -13,7 +13,7 @@
 import type { LineOptions } from '../../html/lines.js';
 import type { Block, LineTable } from '../../core/types.js';
 import { productDescription } from '../../html/json-ld.js';
-import { classifyPage, routablePageType, type PageTypeClassifier, type PageTypeResult } from '../../features/page-type.js';
+import { classifyPage, routablePageType, PAGE_TYPES, type PageTypeClassifier, type PageTypeResult } from '../../features/page-type.js';
 import { MODEL_STAGES, insertStage } from '../stages/index.js';
 import type { Stage } from '../stages/types.js';
 import type { FarswApplyOptions } from '../apply-options.js';
@@ -202,8 +202,9 @@ export interface PageRoute {
  * @param classify classify the page even when nothing is routed (the result's `pageType`)
  * @throws ConfigError for a route naming an unknown strategy
  */
-export function routePage(table: LineTable, html: string, url: string | null | undefined, model: { readonly pageType?: PageTypeClassifier }, options: Pick<FarswApplyOptions, 'routes'>, classify: boolean): PageRoute {
+export function routePage(table: LineTable, html: string, url: string | null | undefined, model: { readonly pageType?: PageTypeClassifier }, options: Pick<FarswApplyOptions, 'routes'> & Partial<Pick<FarswApplyOptions, 'pageTypeAs'>>, classify: boolean): PageRoute {
   const routes = options.routes;
+  if (options.pageTypeAs) return namedRoute(options.pageTypeAs, routes, classify ? classifyPage(table, html, url, model) : undefined);
   let any = false;
   for (const _ in routes) { any = true; break; }
   if (!any && !classify) return {};
@@ -214,6 +215,16 @@ export function routePage(table: LineTable, html: string, url: string | null | u
   const route = typed && pageType.confidence < typed.minConfidence ? typed.below : typed;
   if (!route || pageType.confidence <= 0 || pageType.confidence < route.minConfidence) return { pageType };
   return { pageType, strategy: knownStrategy(route.strategy), ...(route.settings ? { settings: route.settings } : {}) };
+}
+
+/**
+ * The route of the page type the settings name (`pageTypeAs`), whatever the classifier says (`pageType`: its verdict, when asked).
+ * @throws ConfigError for a name that is no page type
+ */
+function namedRoute(type: string, routes: FarswApplyOptions['routes'], pageType: PageTypeResult | undefined): PageRoute {
+  if (!(PAGE_TYPES as readonly string[]).includes(type)) throw new ConfigError(`extract: farsw.pageTypeAs: unknown page type ${JSON.stringify(type)} (page types: ${PAGE_TYPES.join(', ')})`);
+  const route = routes[type];
+  return { ...(pageType ? { pageType } : {}), ...(route ? { strategy: knownStrategy(route.strategy), ...(route.settings ? { settings: route.settings } : {}) } : {}) };
 }
 
 /**

@@ -64,6 +64,19 @@ describe('routePage', () => {
       expect(routePage(table, PRODUCT, null, as('product'), { routes: below(0) }, classify).strategy?.id).toBe('items');
     }
   });
+  it('with pageTypeAs, routes every page by the type named, whatever the classifier says', () => {
+    const routes = { ...ITEMS, ...FORUM };
+    for (const classify of [false, true]) {
+      const asForum = routePage(table, PRODUCT, null, as('product'), { routes, pageTypeAs: 'forum' }, classify);
+      expect(asForum.strategy?.id).toBe('forum');
+      // The classifier's verdict is still what the result says the page is, when asked.
+      expect(asForum.pageType?.type).toBe(classify ? 'product' : undefined);
+      expect(routePage(table, PRODUCT, null, as('product'), { routes, pageTypeAs: 'article' }, classify).strategy).toBeUndefined();
+    }
+    expect(() => routePage(table, PRODUCT, null, as('product'), { routes, pageTypeAs: 'blog' }, false)).toThrow(/farsw\.pageTypeAs: unknown page type "blog" \(page types: article, /);
+    const viaExtract = extract(PRODUCT, { farsw: { pageTypeAs: 'product' } });
+    expect(viaExtract.strategy).toBe('items');
+  });
   it('routes nowhere with a model without a classifier (the fallback type, confidence 0)', () => {
     const { pageType: _, ...bare } = shipped;
     expect(routePage(table, PRODUCT, null, bare as object, { routes: { article: { strategy: 'forum', minConfidence: 0 } } }, false)).toEqual({ pageType: { type: 'article', confidence: 0, probabilities: {} } });
