@@ -2,7 +2,8 @@
  * Extraction strategies by page type (issue 35): the classifier (features/page-type.ts, the model's `pageType`) names the
  * page's type; when its confidence reaches the threshold of the type's route in the settings (`routes`: strategy, threshold
  * and the strategy's settings, chosen by cross-validation by domain: docs/decisions.md, "Page types"), the route's strategy
- * runs instead of the plain model path. A strategy is a stage
+ * runs instead of the plain model path (under it, the route's `below`, if any; `pageTypeAs` names the type whatever the
+ * classifier says). A strategy is a stage
  * list built from MODEL_STAGES with insertStage / replaceStage / withoutStage (its stages name themselves in `farsw explain`)
  * and, where what it needs is removed while the page is read, line options laid over the model's.
  *
@@ -195,12 +196,13 @@ export interface PageRoute {
 }
 
 /**
- * Where a page goes: classify it when the settings route any type (or `classify` asks), then its type's route when the
- * classifier's confidence reaches the route's `minConfidence`. Without `classify`, a page no route could take is not
- * classified in full and its route has no `pageType`.
+ * Where a page goes: the route of the type `pageTypeAs` names, if any; else classify it when the settings route any type
+ * (or `classify` asks), then its type's route when the classifier's confidence reaches the route's `minConfidence`, the
+ * route's `below` when it does not. Without `classify`, a page no route could take is not classified in full and its
+ * route has no `pageType`.
  * @param table the page's line table with the model's line options
  * @param classify classify the page even when nothing is routed (the result's `pageType`)
- * @throws ConfigError for a route naming an unknown strategy
+ * @throws ConfigError for a route naming an unknown strategy, or a `pageTypeAs` naming no page type
  */
 export function routePage(table: LineTable, html: string, url: string | null | undefined, model: { readonly pageType?: PageTypeClassifier }, options: Pick<FarswApplyOptions, 'routes'> & Partial<Pick<FarswApplyOptions, 'pageTypeAs'>>, classify: boolean): PageRoute {
   const routes = options.routes;
