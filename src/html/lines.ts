@@ -104,8 +104,7 @@ export interface LineOptions {
   readonly dropComments: boolean;
   /**
    * Remove block elements a browser does not show, with their content: the `hidden` attribute, a
-   * `style` with `display: none` / `visibility: hidden` (style sheets are not read, but for a few class names the common
-   * ones hide: `d-none`, `hide`, `sr-only`, …, html/drops.ts HIDING_CLASSES), or
+   * `style` with `display: none` / `visibility: hidden` (style sheets are not read), or
    * `aria-hidden="true"` (hidden from screen readers; Readability drops these too), a modal dialog (`aria-modal="true"`:
    * shown over the page once opened) and a `<dialog>` without `open` (not rendered). Also the void
    * elements a browser never renders in the body (`<link>`, `<meta>`, `<base>`, `<basefont>`,
