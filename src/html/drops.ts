@@ -18,26 +18,6 @@ export const COMMENT_WORDS: ReadonlySet<number> = new Set(
   ['comment', 'comments', 'commentlist', 'commentlists', 'respond', 'disqus', 'comentarios', 'commentaires', 'kommentare', 'pinglun'].map((w) => lineKey(w)));
 /** A `style` value that hides its element. */
 export const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
-/**
- * Class names that hide their element in the common style sheets (Bootstrap's `d-none` and `hide`, the screen-reader-only
- * text of Bootstrap, Tailwind, WordPress and HTML5 Boilerplate), unless another class shows it again at some width
- * (`d-md-block`, Tailwind's `md:block`, `md:not-sr-only`). Plain `hidden` is not among them: Tailwind's `hidden` with
- * `lg:flex` is the desktop layout, and measured it cost forum pages (docs/decisions.md, "Hidden by a class"). Kept as
- * FNV-1a hashes of the names: the class value's tokens are hashed as it is read, without a string.
- */
-const HIDING_NAMES = ['hide', 'd-none', 'sr-only', 'visually-hidden', 'visuallyhidden', 'screen-reader-text'];
-const HIDING_CLASSES: ReadonlySet<number> = new Set(HIDING_NAMES.map(fnv));
-/** Their lengths, 1 each (a token of another length is none of them: no hash lookup). */
-const HIDING_LENGTH = Uint8Array.from({ length: 32 }, (_, n) => (HIDING_NAMES.some((x) => x.length === n) ? 1 : 0));
-/** Bootstrap's `d-{breakpoint}-…` classes show an element from that width on. */
-const SHOWING_PREFIX = /^d-(?:sm|md|lg|xl|xxl)-/;
-
-/** FNV-1a of a string's UTF-16 code units (as TagAttributes hashes a class token). */
-function fnv(s: string): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h;
-}
 /** Containers a comment section is read from: elements that always have an end tag (an implied end would mute the rest of the page). */
 export const COMMENTS_ELEMENTS: ReadonlySet<string> = new Set(['div', 'section', 'ol', 'ul', 'aside', 'article', 'footer', 'form', 'dl', 'table']);
 
@@ -45,10 +25,10 @@ export const COMMENTS_ELEMENTS: ReadonlySet<string> = new Set(['div', 'section',
  * The attributes of the pending start tag that matter: `class` and `id` (hashed on the source, with
  * their ranges, for the structural path and the comment words) and whether it hides its element
  * (`hidden`, a style with display: none / visibility: hidden, `aria-hidden="true"`, `aria-modal="true"`: a modal
- * dialog, shown over the page once opened, not the page's content; a class the common style sheets hide: HIDING_CLASS).
+ * dialog, shown over the page once opened, not the page's content).
  */
 export class TagAttributes {
-  /** The start tag hides its element by its style, its class, `aria-hidden` or `aria-modal`. */
+  /** The start tag hides its element by its style, `aria-hidden` or `aria-modal`. */
   private hiddenStyle = false;
   /** The start tag has the `hidden` attribute. */
   private hiddenAttr = false;
@@ -66,13 +46,6 @@ export class TagAttributes {
   readonly idRange: [number, number] = [0, 0];
   /** Attribute being read: 1 class, 2 id, 3 style, 4 aria-hidden or aria-modal, 0 other. */
   attr = 0;
-  /** The class token being read: its FNV-1a hash, its length, its first characters when it starts with `d-` (SHOWING_PREFIX). */
-  private tokenHash = 0x811c9dc5 | 0;
-  private tokenLength = 0;
-  private tokenHead = '';
-  /** A class token of HIDING_CLASSES was read; one that shows the element at some width (SHOWING_PREFIX, a `:` variant). */
-  private hidingClass = false;
-  private showingClass = false;
   /** The attribute value being read: its hash and source range (a value split by a chunk is joined). */
   private attrHash = 0;
   private attrCheck = 0;
@@ -98,7 +71,6 @@ export class TagAttributes {
     this.attrHash = 0x811c9dc5 | 0;
     this.attrCheck = 5381;
     this.attrFrom = -1;
-    if (this.attr === 1) { this.hidingClass = this.showingClass = false; this.tokenLength = 0; this.tokenHash = 0x811c9dc5 | 0; this.tokenHead = ''; }
   }
 
   /** Part of the value of an attribute being read (attr ≠ 0). */
@@ -106,44 +78,16 @@ export class TagAttributes {
     if (this.attr <= 2) {
       // class or id: both hashes in one pass over the value.
       let h = this.attrHash, k = this.attrCheck;
-      if (this.attr === 1) {
-        // A class value: its tokens too (HIDING_CLASSES, SHOWING_PREFIX); white space ends one.
-        let t = this.tokenHash, n = this.tokenLength, head = this.tokenHead;
-        for (let i = start; i < end; i++) {
-          const c = src.charCodeAt(i);
-          h = Math.imul(h ^ c, 0x01000193);
-          k = Math.imul(k, 33) ^ c;
-          if (c <= 0x20) {
-            if (n > 0) this.classToken(t, n, head);
-            t = 0x811c9dc5 | 0; n = 0; head = '';
-            continue;
-          }
-          if (c === 0x3a) this.showingClass = true; // Tailwind's `md:block`
-          if (n < 6 && (n > 0 ? head !== '' : c === 0x64)) head += src[i];
-          t = Math.imul(t ^ c, 0x01000193);
-          n++;
-        }
-        this.tokenHash = t;
-        this.tokenLength = n;
-        this.tokenHead = head;
-      } else {
-        for (let i = start; i < end; i++) {
-          const c = src.charCodeAt(i);
-          h = Math.imul(h ^ c, 0x01000193);
-          k = Math.imul(k, 33) ^ c;
-        }
+      for (let i = start; i < end; i++) {
+        const c = src.charCodeAt(i);
+        h = Math.imul(h ^ c, 0x01000193);
+        k = Math.imul(k, 33) ^ c;
       }
       this.attrHash = h;
       this.attrCheck = k;
     }
     if (this.attrFrom < 0) this.attrFrom = start;
     this.attrTo = end;
-  }
-
-  /** A class token (its hash, length and `d-` head) ends: is it one of HIDING_CLASSES (their lengths first), or a `d-{breakpoint}-` class? */
-  private classToken(hash: number, length: number, head: string): void {
-    if (length < 32 && HIDING_LENGTH[length] === 1 && HIDING_CLASSES.has(hash)) this.hidingClass = true;
-    else if (head.length >= 5 && SHOWING_PREFIX.test(head)) this.showingClass = true;
   }
 
   /** The second hash of the id and class values together (0 when neither is there). */
@@ -161,11 +105,7 @@ export class TagAttributes {
       const h = (this.attrHash >>> 0) || 1;
       const range = this.attr === 1 ? this.classRange : this.idRange;
       range[0] = this.attrFrom; range[1] = this.attrTo;
-      if (this.attr === 1) {
-        this.classHash = h; this.classCheck = this.attrCheck;
-        if (this.tokenLength > 0) this.classToken(this.tokenHash, this.tokenLength, this.tokenHead);
-        if (this.hidingClass && !this.showingClass) this.hiddenStyle = true;
-      } else {
+      if (this.attr === 1) { this.classHash = h; this.classCheck = this.attrCheck; } else {
         this.idHash = h; this.idCheck = this.attrCheck;
         this.segment = isSegmentId(src, this.attrFrom, this.attrTo);
       }

@@ -182,21 +182,6 @@ describe('buildLineTable', () => {
     expect(texts(buildLineTable(html.replace('aria-modal="true"', 'style="display: none"')))).toEqual(texts(buildLineTable(html)));
   });
 
-  it('drops an element a common style sheet hides by its class (d-none, hide, sr-only, …), unless a class shows it at some width', () => {
-    const html = '<h1>Oak stools</h1><p class="sr-only">Skip to content</p><div class="promo d-none"><p>Free shipping.</p></div>'
-      + '<div class="d-none d-md-block"><p>Desktop intro.</p></div><div class="tab hide"><p>Closed tab.</p></div>'
-      + '<h2 class="screen-reader-text">Post navigation</h2><div class="sr-only md:not-sr-only"><p>Wide-screen label.</p></div>'
-      + '<div class="hidden lg:flex"><p>Desktop menu.</p></div><div class="hidden"><p>Tailwind hidden.</p></div>'
-      + '<div class="hide-mobile"><p>Not hidden.</p></div><div class="Hide"><p>Case matters.</p></div><p>After.</p>';
-    expect(texts(buildLineTable(html))).toEqual(['Oak stools', 'Desktop intro.', 'Wide-screen label.', 'Desktop menu.', 'Tailwind hidden.', 'Not hidden.', 'Case matters.', 'After.']);
-    expect(texts(buildLineTable(html, { dropHidden: false }))).toContain('Skip to content');
-    // metamorphic: the classes in another order, or written across white space of every kind, the same lines
-    const reordered = html.replace('promo d-none', 'd-none\tpromo').replace('d-none d-md-block', 'd-md-block  d-none').replace('tab hide', '\nhide tab');
-    expect(texts(buildLineTable(reordered))).toEqual(texts(buildLineTable(html)));
-    // and hidden by a style instead
-    expect(texts(buildLineTable(html.replace('class="promo d-none"', 'style="display:none"')))).toEqual(texts(buildLineTable(html)));
-  });
-
   it("reads a React streaming segment (<div hidden id=\"S:0\">, revealed by the page's inline script) as shown, other hidden divs as hidden", () => {
     const html = '<main><!--$?--><template id="B:0"></template><p>Loading…</p><!--/$--></main><footer><p>Footer.</p></footer>'
       + '<div hidden id="S:0"><h1>Streamed title</h1><p>Streamed text.</p></div>'
