@@ -17,7 +17,7 @@ import { productDescription } from '../../html/json-ld.js';
 import { classifyPage, routablePageType, PAGE_TYPES, type PageTypeClassifier, type PageTypeResult } from '../../features/page-type.js';
 import { MODEL_STAGES, insertStage } from '../stages/index.js';
 import type { Stage } from '../stages/types.js';
-import type { FarswApplyOptions } from '../apply-options.js';
+import type { FarswApplyOptions, PageTypeRoute } from '../apply-options.js';
 import { bodyStage } from './body.js';
 import { repeatedStage } from './repeated.js';
 import { chromeStage, remuteStage } from './chrome.js';
@@ -216,7 +216,12 @@ export function routePage(table: LineTable, html: string, url: string | null | u
   const typed = routes[pageType.type];
   const route = typed && pageType.confidence < typed.minConfidence ? typed.below : typed;
   if (!route || pageType.confidence <= 0 || pageType.confidence < route.minConfidence) return { pageType };
-  return { pageType, strategy: knownStrategy(route.strategy), ...(route.settings ? { settings: route.settings } : {}) };
+  return takeRoute(route, pageType);
+}
+
+/** A page sent down `route` (absent: the model path as it is), with its type when known. */
+function takeRoute(route: Omit<PageTypeRoute, 'below'> | undefined, pageType: PageTypeResult | undefined): PageRoute {
+  return { ...(pageType ? { pageType } : {}), ...(route ? { strategy: knownStrategy(route.strategy), ...(route.settings ? { settings: route.settings } : {}) } : {}) };
 }
 
 /**
@@ -225,8 +230,7 @@ export function routePage(table: LineTable, html: string, url: string | null | u
  */
 function namedRoute(type: string, routes: FarswApplyOptions['routes'], pageType: PageTypeResult | undefined): PageRoute {
   if (!(PAGE_TYPES as readonly string[]).includes(type)) throw new ConfigError(`extract: farsw.pageTypeAs: unknown page type ${JSON.stringify(type)} (page types: ${PAGE_TYPES.join(', ')})`);
-  const route = routes[type];
-  return { ...(pageType ? { pageType } : {}), ...(route ? { strategy: knownStrategy(route.strategy), ...(route.settings ? { settings: route.settings } : {}) } : {}) };
+  return takeRoute(routes[type], pageType);
 }
 
 /**

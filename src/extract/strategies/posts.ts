@@ -94,11 +94,9 @@ function siblingRuns(table: LineTable, chosen: Uint8Array, only?: Uint8Array): R
  * the innermost run around a chosen post line that holds a line of `only` not chosen yet (a list inside the first post is
  * a run of posts too, and adds nothing).
  * @param chosen 1 per chosen line; not changed
- * @param only 1 per line that may be added
+ * @param r the page's runs (siblingRuns, with `only`)
  */
-function threadAround(table: LineTable, chosen: Uint8Array, only?: Uint8Array): Thread | undefined {
-  const r = siblingRuns(table, chosen, only);
-  if (!r) return undefined;
+function threadAround(table: LineTable, chosen: Uint8Array, r: Runs): Thread | undefined {
   const { line, parent } = table.elements!;
   // The innermost run of posts around a chosen post line.
   for (let i = 0; i < table.count; i++) {
@@ -109,19 +107,16 @@ function threadAround(table: LineTable, chosen: Uint8Array, only?: Uint8Array): 
 }
 
 /**
- * The page's run of posts holding the most characters outside APART elements, of those whose items hold no other run of
- * posts (a page's layout divs are a run of three too); undefined when there is none.
+ * The page's run of posts holding the most characters (items inside APART elements count none), of those whose items
+ * hold no other run of posts (a page's layout divs are a run of three too); undefined when there is none.
  */
-function largestThread(table: LineTable, chosen: Uint8Array): Thread | undefined {
-  const r = siblingRuns(table, chosen);
-  if (!r) return undefined;
+function largestThread(table: LineTable, r: Runs): Thread | undefined {
   const { line, parent } = table.elements!;
   const m = parent.length;
+  // Characters of each element's subtree (pre-order: a child after its parent, so summed from the last element up).
   const chars = new Float64Array(m), nested = new Uint8Array(m);
-  for (let i = 0; i < table.count; i++) {
-    const c = table.contentChars[i]!;
-    if (c > 0) for (let e = line[i]! - 1; e >= 0; e = parent[e]! - 1) if (r.apart[e] === 0) chars[e]! += c;
-  }
+  for (let i = 0; i < table.count; i++) if (line[i]! > 0) chars[line[i]! - 1]! += table.contentChars[i]!;
+  for (let e = m - 1; e >= 0; e--) if (parent[e]! > 0) chars[parent[e]! - 1]! += chars[e]!;
   const threads = r.runs.map(r.isThread);
   r.runs.forEach((items, k) => {
     if (threads[k]) for (const e of items) for (let a = parent[e]! - 1; a >= 0; a = parent[a]! - 1) nested[a] = 1;
@@ -130,7 +125,7 @@ function largestThread(table: LineTable, chosen: Uint8Array): Thread | undefined
   r.runs.forEach((items, k) => {
     if (!threads[k] || items.some((e) => nested[e] === 1)) return;
     let n = 0;
-    for (const e of items) n += chars[e]!;
+    for (const e of items) if (r.apart[e] === 0) n += chars[e]!;
     if (n > bestChars) { best = items; bestChars = n; }
   });
   return best ? { items: best, apart: r.apart } : undefined;
@@ -144,7 +139,8 @@ function largestThread(table: LineTable, chosen: Uint8Array): Thread | undefined
  * @param only 1 per line that may be added; absent: every text line
  */
 export function threadLines(table: LineTable, chosen: Uint8Array, only?: Uint8Array, anywhere = false): Uint8Array | undefined {
-  const t = threadAround(table, chosen, only) ?? (anywhere ? largestThread(table, chosen) : undefined);
+  const r = siblingRuns(table, chosen, only);
+  const t = r && (threadAround(table, chosen, r) ?? (anywhere ? largestThread(table, r) : undefined));
   if (!t) return undefined;
   const { line, end } = table.elements!;
   const first = t.items[0]!, last = end[t.items[t.items.length - 1]!]!;
